@@ -1,0 +1,93 @@
+/** Builds the HTTP app: API routes, one error handler, and the web build with SPA fallback. */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Auth } from './auth/auth';
+import { authRoutes } from './auth/auth.routes';
+import type { Db, DatabaseKind } from './db/client';
+import { ApiError, type AppEnv } from './http';
+import { CountCache } from './paging';
+import { profilesRoutes } from './features/profiles/profiles.routes';
+import { teamsRoutes } from './features/teams/teams.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+
+export interface AppDeps {
+  db: Db;
+  dbKind: DatabaseKind;
+  auth: Auth;
+  /** Public settings the web app reads at run time. */
+  config: { eventUrl: string };
+  /** Folder of the web build; omitted in API tests. */
+  webRoot?: string;
+}
+
+/** Every request body but an avatar upload is a small JSON document (or a sign-in form). */
+const BODY_MAX_BYTES = 1024 * 1024;
+const jsonBodyLimit = bodyLimit({
+  maxSize: BODY_MAX_BYTES,
+  onError: (c) => c.json({ error: 'The request body must not exceed 1 MB' }, 413),
+});
+/** The avatar route sets its own, larger limit, after checking who uploads. */
+const isAvatarUpload = (method: string, path: string) => method === 'POST' && /^\/api\/profiles\/[^/]+\/avatar$/.test(path);
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('/api/*', (c, next) => (isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+
+  const counts = new CountCache();
+  app.use('/api/*', async (c, next) => {
+    c.set('db', deps.db);
+    c.set('dbKind', deps.dbKind);
+    c.set('auth', deps.auth);
+    c.set('counts', counts);
+    await next();
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+    // Any successful write may change what a list counts.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) counts.clear();
+  });
+
+  app.get('/api/health', (c) => c.json({ status: 'ok', database: deps.dbKind }));
+  app.get('/api/config', (c) => c.json(deps.config));
+  app.route('/api', authRoutes);
+  app.route('/api', profilesRoutes);
+  app.route('/api', teamsRoutes);
+  app.route('/api', notificationsRoutes);
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ error: err.message || 'Bad request' }, err.status);
+    }
+    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (pgCode === '23505') return c.json({ error: 'This already exists' }, 409);
+    if (pgCode === '23503') return c.json({ error: 'A referenced record does not exist' }, 404);
+    // Input the validation let through but the database refuses: a bad cast, NUL in text, a number out of range.
+    if (pgCode === '22P02' || pgCode === '23514' || pgCode === '22021' || pgCode === '22003') {
+      return c.json({ error: 'Invalid input' }, 400);
+    }
+    console.error(err);
+    return c.json({ error: 'Something went wrong. Please try again.' }, 500);
+  });
+
+  if (deps.webRoot && existsSync(deps.webRoot)) {
+    const root = deps.webRoot;
+    const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root }));
+    // Every other path is a client route (unknown ones redirect to / in the browser).
+    app.get('*', (c) => c.html(indexHtml, 200, { 'cache-control': 'no-cache' }));
+  }
+  return app;
+}
+
+export const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));

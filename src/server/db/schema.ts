@@ -1,0 +1,206 @@
+/**
+ * The whole data model (SPEC section 3) plus the auth tables better-auth uses.
+ * The database keeps the data sound on its own: foreign keys, CHECKs, and partial unique
+ * indexes for "one pending request / invitation per team and person".
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, customType, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------- auth (better-auth's user, session, account, verification models) ----------
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  token: text('token').notNull().unique(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('sessions_user_id_idx').on(t.userId)]);
+
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  scope: text('scope'),
+  password: text('password'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('accounts_user_id_idx').on(t.userId)]);
+
+export const verifications = pgTable('verifications', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('verifications_identifier_idx').on(t.identifier)]);
+
+/** Instance-wide settings, e.g. the generated auth secret shared by every app instance. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+// ---------- product ----------
+export const profiles = pgTable('profiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  preferredName: text('preferred_name'),
+  name: text('name').notNull(),
+  bio: text('bio'),
+  avatarUrl: text('avatar_url'),
+  githubUrl: text('github_url'),
+  linkedinUrl: text('linkedin_url'),
+  portfolioUrl: text('portfolio_url'),
+  discordUsername: text('discord_username'),
+  twitterUsername: text('twitter_username'),
+  timezone: text('timezone'),
+  availability: text('availability').notNull().default('Flexible'),
+  lookingForTeam: boolean('looking_for_team').notNull().default(true),
+  experiences: text('experiences').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The profile's skill names, lower-cased, each between newlines ('\npython\nreact\n'). Kept by a
+   * trigger on profile_skills, so search and the skills filter read one row instead of joining.
+   */
+  skillNames: text('skill_names').notNull().default(''),
+  /** The same names as an array: 'has all these skills' is a GIN containment lookup. */
+  skillList: text('skill_list').array().notNull().default(sql`'{}'::text[]`),
+  /** Lower-cased names and bio, kept by the database, for the trigram search index. */
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(first_name || ' ' || last_name || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(bio, ''))`,
+  ),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  check('profiles_availability_check', sql`${t.availability} in ('Full Time', 'Part Time', 'Weekends', 'Flexible')`),
+  // NULLS FIRST is what plain `order by created_at desc, id desc` means; an index declared
+  // DESC NULLS LAST (Drizzle's default for desc()) cannot serve that order by.
+  index('profiles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('profiles_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  index('profiles_skill_names_trgm_idx').using('gin', sql`${t.skillNames} gin_trgm_ops`),
+  // btree_gin lets one GIN index narrow by skills, availability and looking-for-team together.
+  index('profiles_skill_list_idx').using('gin', t.skillList, t.availability, t.lookingForTeam),
+]);
+
+export const profileAvatars = pgTable('profile_avatars', {
+  profileId: uuid('profile_id').primaryKey().references(() => profiles.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const skills = pgTable('skills', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+}, (t) => [
+  uniqueIndex('skills_name_lower_idx').on(sql`lower(${t.name})`),
+  index('skills_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+]);
+
+export const profileSkills = pgTable('profile_skills', {
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  skillId: uuid('skill_id').notNull().references(() => skills.id, { onDelete: 'cascade' }),
+  level: text('level').notNull().default('Intermediate'),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.profileId, t.skillId] }),
+  index('profile_skills_skill_id_idx').on(t.skillId, t.profileId),
+  check('profile_skills_level_check', sql`${t.level} in ('Beginner', 'Intermediate', 'Advanced')`),
+]);
+
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description'),
+  logoUrl: text('logo_url'),
+  isOpen: boolean('is_open').notNull().default(true),
+  openPositions: text('open_positions').array().notNull().default(sql`'{}'::text[]`),
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('teams_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('teams_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+]);
+
+export const teamMembers = pgTable('team_members', {
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  isLeader: boolean('is_leader').notNull().default(false),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.teamId, t.profileId] }),
+  index('team_members_profile_id_idx').on(t.profileId),
+]);
+
+export const joinRequests = pgTable('join_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  position: text('position').notNull(),
+  message: text('message').notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  respondedAt: timestamp('responded_at', { withTimezone: true }),
+}, (t) => [
+  check('join_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  uniqueIndex('join_requests_one_pending_idx').on(t.teamId, t.profileId).where(sql`${t.status} = 'pending'`),
+  index('join_requests_team_status_idx').on(t.teamId, t.status, t.createdAt.desc().nullsFirst()),
+  index('join_requests_profile_id_idx').on(t.profileId, t.createdAt.desc().nullsFirst()),
+]);
+
+export const teamInvitations = pgTable('team_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+  role: text('role').notNull(),
+  message: text('message').notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  respondedAt: timestamp('responded_at', { withTimezone: true }),
+}, (t) => [
+  check('team_invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  uniqueIndex('team_invitations_one_pending_idx').on(t.teamId, t.profileId).where(sql`${t.status} = 'pending'`),
+  index('team_invitations_profile_status_idx').on(t.profileId, t.status, t.createdAt.desc().nullsFirst()),
+  index('team_invitations_team_id_idx').on(t.teamId),
+]);
+
+export type Profile = typeof profiles.$inferSelect;
+export type Team = typeof teams.$inferSelect;
+export type TeamMember = typeof teamMembers.$inferSelect;
+export type JoinRequest = typeof joinRequests.$inferSelect;
+export type TeamInvitation = typeof teamInvitations.$inferSelect;

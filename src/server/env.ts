@@ -1,0 +1,37 @@
+/** The environment, parsed once. A bad value stops start-up with a message naming it. */
+import { z } from 'zod';
+import { DEFAULT_EVENT_URL } from '../shared/hackathon';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(3000),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DEMO_DATA: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+  /** Secret that signs session cookies; generated and kept in the database when unset. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Public origin(s) the app is served from, comma separated, when behind a proxy. */
+  TRUSTED_ORIGINS: z.string().optional(),
+  /** Where 'Register Now' on the hackathon page leads. */
+  EVENT_URL: z.string().url('must be a URL').default(DEFAULT_EVENT_URL),
+  /** Folder of the built web app (default dist/web). */
+  WEB_ROOT: z.string().optional(),
+  AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export class EnvError extends Error {}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, type TestUser } from '../../testing';
+
+let h: Harness;
+let leader: TestUser;
+let me: TestUser;
+beforeAll(async () => {
+  h = await createHarness();
+  [leader, me] = await Promise.all([h.signUp({ firstName: 'Lea' }), h.signUp({ firstName: 'Max' })]);
+});
+afterAll(() => h.close());
+
+async function team(name: string) {
+  const res = await h.request('POST', '/api/teams', {
+    cookie: leader.cookie,
+    body: { name, description: 'A team description long enough.', logoUrl: 'https://example.com/l.png', openPositions: ['Designer'] },
+  });
+  return res.body.id as string;
+}
+
+describe('GET /api/me/notifications', () => {
+  it('needs a signed-in user', async () => {
+    expect((await h.request('GET', '/api/me/notifications')).status).toBe(401);
+  });
+
+  it('is empty for a new user', async () => {
+    const res = await h.request('GET', '/api/me/notifications', { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ invitations: [], requests: [], pendingCount: 0 });
+  });
+
+  it('shows pending invitations addressed to me and my own requests with their real status', async () => {
+    const [invitingTeam, declinedInvite, requested, declined, accepted] = await Promise.all(
+      ['Inviting Team', 'Declined Invite', 'Requested Team', 'Declined Team', 'Accepted Team'].map(team),
+    );
+    const invite = (teamId: string, role: string) => h.request('POST', '/api/invitations', {
+      cookie: leader.cookie, body: { teamId, profileId: me.profileId, role, message: 'We would love to have you!' },
+    });
+    await invite(invitingTeam, 'Designer');
+    const toDecline = await invite(declinedInvite, 'QA');
+    await h.request('POST', `/api/invitations/${toDecline.body.id}/decline`, { cookie: me.cookie });
+
+    const ask = async (teamId: string) => (await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+      cookie: me.cookie, body: { position: 'Designer', message: 'Happy to design your screens.' },
+    })).body.id as string;
+    await ask(requested);
+    await h.request('POST', `/api/join-requests/${await ask(declined)}/decline`, { cookie: leader.cookie });
+    await h.request('POST', `/api/join-requests/${await ask(accepted)}/accept`, { cookie: leader.cookie });
+
+    const res = await h.request('GET', '/api/me/notifications', { cookie: me.cookie });
+    expect(res.body.invitations).toEqual([expect.objectContaining({
+      team: { id: invitingTeam, name: 'Inviting Team', logoUrl: 'https://example.com/l.png' },
+      role: 'Designer', message: 'We would love to have you!', status: 'pending', createdAt: expect.any(String),
+    })]);
+    expect(res.body.requests.map((r: { teamName: string; status: string }) => [r.teamName, r.status])).toEqual([
+      ['Accepted Team', 'accepted'], ['Declined Team', 'declined'], ['Requested Team', 'pending'],
+    ]);
+    expect(res.body.requests[0]).toMatchObject({ position: 'Designer', message: 'Happy to design your screens.' });
+    expect(res.body.pendingCount).toBe(2);
+
+    // The leader sees none of it.
+    const theirs = await h.request('GET', '/api/me/notifications', { cookie: leader.cookie });
+    expect(theirs.body).toEqual({ invitations: [], requests: [], pendingCount: 0 });
+  });
+});

@@ -1,0 +1,327 @@
+/** Profile data: plain async functions over the Db; null means "not found". */
+import { and, asc, desc, eq, inArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import type { ContactInfo, Membership, OwnProfile, Paged, ProfileCard, ProfileDetail, SkillBadge } from '../../../shared/api-types';
+import { displayName } from '../../../shared/avatar';
+import type { Availability, SkillLevel } from '../../../shared/constants';
+import type { ProfileBasicSchema, ProfileContactSchema, ProfileListQuery, SkillInput } from '../../../shared/schemas';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { OFFSET_FENCE, pageWithTotal, type CountCache } from '../../paging';
+import { profileSkills, profiles, skills, teamMembers, teams, type Profile } from '../../db/schema';
+import type { AvatarStore, StoredAvatar } from './avatar-store';
+
+export const MAX_EXPERIENCES = 50;
+export const MAX_SKILLS_PER_PROFILE = 100;
+
+const cardColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  preferredName: profiles.preferredName,
+  name: profiles.name,
+  bio: profiles.bio,
+  avatarUrl: profiles.avatarUrl,
+  availability: profiles.availability,
+  lookingForTeam: profiles.lookingForTeam,
+  createdAt: profiles.createdAt,
+};
+type CardRow = Pick<Profile, keyof typeof cardColumns>;
+
+function toCard(row: CardRow, skillList: SkillBadge[]): ProfileCard {
+  return {
+    ...row,
+    availability: row.availability as Availability,
+    skills: skillList,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One element of a PostgreSQL array literal, quoted so commas, braces and quotes stay text. */
+function arrayItem(value: string): string {
+  return `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
+}
+
+/** Escapes LIKE wildcards so the search text matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * The WHERE clause of the list: every active condition of SPEC 5 combined with AND. Skill names
+ * are read from the profile row itself (skill_names for the search, skill_list for 'has all these
+ * skills'; lower-cased, kept by a trigger on profile_skills), so each condition is a cheap test
+ * on the row or an index lookup (trigram, GIN containment), never a join per row.
+ */
+export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  // Newlines separate the stored skill names; a search term never spans two of them.
+  const q = query.q?.replace(/[\r\n]+/g, ' ').trim().toLowerCase();
+  const wanted = [...new Set(query.skills.map((s) => s.replace(/[\r\n]+/g, ' ').trim().toLowerCase()).filter(Boolean))];
+  if (q && wanted.length) {
+    // The skills narrow the rows through their own index; a common search term would cost more
+    // through the trigram index than as a plain substring test (strpos) on those rows.
+    conditions.push(sql`(strpos(${profiles.searchText}, ${q}) > 0 or strpos(${profiles.skillNames}, ${q}) > 0)`);
+  } else if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    conditions.push(sql`(${profiles.searchText} like ${pattern} or ${profiles.skillNames} like ${pattern})`);
+  }
+  if (wanted.length) conditions.push(sql`${profiles.skillList} @> ${`{${wanted.map(arrayItem).join(',')}}`}::text[]`);
+  if (query.availability) conditions.push(eq(profiles.availability, query.availability));
+  if (query.looking) conditions.push(eq(profiles.lookingForTeam, true));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of profile cards, newest first, plus the number of all matches (see paging.ts). The
+ * page is chosen first; skills are then read for those profiles only, in one query.
+ */
+export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<Paged<ProfileCard>> {
+  const where = profileListWhere(query);
+  const { rows, total } = await pageWithTotal({
+    page: query.page,
+    pageSize: query.pageSize,
+    rows: (few) => {
+      const offset = (query.page - 1) * query.pageSize;
+      if (!few) {
+        return db.select(cardColumns).from(profiles).where(where)
+          .orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(query.pageSize).offset(offset);
+      }
+      // The fence keeps the planner from walking the newest-first index for rare matches.
+      const matches = db.select(cardColumns).from(profiles).where(where).offset(OFFSET_FENCE).as('matches');
+      return db.select().from(matches)
+        .orderBy(desc(matches.createdAt), desc(matches.id)).limit(query.pageSize).offset(offset);
+    },
+    count: async () => (await db.select({ total: sql<number>`count(*)::int` }).from(profiles).where(where))[0].total,
+    countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking])}`,
+    counts,
+  });
+  const skillsById = await skillsOf(db, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => toCard(r, skillsById.get(r.id) ?? [])),
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Skills of the given profiles, in the order they were added (by name within one batch). */
+async function skillsOf(db: Db, profileIds: string[]): Promise<Map<string, SkillBadge[]>> {
+  const map = new Map<string, SkillBadge[]>();
+  if (!profileIds.length) return map;
+  const rows = await db
+    .select({ profileId: profileSkills.profileId, name: skills.name, level: profileSkills.level })
+    .from(profileSkills)
+    .innerJoin(skills, eq(skills.id, profileSkills.skillId))
+    .where(inArray(profileSkills.profileId, profileIds))
+    .orderBy(asc(profileSkills.createdAt), sql`lower(${skills.name})`);
+  for (const r of rows) {
+    const list = map.get(r.profileId) ?? [];
+    list.push({ name: r.name, level: r.level as SkillLevel });
+    map.set(r.profileId, list);
+  }
+  return map;
+}
+
+/** Every skill, by name: the filter chips (SPEC: built from all skills). */
+export async function listSkillNames(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ name: skills.name })
+    .from(skills)
+    .orderBy(sql`lower(${skills.name})`, asc(skills.name));
+  return rows.map((r) => r.name);
+}
+
+async function profileRow(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      userId: profiles.userId,
+      experiences: profiles.experiences,
+      discordUsername: profiles.discordUsername,
+      twitterUsername: profiles.twitterUsername,
+      timezone: profiles.timezone,
+      githubUrl: profiles.githubUrl,
+      linkedinUrl: profiles.linkedinUrl,
+      portfolioUrl: profiles.portfolioUrl,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row ?? null;
+}
+
+type FullRow = NonNullable<Awaited<ReturnType<typeof profileRow>>>;
+
+function contactOf(row: FullRow): ContactInfo {
+  return {
+    discordUsername: row.discordUsername,
+    twitterUsername: row.twitterUsername,
+    timezone: row.timezone,
+    githubUrl: row.githubUrl,
+    linkedinUrl: row.linkedinUrl,
+    portfolioUrl: row.portfolioUrl,
+  };
+}
+
+function detailOf(row: FullRow, skillList: SkillBadge[]) {
+  const { userId: _userId, experiences, discordUsername: _d, twitterUsername: _t, timezone: _tz, githubUrl: _g, linkedinUrl: _l, portfolioUrl: _p, ...card } = row;
+  return { ...toCard(card, skillList), experiences };
+}
+
+/** The public profile; contact details only when the viewer is signed in. */
+export async function getProfileDetail(db: Db, id: string, withContact: boolean): Promise<ProfileDetail | null> {
+  const row = await profileRow(db, id);
+  if (!row) return null;
+  const skillList = (await skillsOf(db, [id])).get(id) ?? [];
+  return { ...detailOf(row, skillList), contact: withContact ? contactOf(row) : null };
+}
+
+export async function getOwnProfile(db: Db, id: string): Promise<OwnProfile | null> {
+  const row = await profileRow(db, id);
+  if (!row) return null;
+  const [skillMap, memberships] = await Promise.all([
+    skillsOf(db, [id]),
+    db
+      .select({
+        teamId: teams.id,
+        teamName: teams.name,
+        description: teams.description,
+        logoUrl: teams.logoUrl,
+        isOpen: teams.isOpen,
+        role: teamMembers.role,
+        isLeader: teamMembers.isLeader,
+      })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.profileId, id))
+      .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt)),
+  ]);
+  const teamList: Membership[] = memberships;
+  return { ...detailOf(row, skillMap.get(id) ?? []), contact: contactOf(row), teams: teamList };
+}
+
+/** The owner's user id, to tell "not found" from "not yours". */
+export async function getProfileOwner(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, id));
+  return row?.userId ?? null;
+}
+
+// ---------- owner writes: every update is scoped to (id, user_id) ----------
+
+const owned = (id: string, userId: string) => and(eq(profiles.id, id), eq(profiles.userId, userId));
+
+async function updateOwned(db: Db, id: string, userId: string, values: Partial<typeof profiles.$inferInsert>): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(owned(id, userId))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}
+
+export function updateBasicInfo(db: Db, id: string, userId: string, input: z.infer<typeof ProfileBasicSchema>) {
+  return updateOwned(db, id, userId, { ...input, name: displayName(input) });
+}
+
+export function updateContactInfo(db: Db, id: string, userId: string, input: z.infer<typeof ProfileContactSchema>) {
+  return updateOwned(db, id, userId, input);
+}
+
+export function updateSettings(db: Db, id: string, userId: string, lookingForTeam: boolean) {
+  return updateOwned(db, id, userId, { lookingForTeam });
+}
+
+export type AddSkillsResult = 'ok' | 'duplicate' | 'too-many';
+
+/**
+ * Adds skills in one transaction, creating skills on demand (one per name, case-insensitively).
+ * A name already in the profile, or twice in the batch, adds nothing at all.
+ */
+export async function addSkills(db: Db, profileId: string, input: SkillInput[]): Promise<AddSkillsResult> {
+  const lowered = input.map((s) => s.name.toLowerCase());
+  if (new Set(lowered).size !== lowered.length) return 'duplicate';
+  try {
+    return await addSkillsInTransaction(db, profileId, input);
+  } catch (err) {
+    // Rolled back on purpose: nothing of the batch is kept.
+    if (err instanceof TransactionRollbackError) return 'duplicate';
+    throw err;
+  }
+}
+
+function addSkillsInTransaction(db: Db, profileId: string, input: SkillInput[]): Promise<AddSkillsResult> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent adds to the same profile, so the checks below stay true.
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+    // Names are compared by the database's lower(), the same one its unique index uses.
+    const names = sql.join(input.map((s) => sql`lower(${s.name})`), sql`, `);
+    const [{ count: clashes, total }] = await tx
+      .select({
+        count: sql<number>`count(*) filter (where lower(${skills.name}) in (${names}))::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(profileSkills)
+      .innerJoin(skills, eq(skills.id, profileSkills.skillId))
+      .where(eq(profileSkills.profileId, profileId));
+    if (clashes > 0) return 'duplicate';
+    if (total + input.length > MAX_SKILLS_PER_PROFILE) return 'too-many';
+
+    await tx.insert(skills).values(input.map((s) => ({ name: s.name }))).onConflictDoNothing();
+    const rows: (typeof profileSkills.$inferInsert)[] = [];
+    for (const s of input) {
+      const [skill] = await tx.select({ id: skills.id }).from(skills).where(sql`lower(${skills.name}) = lower(${s.name})`);
+      rows.push({ profileId, skillId: skill.id, level: s.level });
+    }
+    // Two names the database lowers alike (but JavaScript did not) count as one skill.
+    if (new Set(rows.map((r) => r.skillId)).size !== rows.length) tx.rollback();
+    await tx.insert(profileSkills).values(rows);
+    await tx.update(profiles).set({ updatedAt: sql`now()` }).where(eq(profiles.id, profileId));
+    return 'ok';
+  });
+}
+
+/** Removes a skill from the profile by name (case-insensitive); false when it had none. */
+export async function removeSkill(db: Db, profileId: string, name: string): Promise<boolean> {
+  const rows = await db
+    .delete(profileSkills)
+    .where(and(
+      eq(profileSkills.profileId, profileId),
+      sql`${profileSkills.skillId} in (select s.id from ${skills} s where lower(s.name) = lower(${name.trim()}))`,
+    ))
+    .returning({ skillId: profileSkills.skillId });
+  return rows.length > 0;
+}
+
+/** Appends an experience; false when the profile already has the maximum. */
+export async function addExperience(db: Db, profileId: string, text: string): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ experiences: sql`array_append(${profiles.experiences}, ${text}::text)`, updatedAt: sql`now()` })
+    .where(and(eq(profiles.id, profileId), sql`cardinality(${profiles.experiences}) < ${MAX_EXPERIENCES}`))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}
+
+/** Removes the experience at a 0-based index; false when there is none there. */
+export async function removeExperience(db: Db, profileId: string, index: number): Promise<boolean> {
+  const position = index + 1;
+  const rows = await db
+    .update(profiles)
+    .set({
+      experiences: sql`array(select e from unnest(${profiles.experiences}) with ordinality as t(e, i) where i <> ${position} order by i)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(profiles.id, profileId), sql`cardinality(${profiles.experiences}) >= ${position}`))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}
+
+/**
+ * Stores the avatar, then points avatar_url at a new versioned URL: browsers may cache each
+ * version forever, and a new upload gets a new URL.
+ */
+export async function saveAvatar(db: Db, store: AvatarStore, profileId: string, avatar: StoredAvatar): Promise<string> {
+  await store.put(profileId, avatar);
+  const url = `/api/profiles/${profileId}/avatar?v=${Date.now()}`;
+  await db.update(profiles).set({ avatarUrl: url, updatedAt: sql`now()` }).where(eq(profiles.id, profileId));
+  return url;
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Paged, ProfileCard } from '../../../shared/api-types';
+import type { Availability, SkillLevel } from '../../../shared/constants';
+import { MAX_PAGE_SIZE } from '../../../shared/constants';
+import type { Db } from '../../db/client';
+import { profileSkills, profiles, skills, users } from '../../db/schema';
+import { createHarness, type Harness } from '../../testing';
+
+let h: Harness;
+
+interface Person {
+  first: string;
+  last: string;
+  preferred?: string;
+  bio?: string;
+  availability: Availability;
+  looking: boolean;
+  skills: [string, SkillLevel][];
+}
+
+// Listed oldest first; each is created one minute after the previous one.
+const PEOPLE: Person[] = [
+  { first: 'Ada', last: 'Lovelace', bio: 'Analytical engine programmer', availability: 'Full Time', looking: true, skills: [['Python', 'Advanced'], ['Rust', 'Beginner']] },
+  { first: 'Grace', last: 'Hopper', preferred: 'Amazing Grace', bio: 'Compiler pioneer', availability: 'Part Time', looking: false, skills: [['COBOL', 'Advanced'], ['Python', 'Intermediate']] },
+  { first: 'Linus', last: 'Torvalds', availability: 'Weekends', looking: true, skills: [['C', 'Advanced'], ['Git', 'Advanced']] },
+  { first: 'Margaret', last: 'Hamilton', bio: 'Apollo guidance, 100%_done', availability: 'Flexible', looking: true, skills: [['Assembly', 'Advanced']] },
+  { first: 'Alan', last: 'Turing', bio: 'Codebreaker', availability: 'Full Time', looking: false, skills: [['Python', 'Beginner'], ['Machine Learning', 'Intermediate']] },
+];
+
+async function insertPeople(db: Db) {
+  const start = Date.parse('2025-01-01T00:00:00Z');
+  const skillIds = new Map<string, string>();
+  for (const [i, p] of PEOPLE.entries()) {
+    const userId = randomUUID();
+    await db.insert(users).values({ id: userId, name: `${p.first} ${p.last}`, email: `${userId}@example.com` });
+    const [row] = await db
+      .insert(profiles)
+      .values({
+        userId,
+        firstName: p.first,
+        lastName: p.last,
+        preferredName: p.preferred ?? null,
+        name: p.preferred ?? `${p.first} ${p.last}`,
+        bio: p.bio ?? null,
+        availability: p.availability,
+        lookingForTeam: p.looking,
+        createdAt: new Date(start + i * 60_000),
+      })
+      .returning({ id: profiles.id });
+    for (const [name, level] of p.skills) {
+      if (!skillIds.has(name)) {
+        const [s] = await db.insert(skills).values({ name }).returning({ id: skills.id });
+        skillIds.set(name, s.id);
+      }
+      await db.insert(profileSkills).values({ profileId: row.id, skillId: skillIds.get(name)!, level });
+    }
+  }
+  // A skill nobody lists any more is no use as a filter chip.
+  await db.insert(skills).values({ name: 'Orphaned Skill' });
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  await insertPeople(h.db);
+});
+afterAll(() => h.close());
+
+async function list(query = ''): Promise<Paged<ProfileCard>> {
+  const res = await h.request<Paged<ProfileCard>>('GET', `/api/profiles${query}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+const firstNames = (page: Paged<ProfileCard>) => page.items.map((p) => p.firstName);
+
+describe('GET /api/profiles', () => {
+  it('lists every profile newest first with its skills, and the total', async () => {
+    const page = await list();
+    expect(firstNames(page)).toEqual(['Alan', 'Margaret', 'Linus', 'Grace', 'Ada']);
+    expect(page).toMatchObject({ total: 5, page: 1, pageSize: 24 });
+    const ada = page.items.find((p) => p.firstName === 'Ada')!;
+    expect(ada).toMatchObject({
+      lastName: 'Lovelace', preferredName: null, name: 'Ada Lovelace', bio: 'Analytical engine programmer',
+      availability: 'Full Time', lookingForTeam: true, avatarUrl: null,
+    });
+    expect(ada.skills).toEqual([{ name: 'Python', level: 'Advanced' }, { name: 'Rust', level: 'Beginner' }]);
+    // Contact details are never part of a card.
+    expect(ada).not.toHaveProperty('contact');
+    expect(ada).not.toHaveProperty('githubUrl');
+  });
+
+  it('searches first, last and preferred name and bio, case-insensitively', async () => {
+    expect(firstNames(await list('?q=ADA'))).toEqual(['Ada']);
+    expect(firstNames(await list('?q=lovelace'))).toEqual(['Ada']);
+    expect(firstNames(await list('?q=amazing'))).toEqual(['Grace']);
+    expect(firstNames(await list('?q=COMPILER%20pio'))).toEqual(['Grace']);
+    expect(firstNames(await list('?q=codebreaker'))).toEqual(['Alan']);
+  });
+
+  it('searches skill names too, case-insensitively and by substring', async () => {
+    expect(firstNames(await list('?q=cobol'))).toEqual(['Grace']);
+    expect(firstNames(await list('?q=PYTH'))).toEqual(['Alan', 'Grace', 'Ada']);
+    expect(firstNames(await list('?q=learning'))).toEqual(['Alan']);
+  });
+
+  it('treats % and _ in the search text literally', async () => {
+    expect(firstNames(await list(`?q=${encodeURIComponent('100%_')}`))).toEqual(['Margaret']);
+    expect(firstNames(await list(`?q=${encodeURIComponent('%')}`))).toEqual(['Margaret']);
+    expect(firstNames(await list('?q=_'))).toEqual(['Margaret']);
+    expect((await list('?q=nobody-has-this')).total).toBe(0);
+  });
+
+  it('keeps only profiles with ALL selected skills, names compared case-insensitively', async () => {
+    expect(firstNames(await list('?skills=python'))).toEqual(['Alan', 'Grace', 'Ada']);
+    expect(firstNames(await list('?skills=Python,RUST'))).toEqual(['Ada']);
+    expect(firstNames(await list('?skills=Python,Machine%20Learning'))).toEqual(['Alan']);
+    expect(firstNames(await list('?skills=Python,python'))).toEqual(['Alan', 'Grace', 'Ada']);
+    expect((await list('?skills=Python,C')).total).toBe(0);
+    expect((await list('?skills=Unknown')).total).toBe(0);
+  });
+
+  it('filters on availability (equal) and on looking for a team', async () => {
+    expect(firstNames(await list('?availability=Full%20Time'))).toEqual(['Alan', 'Ada']);
+    expect(firstNames(await list('?availability=Weekends'))).toEqual(['Linus']);
+    expect(firstNames(await list('?looking=true'))).toEqual(['Margaret', 'Linus', 'Ada']);
+    expect(firstNames(await list('?looking=false'))).toHaveLength(5);
+  });
+
+  it('combines every active condition with AND', async () => {
+    expect(firstNames(await list('?q=python&availability=Full%20Time'))).toEqual(['Alan', 'Ada']);
+    expect(firstNames(await list('?q=python&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
+    expect(firstNames(await list('?q=a&skills=git&looking=true'))).toEqual(['Linus']);
+  });
+
+  it('pages the results and counts all matches, not only the page', async () => {
+    const first = await list('?pageSize=2');
+    expect(firstNames(first)).toEqual(['Alan', 'Margaret']);
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(firstNames(await list('?pageSize=2&page=2'))).toEqual(['Linus', 'Grace']);
+    const last = await list('?pageSize=2&page=3');
+    expect(firstNames(last)).toEqual(['Ada']);
+    expect(last.total).toBe(5);
+    expect((await list('?pageSize=2&page=4')).items).toEqual([]);
+    const filtered = await list('?skills=python&pageSize=1&page=2');
+    expect(firstNames(filtered)).toEqual(['Grace']);
+    expect(filtered.total).toBe(3);
+  });
+
+  it('caps the page size and ignores malformed parameters instead of failing', async () => {
+    expect((await list(`?pageSize=${MAX_PAGE_SIZE}`)).pageSize).toBe(MAX_PAGE_SIZE);
+    const tooBig = await list('?pageSize=100000');
+    expect(tooBig.pageSize).toBe(MAX_PAGE_SIZE);
+    const junk = await list('?page=abc&pageSize=-3&availability=Sometimes&looking=maybe');
+    expect(junk).toMatchObject({ page: 1, total: 5 });
+  });
+});
+
+describe('GET /api/skills', () => {
+  it('lists every skill name, sorted by name', async () => {
+    const res = await h.request<string[]>('GET', '/api/skills');
+    expect(res.status).toBe(200);
+    // Every skill, even one no profile lists any more (the issue: chips list every skill).
+    expect(res.body).toEqual(['Assembly', 'C', 'COBOL', 'Git', 'Machine Learning', 'Orphaned Skill', 'Python', 'Rust']);
+  });
+});

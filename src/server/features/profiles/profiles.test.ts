@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { OwnProfile, ProfileDetail } from '../../../shared/api-types';
+import { AVATAR_MAX_BYTES } from '../../../shared/constants';
+import { profileAvatars, profileSkills, profiles, skills, teamMembers, teams } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../testing';
+
+let h: Harness;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  h = await createHarness();
+  owner = await h.signUp({ firstName: 'Olive', lastName: 'Owner' });
+  other = await h.signUp({ firstName: 'Otto', lastName: 'Other' });
+});
+afterAll(() => h.close());
+
+/** A profile on success, `{ error, fields }` on failure. */
+type Answer = OwnProfile & { error?: string; fields?: Record<string, string> };
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const basic = { firstName: 'Olive', lastName: 'Owner', preferredName: '', availability: 'Flexible', bio: '' };
+
+const own = async (user: TestUser = owner) => (await h.request<Answer>('GET', '/api/profile', { cookie: user.cookie })).body;
+
+function imageForm(data: Buffer | string, name = 'avatar.png', type = 'image/png') {
+  const form = new FormData();
+  form.append('file', new File([typeof data === 'string' ? data : new Uint8Array(data)], name, { type }));
+  return form;
+}
+const png = (width = 320, height = 240) =>
+  sharp({ create: { width, height, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+
+describe('GET /api/profiles/:id', () => {
+  it('shows contact details to signed-in viewers only', async () => {
+    await h.request('PUT', `/api/profiles/${owner.profileId}/contact`, {
+      cookie: owner.cookie, body: { discordUsername: 'olive#1', githubUrl: 'https://github.com/olive' },
+    });
+    const anonymous = await h.request<ProfileDetail>('GET', `/api/profiles/${owner.profileId}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toMatchObject({ id: owner.profileId, firstName: 'Olive', lastName: 'Owner', experiences: [], skills: [], contact: null });
+    expect(JSON.stringify(anonymous.body)).not.toContain('olive#1');
+
+    const signedIn = await h.request<ProfileDetail>('GET', `/api/profiles/${owner.profileId}`, { cookie: other.cookie });
+    expect(signedIn.body.contact).toMatchObject({ discordUsername: 'olive#1', githubUrl: 'https://github.com/olive', linkedinUrl: null });
+  });
+
+  it("answers 404 'Profile not found' for an unknown or malformed id", async () => {
+    for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
+      const res = await h.request('GET', `/api/profiles/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('Profile not found');
+    }
+  });
+});
+
+describe('GET /api/profile', () => {
+  it('needs a signed-in user', async () => {
+    expect((await h.request('GET', '/api/profile')).status).toBe(401);
+  });
+
+  it('returns the own profile with contact details and team memberships', async () => {
+    const [team] = await h.db.insert(teams).values({ name: 'Byte Club', description: 'We build things', isOpen: true }).returning();
+    await h.db.insert(teamMembers).values({ teamId: team.id, profileId: owner.profileId, role: 'Team Leader', isLeader: true });
+    const profile = await own();
+    expect(profile.id).toBe(owner.profileId);
+    expect(profile.contact).toBeTypeOf('object');
+    expect(profile.teams).toEqual([
+      { teamId: team.id, teamName: 'Byte Club', description: 'We build things', logoUrl: null, isOpen: true, role: 'Team Leader', isLeader: true },
+    ]);
+    expect((await own(other)).teams).toEqual([]);
+  });
+
+  it("answers 404 'Profile not found' when the profile is missing", async () => {
+    const gone = await h.signUp({ firstName: 'Gone', lastName: 'Away' });
+    await h.db.delete(profiles).where(eq(profiles.id, gone.profileId));
+    const res = await h.request('GET', '/api/profile', { cookie: gone.cookie });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Profile not found');
+  });
+});
+
+describe('only the owner changes a profile', () => {
+  const writes: [string, string, (id: string) => { body?: unknown; form?: FormData }][] = [
+    ['PUT', 'basic', () => ({ body: basic })],
+    ['PUT', 'contact', () => ({ body: {} })],
+    ['PUT', 'settings', () => ({ body: { lookingForTeam: false } })],
+    ['POST', 'skills', () => ({ body: { skills: [{ name: 'Hacking', level: 'Advanced' }] } })],
+    ['DELETE', 'skills?name=React', () => ({})],
+    ['POST', 'experiences', () => ({ body: { experience: 'Sneaky edit' } })],
+    ['DELETE', 'experiences/0', () => ({})],
+    ['POST', 'avatar', () => ({ form: imageForm('not really an image') })],
+  ];
+
+  it.each(writes)('%s /api/profiles/:id/%s: 401 signed out, 403 for another user, 404 for an unknown id', async (method, path, make) => {
+    const before = await own();
+    const anonymous = await h.request(method, `/api/profiles/${owner.profileId}/${path}`, make(owner.profileId));
+    expect(anonymous.status).toBe(401);
+
+    const forbidden = await h.request(method, `/api/profiles/${owner.profileId}/${path}`, { cookie: other.cookie, ...make(owner.profileId) });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error).toBe('You can only change your own profile');
+
+    const unknown = await h.request(method, `/api/profiles/${UNKNOWN_ID}/${path}`, { cookie: other.cookie, ...make(UNKNOWN_ID) });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('Profile not found');
+
+    expect(await own()).toEqual(before);
+  });
+});
+
+describe('basic information', () => {
+  const put = (body: unknown, user = owner) => h.request<Answer>('PUT', `/api/profiles/${user.profileId}/basic`, { cookie: user.cookie, body });
+
+  it('saves the fields and recomputes the display name from the preferred name', async () => {
+    const res = await put({ firstName: ' Olivia ', lastName: 'Owens', preferredName: 'Liv', availability: 'Part Time', bio: 'I build bots.' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ firstName: 'Olivia', lastName: 'Owens', preferredName: 'Liv', name: 'Liv', availability: 'Part Time', bio: 'I build bots.' });
+    // The navigation bar reads /api/me, which shows the new name straight away.
+    expect((await h.request('GET', '/api/me', { cookie: owner.cookie })).body.profile.name).toBe('Liv');
+  });
+
+  it('saves empty optional fields as null and falls back to first + last name', async () => {
+    const res = await put({ firstName: 'Olivia', lastName: 'Owens', preferredName: '  ', availability: 'Weekends', bio: '' });
+    expect(res.body).toMatchObject({ preferredName: null, bio: null, name: 'Olivia Owens' });
+    const [row] = await h.db.select().from(profiles).where(eq(profiles.id, owner.profileId));
+    expect(row).toMatchObject({ preferredName: null, bio: null, name: 'Olivia Owens' });
+  });
+
+  it('requires first and last name and a known availability, with clear messages', async () => {
+    const res = await put({ firstName: ' ', lastName: '', availability: 'Sometimes' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({
+      firstName: 'First name is required', lastName: 'Last name is required', availability: 'Choose an availability',
+    });
+  });
+
+  it('limits the length of text fields', async () => {
+    const res = await put({ ...basic, firstName: 'x'.repeat(51), preferredName: 'p'.repeat(51), bio: 'b'.repeat(1001) });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({
+      firstName: 'First name must not exceed 50 characters',
+      preferredName: 'Preferred name must not exceed 50 characters',
+      bio: 'Bio must not exceed 1000 characters',
+    });
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await put('{oops');
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('contact information', () => {
+  const put = (body: unknown) => h.request<Answer>('PUT', `/api/profiles/${owner.profileId}/contact`, { cookie: owner.cookie, body });
+
+  it('saves usernames, timezone and http(s) links; empty optional fields become null', async () => {
+    const res = await put({
+      discordUsername: 'olive#42', twitterUsername: '@olive', timezone: 'UTC+5:30',
+      githubUrl: 'https://github.com/olive', linkedinUrl: 'http://linkedin.com/in/olive', portfolioUrl: '',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.contact).toEqual({
+      discordUsername: 'olive#42', twitterUsername: '@olive', timezone: 'UTC+5:30',
+      githubUrl: 'https://github.com/olive', linkedinUrl: 'http://linkedin.com/in/olive', portfolioUrl: null,
+    });
+    const cleared = await put({ discordUsername: '', twitterUsername: '', timezone: '', githubUrl: '', linkedinUrl: '', portfolioUrl: '' });
+    expect(Object.values(cleared.body.contact)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('accepts only http and https URLs', async () => {
+    const res = await put({ githubUrl: 'javascript:alert(1)', linkedinUrl: 'ftp://example.com/me', portfolioUrl: 'not a url' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      githubUrl: 'Invalid GitHub URL', linkedinUrl: 'Invalid LinkedIn URL', portfolioUrl: 'Invalid portfolio URL',
+    });
+  });
+
+  it('accepts only the 26 timezone options and limits usernames', async () => {
+    const res = await put({ timezone: 'UTC+13', discordUsername: 'd'.repeat(51) });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({ timezone: 'Choose a timezone', discordUsername: 'Discord username must not exceed 50 characters' });
+  });
+});
+
+describe('skills', () => {
+  const add = (list: unknown, user = owner) => h.request<Answer>('POST', `/api/profiles/${user.profileId}/skills`, { cookie: user.cookie, body: { skills: list } });
+  const skillRows = async () => h.db.select().from(profileSkills).where(eq(profileSkills.profileId, owner.profileId));
+
+  it('adds several skills at once, trimmed, creating skills on demand', async () => {
+    const res = await add([{ name: '  React ', level: 'Advanced' }, { name: 'Go', level: 'Beginner' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.skills).toEqual([{ name: 'Go', level: 'Beginner' }, { name: 'React', level: 'Advanced' }]);
+  });
+
+  it("rejects a skill already in the profile, whatever its case, and writes nothing", async () => {
+    const before = await skillRows();
+    const res = await add([{ name: 'Svelte', level: 'Intermediate' }, { name: 'REACT', level: 'Beginner' }]);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('This skill is already in your profile');
+    expect(await skillRows()).toEqual(before);
+    const [svelte] = await h.db.select().from(skills).where(eq(skills.name, 'Svelte'));
+    expect(svelte).toBeUndefined();
+  });
+
+  it('rejects the same skill twice in one batch and writes nothing', async () => {
+    const before = await skillRows();
+    const res = await add([{ name: 'Vue', level: 'Intermediate' }, { name: 'vue ', level: 'Advanced' }]);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('This skill is already in your profile');
+    expect(await skillRows()).toEqual(before);
+  });
+
+  it('keeps one skill per name across profiles, case-insensitively', async () => {
+    const res = await add([{ name: 'react', level: 'Intermediate' }], other);
+    expect(res.status).toBe(200);
+    expect(res.body.skills).toEqual([{ name: 'React', level: 'Intermediate' }]);
+    const rows = await h.db.select().from(skills).where(sql`lower(${skills.name}) = 'react'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('accepts names with letters beyond ASCII', async () => {
+    const res = await add([{ name: 'Éclair UI', level: 'Beginner' }, { name: 'Ünïcode', level: 'Advanced' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.skills).toEqual(expect.arrayContaining([{ name: 'Éclair UI', level: 'Beginner' }, { name: 'Ünïcode', level: 'Advanced' }]));
+    const again = await add([{ name: 'Éclair UI', level: 'Advanced' }]);
+    expect(again.status).toBe(409);
+  });
+
+  it('validates name (required, at most 50 characters) and level', async () => {
+    const res = await add([{ name: '   ', level: 'Advanced' }, { name: 'x'.repeat(51), level: 'Advanced' }, { name: 'Elm', level: 'Expert' }]);
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      'skills.0.name': 'Skill name is required',
+      'skills.1.name': 'Skill name must not exceed 50 characters',
+      'skills.2.level': 'Level must be Beginner, Intermediate or Advanced',
+    });
+    expect((await add([])).body.error).toBe('Add at least one skill');
+    expect((await add([{ name: 'y'.repeat(50), level: 'Beginner' }])).status).toBe(200);
+  });
+
+  it('removes a skill by name, case-insensitively', async () => {
+    const res = await h.request<Answer>('DELETE', `/api/profiles/${owner.profileId}/skills?name=go`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.skills.map((s) => s.name)).not.toContain('Go');
+    const again = await h.request('DELETE', `/api/profiles/${owner.profileId}/skills?name=go`, { cookie: owner.cookie });
+    expect(again.status).toBe(404);
+  });
+});
+
+describe('experience', () => {
+  const add = (experience: unknown) => h.request<Answer>('POST', `/api/profiles/${owner.profileId}/experiences`, { cookie: owner.cookie, body: { experience } });
+
+  it('appends entries in order, trimmed', async () => {
+    await add('  Won the 2024 city hackathon ');
+    const res = await add('Built a compiler in a weekend');
+    expect(res.status).toBe(200);
+    expect(res.body.experiences).toEqual(['Won the 2024 city hackathon', 'Built a compiler in a weekend']);
+  });
+
+  it('rejects blank and overlong entries', async () => {
+    const blank = await add('   ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('Experience is required');
+    const long = await add('x'.repeat(1001));
+    expect(long.body.error).toBe('Experience must not exceed 1000 characters');
+  });
+
+  it('removes an entry by its position', async () => {
+    const res = await h.request<Answer>('DELETE', `/api/profiles/${owner.profileId}/experiences/0`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.experiences).toEqual(['Built a compiler in a weekend']);
+    for (const index of ['5', '-1', 'abc']) {
+      const missing = await h.request('DELETE', `/api/profiles/${owner.profileId}/experiences/${index}`, { cookie: owner.cookie });
+      expect(missing.status).toBe(404);
+    }
+  });
+});
+
+describe('settings', () => {
+  it('switches looking for a team off and on', async () => {
+    const put = (body: unknown) => h.request<Answer>('PUT', `/api/profiles/${owner.profileId}/settings`, { cookie: owner.cookie, body });
+    expect((await put({ lookingForTeam: false })).body.lookingForTeam).toBe(false);
+    expect((await h.request('GET', `/api/profiles?looking=true&q=olivia`)).body.total).toBe(0);
+    expect((await put({ lookingForTeam: true })).body.lookingForTeam).toBe(true);
+    expect((await put({ lookingForTeam: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('avatar', () => {
+  const upload = (form: FormData, user = owner) => h.request<Answer>('POST', `/api/profiles/${user.profileId}/avatar`, { cookie: user.cookie, form });
+
+  it('answers 404 while there is no uploaded avatar', async () => {
+    const res = await h.request('GET', `/api/profiles/${owner.profileId}/avatar`);
+    expect(res.status).toBe(404);
+  });
+
+  it('turns an uploaded image into a 200x200 WebP served with long caching', async () => {
+    const res = await upload(imageForm(await png()));
+    expect(res.status).toBe(200);
+    expect(res.body.avatarUrl).toMatch(new RegExp(`^/api/profiles/${owner.profileId}/avatar\\?v=\\d+$`));
+
+    const served = await h.app.request(`http://localhost${res.body.avatarUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toMatch(/public.*max-age=\d{6,}.*immutable/);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 200, height: 200 });
+    expect((await h.request('GET', '/api/me', { cookie: owner.cookie })).body.profile.avatarUrl).toBe(res.body.avatarUrl);
+  });
+
+  async function unchanged(check: () => Promise<void>) {
+    const [before] = await h.db.select().from(profileAvatars).where(eq(profileAvatars.profileId, owner.profileId));
+    const urlBefore = (await own()).avatarUrl;
+    await check();
+    const [after] = await h.db.select().from(profileAvatars).where(eq(profileAvatars.profileId, owner.profileId));
+    expect(after.data.equals(before.data)).toBe(true);
+    expect((await own()).avatarUrl).toBe(urlBefore);
+  }
+
+  it('rejects a file that is not an image and changes nothing', async () => {
+    await unchanged(async () => {
+      const res = await upload(imageForm('hello, I am text', 'notes.png', 'image/png'));
+      expect(res.status).toBe(415);
+      expect(res.body.error).toBe('The file must be an image (for example PNG, JPEG, WebP or GIF)');
+    });
+  });
+
+  it('rejects a file over 5 MB and changes nothing', async () => {
+    await unchanged(async () => {
+      const justOver = await upload(imageForm(Buffer.alloc(AVATAR_MAX_BYTES + 1, 1)));
+      expect(justOver.status).toBe(413);
+      expect(justOver.body.error).toBe('The image must not exceed 5 MB');
+      const huge = await upload(imageForm(Buffer.alloc(AVATAR_MAX_BYTES + 2 * 1024 * 1024, 1)));
+      expect(huge.status).toBe(413);
+      expect(huge.body.error).toBe('The image must not exceed 5 MB');
+    });
+  });
+
+  it('asks for a file when none is sent', async () => {
+    const res = await upload(new FormData());
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('You must select an image to upload.');
+  });
+});

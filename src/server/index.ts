@@ -1,0 +1,57 @@
+/** Starts the server: parses the environment, opens and migrates the database, listens. */
+import { serve } from '@hono/node-server';
+import { createApp, defaultWebRoot } from './app';
+import { createAuth, resolveAuthSecret } from './auth/auth';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/demo-data';
+import { EnvError, parseEnv } from './env';
+
+async function main() {
+  const env = parseEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const auth = createAuth(database.db, {
+    secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
+    rateLimit: env.AUTH_RATE_LIMIT === 'on',
+    trustedOrigins: env.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+  });
+  if (env.DEMO_DATA === 'on') {
+    const seeded = await seedDemoData(database.db);
+    if (seeded) console.log('Inserted demo data (sign in as demo@example.com / hackathon).');
+  }
+  const app = createApp({
+    db: database.db,
+    dbKind: database.kind,
+    auth,
+    config: { eventUrl: env.EVENT_URL },
+    webRoot: env.WEB_ROOT ?? defaultWebRoot,
+  });
+  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+    console.log(`Listening on http://localhost:${info.port} (database: ${database.kind})`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests`);
+    // Close idle keep-alive sockets so close() only waits for requests in flight.
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    server.close(async () => {
+      await database.close();
+      console.log('Database closed. Bye.');
+      process.exit(0);
+    });
+    setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof EnvError) console.error(err.message);
+  else console.error('Failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+/**
+ * The real server process: start-up on a bad environment, graceful shutdown, and sessions that
+ * survive a restart (the generated auth secret is kept in the database).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: { ...process.env, DATABASE_URL: '', DEMO_DATA: 'off', WEB_ROOT: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, child: ChildProcess) {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+const freshDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'teamfinder-'));
+  dirs.push(d);
+  return d;
+};
+
+// Each test starts real processes (tsx + PGlite boot): generous limits for a busy 2-core machine.
+describe('server process', { timeout: 120_000 }, () => {
+  it('refuses to start on a bad value and names the variable', async () => {
+    const s = start({ PORT: 'not-a-port', DATA_DIR: freshDir() });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(/PORT: must be a number/);
+  });
+
+  it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {
+    const port = 3400 + Math.floor(Math.random() * 400);
+    const s = start({ PORT: String(port), DATA_DIR: freshDir() });
+    await waitForHealth(port, s.child);
+    // A sign-up whose body arrives slowly: the server has the request when the signal comes.
+    const body = JSON.stringify({ firstName: 'Slow', lastName: 'Body', email: 'slow@example.com', password: 'secret1' });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/sign-up/email', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        s.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    const answer = await response;
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('slow@example.com');
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toMatch(/Database closed/);
+  });
+
+  it('keeps a session across a restart on the same data folder', async () => {
+    const port = 3800 + Math.floor(Math.random() * 400);
+    const dataDir = freshDir();
+    const first = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, first.child);
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Res', lastName: 'Tart', email: 'restart@example.com', password: 'secret1' }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+
+    const second = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, second.child);
+    const me = await (await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { cookie } })).json();
+    expect(me.user?.email).toBe('restart@example.com');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});

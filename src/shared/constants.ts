@@ -1,0 +1,39 @@
+/** Business constants of SPEC sections 3 and 9, in one place. */
+
+export const AVAILABILITIES = ['Full Time', 'Part Time', 'Weekends', 'Flexible'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+export const DEFAULT_AVAILABILITY: Availability = 'Flexible';
+
+export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export const DEFAULT_SKILL_LEVEL: SkillLevel = 'Intermediate';
+
+export const REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const TIMEZONES = [
+  'UTC-12', 'UTC-11', 'UTC-10', 'UTC-9', 'UTC-8', 'UTC-7', 'UTC-6', 'UTC-5', 'UTC-4', 'UTC-3',
+  'UTC-2', 'UTC-1', 'UTC+0', 'UTC+1', 'UTC+2', 'UTC+3', 'UTC+4', 'UTC+5', 'UTC+5:30', 'UTC+6',
+  'UTC+7', 'UTC+8', 'UTC+9', 'UTC+10', 'UTC+11', 'UTC+12',
+] as const;
+
+export const LEADER_ROLE = 'Team Leader';
+export const DEFAULT_MEMBER_ROLE = 'Team Member';
+
+export const PASSWORD_MIN = 6;
+export const MESSAGE_MIN = 10;
+export const MESSAGE_MAX = 500;
+export const TEAM_NAME_MIN = 3;
+export const TEAM_DESCRIPTION_MIN = 20;
+export const SKILL_NAME_MAX = 50;
+
+export const PROFILES_PAGE_SIZE = 24;
+export const TEAMS_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Uploaded avatars are stored as square WebP images of this many pixels a side. */
+export const AVATAR_SIZE = 200;
+export const AVATAR_COLORS = [
+  '#2563eb', '#7c3aed', '#db2777', '#dc2626', '#ea580c', '#16a34a', '#0d9488', '#4f46e5',
+] as const;

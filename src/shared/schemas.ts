@@ -1,0 +1,177 @@
+/**
+ * One source for every rule of SPEC section 5 and its messages: the server validates
+ * requests with these schemas and the forms show the same messages.
+ */
+import { z } from 'zod';
+import {
+  AVAILABILITIES, MAX_PAGE_SIZE, MESSAGE_MAX, MESSAGE_MIN, PASSWORD_MIN, SKILL_LEVELS,
+  SKILL_NAME_MAX, TEAM_DESCRIPTION_MIN, TEAM_NAME_MIN, TIMEZONES,
+} from './constants';
+
+const trimmed = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must not exceed ${max} characters`);
+
+/** Optional text: blank becomes null, as the spec saves empty optional fields. */
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    trimmed(max, label).nullable().optional(),
+  ).transform((v) => v ?? null);
+
+const httpUrl = (message: string) =>
+  z.string().trim().max(500, 'URL must not exceed 500 characters').refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, message);
+
+const optionalUrl = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    httpUrl(message).nullable().optional(),
+  ).transform((v) => v ?? null);
+
+/**
+ * The first message per field of a failed parse, keyed by the dotted path ('skills.0.name'; '_' for
+ * the input as a whole): the server answers with it as `fields` and the forms read the same keys.
+ */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
+export const messageSchema = z
+  .string()
+  .trim()
+  .min(MESSAGE_MIN, `Message must be at least ${MESSAGE_MIN} characters`)
+  .max(MESSAGE_MAX, `Message must not exceed ${MESSAGE_MAX} characters`);
+
+// ---------- accounts ----------
+export const SignUpSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(50, 'First name must not exceed 50 characters'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(50, 'Last name must not exceed 50 characters'),
+  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').email('Invalid email address'),
+  password: z.string().min(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters`).max(128, 'Password must not exceed 128 characters'),
+});
+export type SignUpInput = z.input<typeof SignUpSchema>;
+
+export const SignInSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+
+// ---------- profiles ----------
+export const ProfileBasicSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(50, 'First name must not exceed 50 characters'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(50, 'Last name must not exceed 50 characters'),
+  preferredName: optionalText(50, 'Preferred name'),
+  availability: z.enum(AVAILABILITIES, { message: 'Choose an availability' }),
+  bio: optionalText(1000, 'Bio'),
+});
+export type ProfileBasicInput = z.input<typeof ProfileBasicSchema>;
+
+export const ProfileContactSchema = z.object({
+  discordUsername: optionalText(50, 'Discord username'),
+  twitterUsername: optionalText(50, 'Twitter username'),
+  timezone: z.preprocess((v) => (v === '' ? null : v), z.enum(TIMEZONES, { message: 'Choose a timezone' }).nullable().optional()).transform((v) => v ?? null),
+  githubUrl: optionalUrl('Invalid GitHub URL'),
+  linkedinUrl: optionalUrl('Invalid LinkedIn URL'),
+  portfolioUrl: optionalUrl('Invalid portfolio URL'),
+});
+export type ProfileContactInput = z.input<typeof ProfileContactSchema>;
+
+export const SkillInputSchema = z.object({
+  name: z.string().trim().min(1, 'Skill name is required').max(SKILL_NAME_MAX, `Skill name must not exceed ${SKILL_NAME_MAX} characters`),
+  level: z.enum(SKILL_LEVELS, { message: 'Level must be Beginner, Intermediate or Advanced' }),
+});
+export const AddSkillsSchema = z.object({
+  skills: z.array(SkillInputSchema).min(1, 'Add at least one skill').max(50, 'At most 50 skills at once'),
+});
+export type SkillInput = z.infer<typeof SkillInputSchema>;
+
+export const ExperienceSchema = z.object({
+  experience: z.string().trim().min(1, 'Experience is required').max(1000, 'Experience must not exceed 1000 characters'),
+});
+
+export const SettingsSchema = z.object({ lookingForTeam: z.boolean() });
+
+const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
+const page = z.coerce.number().int().min(1).max(10_000).catch(1);
+/** A page size above the maximum is served at the maximum; nonsense falls back to the default. */
+const pageSize = (def: number) =>
+  z.coerce.number().int().min(1).catch(def).transform((n) => Math.min(n, MAX_PAGE_SIZE));
+const csv = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : Array.isArray(v) ? v : []),
+  z.array(z.string().max(SKILL_NAME_MAX)).max(20),
+);
+
+export const ProfileListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  skills: csv.catch([]),
+  availability: z.enum(AVAILABILITIES).optional().catch(undefined),
+  looking: flag.catch(false),
+  page,
+  pageSize: pageSize(24),
+});
+export type ProfileListQuery = z.infer<typeof ProfileListQuerySchema>;
+
+// ---------- teams ----------
+export const CreateTeamSchema = z.object({
+  name: z.string().trim().min(TEAM_NAME_MIN, `Team name must be at least ${TEAM_NAME_MIN} characters`).max(100, 'Team name must not exceed 100 characters'),
+  description: z.string().trim().min(TEAM_DESCRIPTION_MIN, `Description must be at least ${TEAM_DESCRIPTION_MIN} characters`).max(2000, 'Description must not exceed 2000 characters'),
+  logoUrl: optionalUrl('Invalid logo URL'),
+  openPositions: z
+    .array(z.string().max(100, 'Position must not exceed 100 characters'))
+    .max(30, 'At most 30 open positions')
+    .transform((list) => dedupe(list))
+    .refine((list) => list.length > 0, 'At least one open position is required'),
+  isOpen: z.boolean().default(true),
+});
+export type CreateTeamInput = z.input<typeof CreateTeamSchema>;
+
+export const UpdateTeamSchema = z.object({
+  name: z.string().trim().min(1, 'Team name is required').max(100, 'Team name must not exceed 100 characters'),
+  description: optionalText(2000, 'Description'),
+  isOpen: z.boolean(),
+});
+
+export const PositionsSchema = z.object({
+  openPositions: z.array(z.string().max(100, 'Position must not exceed 100 characters')).max(30, 'At most 30 open positions').transform((list) => dedupe(list)),
+});
+
+export const JoinRequestSchema = z.object({
+  position: z.string().trim().min(1, 'Please select a position').max(100),
+  message: messageSchema,
+});
+
+export const InvitationSchema = z.object({
+  teamId: z.string().uuid('Team not found'),
+  profileId: z.string().uuid('Profile not found'),
+  role: z.string().trim().min(1, 'Please specify a role').max(100, 'Role must not exceed 100 characters'),
+  message: messageSchema,
+});
+
+export const TeamListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  open: flag.catch(false),
+  page,
+  pageSize: pageSize(24),
+});
+export type TeamListQuery = z.infer<typeof TeamListQuerySchema>;
+
+/** Trimmed, blanks dropped, duplicates (case-insensitive) dropped, order kept. */
+export function dedupe(list: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const v = raw.trim();
+    if (!v || seen.has(v.toLowerCase())) continue;
+    seen.add(v.toLowerCase());
+    out.push(v);
+  }
+  return out;
+}

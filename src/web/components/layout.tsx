@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Navbar } from './navbar';
+import { Loading } from './ui/feedback';
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<Loading>Loading...</Loading>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-500">
+        Built for builders looking for their dream team.
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Page container with the standard width and padding. */
+export function Page({ children, narrow }: { children: React.ReactNode; narrow?: boolean }) {
+  return <div className={`mx-auto w-full ${narrow ? 'max-w-3xl' : 'max-w-6xl'} px-4 py-8 sm:px-6 sm:py-10`}>{children}</div>;
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LogOut, Menu, Users, X } from 'lucide-react';
+import { useAuth } from '../lib/auth';
+import { cn } from '../lib/cn';
+import { Avatar } from './ui/avatar';
+import { Button, ButtonLink } from './ui/button';
+
+const LINKS = [
+  { to: '/profiles', label: 'Profiles' },
+  { to: '/teams', label: 'Teams' },
+  { to: '/hackathon', label: '$1M Hackathon' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-brand-700 bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100');
+
+export function Navbar() {
+  const { user, profile, loading, signOut } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+
+  // Close the mobile menu whenever the page changes.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const logout = async () => {
+    // Leave first, so a guarded page does not bounce to /login as the session ends.
+    await navigate('/');
+    await signOut();
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="HackTeams home">
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
+            <Users className="h-4 w-4" aria-hidden />
+          </span>
+          <span className="text-lg">HackTeams</span>
+        </Link>
+
+        <div className="hidden items-center gap-1 md:flex">
+          {LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </div>
+
+        <div className="hidden items-center gap-2 md:flex">
+          {loading ? null : user ? (
+            <>
+              <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                {profile && <Avatar person={profile} size={32} />}
+                <span className="max-w-40 truncate">{profile?.name ?? user.email}</span>
+              </Link>
+              <Button variant="ghost" size="sm" onClick={logout}>
+                <LogOut className="h-4 w-4" aria-hidden /> Logout
+              </Button>
+            </>
+          ) : (
+            <>
+              <ButtonLink to="/login" variant="ghost" size="sm">Login</ButtonLink>
+              <ButtonLink to="/signup" size="sm">Sign Up</ButtonLink>
+            </>
+          )}
+        </div>
+
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+        </button>
+      </nav>
+
+      {open && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden">
+          <div className="flex flex-col gap-1">
+            {LINKS.map((l) => (
+              <NavLink key={l.to} to={l.to} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          </div>
+          <div className="mt-3 border-t border-slate-200 pt-3">
+            {user ? (
+              <div className="flex flex-col gap-2">
+                <div className="flex items-center gap-3 px-3">
+                  {profile && <Avatar person={profile} size={36} />}
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-slate-900">{profile?.name}</p>
+                    <p className="truncate text-xs text-slate-500">{user.email}</p>
+                  </div>
+                </div>
+                <NavLink to="/profile" className={linkClass}>Your Profile</NavLink>
+                <Button variant="outline" onClick={logout}>
+                  <LogOut className="h-4 w-4" aria-hidden /> Logout
+                </Button>
+              </div>
+            ) : (
+              <div className="grid grid-cols-2 gap-2">
+                <ButtonLink to="/login" variant="outline">Login</ButtonLink>
+                <ButtonLink to="/signup">Sign Up</ButtonLink>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

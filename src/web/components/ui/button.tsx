@@ -1,0 +1,54 @@
+import { forwardRef, type ButtonHTMLAttributes, type ComponentProps } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { cn } from '../../lib/cn';
+import { Spinner } from './feedback';
+
+const variants = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
+  secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
+  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  destructive: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
+  link: 'text-brand-600 underline-offset-4 hover:underline px-0',
+  // For dark backgrounds such as the home and hackathon heroes.
+  inverse: 'bg-white text-brand-700 hover:bg-brand-50 shadow-sm',
+  inverseOutline: 'border border-white/40 bg-white/5 text-white hover:bg-white/15',
+} as const;
+const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-9 w-9' } as const;
+
+export type ButtonVariant = keyof typeof variants;
+export interface ButtonStyleProps {
+  variant?: ButtonVariant;
+  size?: keyof typeof sizes;
+}
+
+export function buttonClass({ variant = 'primary', size = 'md' }: ButtonStyleProps = {}, extra?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors whitespace-nowrap',
+    'disabled:pointer-events-none disabled:opacity-50 cursor-pointer',
+    variants[variant],
+    sizes[size],
+    extra,
+  );
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyleProps>(
+  function Button({ variant, size, className, type = 'button', ...props }, ref) {
+    return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />;
+  },
+);
+
+/** A link that looks like a button. */
+export function ButtonLink({ variant, size, className, ...props }: LinkProps & ButtonStyleProps) {
+  return <Link className={buttonClass({ variant, size }, className)} {...props} />;
+}
+
+/** A button that, while `busy`, shows a spinner and its busy label (e.g. 'Saving...') and cannot be pressed. */
+export function BusyButton({ busy, busyLabel, children, disabled, ...props }: ComponentProps<typeof Button> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button disabled={busy || disabled} {...props}>
+      {busy && <Spinner />}
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Dialog as D } from 'radix-ui';
+import { X } from 'lucide-react';
+
+/** An accessible modal (Radix): focus trapped, Escape closes, title announced. */
+export function Dialog({
+  open, onOpenChange, title, description, children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <D.Content
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+        >
+          <D.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</D.Title>
+          {description ? (
+            <D.Description className="mt-1 text-sm text-slate-500">{description}</D.Description>
+          ) : (
+            <D.Description className="sr-only">{title}</D.Description>
+          )}
+          <div className="mt-4">{children}</div>
+          <D.Close className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <X className="h-4 w-4" aria-hidden />
+          </D.Close>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button } from '../../components/ui/button';
+import { Tooltip } from '../../components/ui/tooltip';
+
+function GitHubIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+      <path d="M12 .5a12 12 0 0 0-3.8 23.4c.6.1.8-.3.8-.6v-2.2c-3.3.7-4-1.4-4-1.4-.6-1.4-1.4-1.8-1.4-1.8-1.1-.7.1-.7.1-.7 1.2.1 1.9 1.2 1.9 1.2 1.1 1.8 2.8 1.3 3.5 1 .1-.8.4-1.3.8-1.6-2.7-.3-5.5-1.3-5.5-5.9 0-1.3.5-2.4 1.2-3.2-.1-.3-.5-1.5.1-3.2 0 0 1-.3 3.3 1.2a11.5 11.5 0 0 1 6 0C17.3 4.7 18.3 5 18.3 5c.7 1.7.3 2.9.1 3.2.8.8 1.2 1.9 1.2 3.2 0 4.6-2.8 5.6-5.5 5.9.4.4.8 1.1.8 2.2v3.3c0 .3.2.7.8.6A12 12 0 0 0 12 .5Z" />
+    </svg>
+  );
+}
+
+function DiscordIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+      <path d="M20.3 4.4A19.8 19.8 0 0 0 15.4 3l-.6 1.3a18.3 18.3 0 0 0-5.6 0L8.6 3a19.7 19.7 0 0 0-4.9 1.5C.6 9.1-.3 13.6.1 18.1a19.9 19.9 0 0 0 6 3l1.3-2.1c-.7-.3-1.4-.6-2-1l.5-.4a14.2 14.2 0 0 0 12.2 0l.5.4c-.6.4-1.3.7-2 1l1.3 2.1a19.8 19.8 0 0 0 6-3c.5-5.2-.8-9.7-3.6-13.7ZM8 15.3c-1.2 0-2.2-1.1-2.2-2.4S6.8 10.5 8 10.5s2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Zm8 0c-1.2 0-2.2-1.1-2.2-2.4s1-2.4 2.2-2.4 2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Z" />
+    </svg>
+  );
+}
+
+/** Social sign-in is shown but disabled until a provider is configured (PRODUCT.md). */
+export function SocialButtons() {
+  return (
+    <div className="grid gap-2">
+      {[
+        { label: 'Continue with GitHub', icon: <GitHubIcon /> },
+        { label: 'Continue with Discord', icon: <DiscordIcon /> },
+      ].map((b) => (
+        <Tooltip key={b.label} content="Coming soon!">
+          {/* A disabled button gets no pointer or focus events, so the wrapper carries the tooltip. */}
+          <span tabIndex={0} className="block rounded-lg" aria-label={`${b.label} (Coming soon!)`}>
+            <Button variant="outline" className="w-full" disabled>
+              {b.icon}
+              {b.label}
+            </Button>
+          </span>
+        </Tooltip>
+      ))}
+    </div>
+  );
+}
+
+export function Divider() {
+  return (
+    <div className="relative my-6 text-center text-xs uppercase text-slate-400">
+      <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden />
+      <span className="relative bg-white px-2">Or continue with email</span>
+    </div>
+  );
+}
+
+/** redirectTo must be a path on this site, never another origin. */
+export function safeRedirect(value: string | null, fallback = '/profile'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_EVENT_URL } from '../../../shared/hackathon';
+import { api } from '../../lib/api';
+
+/** The 'Register Now' address the server is configured with (EVENT_URL). */
+export function useEventUrl(): string {
+  const { data } = useQuery({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => api<{ eventUrl: string }>('/api/config', { signal }),
+    staleTime: Infinity,
+    // The shared default is a real address, so the link works before (or without) the answer.
+    placeholderData: { eventUrl: DEFAULT_EVENT_URL },
+  });
+  return data?.eventUrl ?? DEFAULT_EVENT_URL;
+}

@@ -1,0 +1,87 @@
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import type { ProfileDetail } from '../../../shared/api-types';
+import { Page } from '../../components/layout';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { ButtonLink } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ErrorMessage, Loading } from '../../components/ui/feedback';
+import { api, ApiRequestError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { InviteToTeamButtons } from '../teams/invite-to-team';
+import { cardName, LookingBadge } from './profile-card';
+import { ContactDetails, ExperienceCard, SkillsCard } from './profile-sections';
+
+export default function ProfilePage() {
+  const { id = '' } = useParams();
+  const { user, profile: me, loading: authLoading } = useAuth();
+  const query = useQuery({
+    // Contact details depend on who is looking, so the viewer is part of the key.
+    queryKey: ['profile', id, user?.id ?? null],
+    queryFn: () => api<ProfileDetail>(`/api/profiles/${encodeURIComponent(id)}`),
+    enabled: !authLoading,
+    retry: (count, err) => !(err instanceof ApiRequestError && err.status === 404) && count < 2,
+  });
+
+  if (authLoading || query.isPending) return <Page><Loading>Loading profile...</Loading></Page>;
+  if (query.isError) {
+    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <Page narrow>
+        <ErrorMessage>{missing ? 'Profile not found' : 'Failed to load profile'}</ErrorMessage>
+      </Page>
+    );
+  }
+
+  const profile = query.data;
+  const name = cardName(profile);
+  const isSelf = me?.id === profile.id;
+
+  return (
+    <Page>
+      <Card>
+        <CardContent className="flex flex-col items-center gap-6 pt-6 text-center sm:flex-row sm:items-start sm:pt-6 sm:text-left">
+          <Avatar person={{ ...profile, name }} size={150} />
+          <div className="min-w-0 flex-1 space-y-3">
+            <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900">{name}</h1>
+            <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+              <LookingBadge looking={profile.lookingForTeam} />
+              <Badge>{profile.availability}</Badge>
+            </div>
+            {profile.bio && <p className="whitespace-pre-line text-slate-600">{profile.bio}</p>}
+            {user && !isSelf && (
+              <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+                <InviteToTeamButtons profile={{ id: profile.id, name, lookingForTeam: profile.lookingForTeam }} />
+              </div>
+            )}
+            {isSelf && <ButtonLink to="/profile" variant="outline" size="sm">Edit your profile</ButtonLink>}
+          </div>
+        </CardContent>
+      </Card>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <SkillsCard skills={profile.skills} />
+          <ExperienceCard experiences={profile.experiences} />
+        </div>
+        <Card className="h-fit">
+          <CardHeader><CardTitle>Contact Information</CardTitle></CardHeader>
+          <CardContent>
+            {profile.contact ? (
+              <ContactDetails contact={profile.contact} />
+            ) : (
+              <div className="space-y-4 text-center">
+                <p className="text-sm text-slate-600">Sign in to connect with {name}</p>
+                <ButtonLink to={`/login?redirectTo=${encodeURIComponent(`/profiles/${profile.id}`)}`} className="w-full">
+                  <LogIn aria-hidden className="h-4 w-4" /> Sign In
+                </ButtonLink>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OwnProfile } from '../../../shared/api-types';
+import { api, ApiRequestError } from '../../lib/api';
+import { meQueryKey } from '../../lib/auth';
+
+export const ownProfileQueryKey = ['own-profile'] as const;
+
+export function useOwnProfile() {
+  return useQuery({
+    queryKey: ownProfileQueryKey,
+    queryFn: () => api<OwnProfile>('/api/profile'),
+    // 401 and 404 will not fix themselves; other failures get the Retry button.
+    retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,
+  });
+}
+
+/**
+ * A write to the signed-in user's profile. Every write answers with the updated profile, which
+ * replaces the cached one; lists, the public page and the navbar (name, avatar) refetch.
+ */
+export function useProfileWrite<V>(write: (vars: V) => Promise<OwnProfile>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(ownProfileQueryKey, profile);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+        queryClient.invalidateQueries({ queryKey: ['profile', profile.id] }),
+        queryClient.invalidateQueries({ queryKey: ['skills'] }),
+      ]);
+    },
+  });
+}
+
+/** The server's message for a failed write, or the spec's fallback text. */
+export function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiRequestError && err.status > 0 && err.status < 500 ? err.message : fallback;
+}
+
+export function fieldErrors(err: unknown): Record<string, string> {
+  return err instanceof ApiRequestError ? err.fields : {};
+}

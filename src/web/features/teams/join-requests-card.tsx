@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JoinRequestView } from '../../../shared/api-types';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ErrorMessage, Spinner } from '../../components/ui/feedback';
+import { api } from '../../lib/api';
+import { errorText, formatDate, requestText, teamKeys } from './team-queries';
+
+/** Leaders only: the pending requests, each answered with Accept or Decline. */
+export function JoinRequestsCard({ teamId }: { teamId: string }) {
+  const queryClient = useQueryClient();
+  const requests = useQuery({
+    queryKey: teamKeys.joinRequests(teamId),
+    queryFn: ({ signal }) => api<JoinRequestView[]>(`/api/teams/${teamId}/join-requests`, { signal }),
+  });
+  const answer = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'accept' | 'decline' }) =>
+      api(`/api/join-requests/${id}/${action}`, { method: 'POST' }),
+    // Reloads the team (new member) and its requests; an already-answered request disappears too.
+    onSettled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.lists }),
+    ]),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Join Requests</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {answer.isError && <ErrorMessage>{errorText(answer.error, 'Failed to process join request')}</ErrorMessage>}
+        {requests.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-slate-500"><Spinner /> Loading join requests...</p>
+        ) : requests.isError ? (
+          <ErrorMessage>Failed to load join requests</ErrorMessage>
+        ) : requests.data.length === 0 ? (
+          <p className="text-sm text-slate-500">No join requests</p>
+        ) : (
+          <ul className="space-y-3" aria-label="Pending join requests">
+            {requests.data.map((r) => {
+              const busy = answer.isPending && answer.variables.id === r.id;
+              return (
+                <li key={r.id} className="rounded-lg border border-slate-200 p-4">
+                  <div className="flex items-center gap-3">
+                    <Avatar person={r.requester} size={36} />
+                    <div className="min-w-0 flex-1">
+                      <Link to={`/profiles/${r.requester.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                        {r.requester.name}
+                      </Link>
+                      <p className="text-xs text-slate-500">{formatDate(r.createdAt)}</p>
+                    </div>
+                  </div>
+                  <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-700">{requestText(r.position, r.message)}</p>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {busy ? (
+                      <Button size="sm" disabled>
+                        <Spinner />
+                        Processing...
+                      </Button>
+                    ) : (
+                      <>
+                        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, action: 'accept' })}>
+                          Accept
+                        </Button>
+                        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, action: 'decline' })}>
+                          Decline
+                        </Button>
+                      </>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, type APIRequestContext } from '@playwright/test';
+
+export const DEMO = { email: 'demo@example.com', password: 'hackathon' };
+
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(firstName = 'Test', lastName = 'Builder'): NewUser {
+  return { firstName, lastName, email: uniqueEmail(firstName.toLowerCase()), password: 'secret123' };
+}
+
+/** Creates an account through the API (fast set-up); the request context keeps the cookie. */
+export async function signUpViaApi(request: APIRequestContext, user: NewUser) {
+  const res = await request.post('/api/auth/sign-up/email', { data: user });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const me = await (await request.get('/api/me')).json();
+  return me as { user: { id: string; email: string }; profile: { id: string; name: string } };
+}
+
+/** Fills in the sign-up form and submits it, the way a person does. */
+export async function signUpViaForm(page: Page, user: NewUser) {
+  await page.getByLabel('First name').fill(user.firstName);
+  await page.getByLabel('Last name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up with Email' }).click();
+}
+
+/** Signs in through the login form, the way a person does. */
+export async function signInViaForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in with Email' }).click();
+}

@@ -1,0 +1,214 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Paged, ProfileCard, TeamCard } from '../../src/shared/api-types';
+
+/** The name a profile card shows: the preferred name, else first and last name. */
+const shownName = (p: ProfileCard) => p.preferredName?.trim() || `${p.firstName} ${p.lastName}`;
+
+const section = (page: Page, heading: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+
+test.describe('home page', () => {
+  test('shows the headline, the steps, the upcoming hackathons and the closing call to action', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your perfect hackathon team' })).toBeVisible();
+    await expect(page.getByText('The place for people looking for a group')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Your Profile' })).toHaveAttribute('href', '/signup');
+    await expect(page.getByRole('link', { name: 'Find Teammates' })).toHaveAttribute('href', '/profiles');
+
+    const how = section(page, 'How It Works');
+    await expect(how.getByRole('listitem')).toHaveCount(3);
+    for (const step of ['Create your profile', 'Connect with others', 'Build and win together']) {
+      await expect(how.getByRole('heading', { name: step })).toBeVisible();
+    }
+    await expect(how.getByText('Browse profiles, send team invitations, or request to join teams')).toBeVisible();
+
+    const upcoming = section(page, 'Upcoming Hackathons');
+    const entries = upcoming.getByRole('listitem');
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText('May 30 - June 30, 2025');
+    await expect(entries.nth(0)).toContainText('Virtual');
+    await expect(entries.nth(1)).toContainText('August 5-7, 2025');
+    await expect(entries.nth(1)).toContainText('San Francisco');
+    await expect(entries.nth(2)).toContainText('September 10-12, 2025');
+    await expect(entries.nth(2)).toContainText('Boston');
+    const details = upcoming.getByRole('link', { name: 'View Details' });
+    await expect(details).toHaveCount(3);
+    for (const link of await details.all()) await expect(link).toHaveAttribute('href', '/hackathon');
+
+    await expect(page.getByRole('heading', { name: 'Ready to find your dream team?' })).toBeVisible();
+    await expect(page.getByText(/world's largest hackathon/)).toBeVisible();
+    await page.getByRole('link', { name: 'Get Started Now' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('previews the 3 newest profiles and teams, each linking to its page', async ({ page, request }) => {
+    const profiles = (await (await request.get('/api/profiles?pageSize=3')).json()) as Paged<ProfileCard>;
+    const teams = (await (await request.get('/api/teams?pageSize=3')).json()) as Paged<TeamCard>;
+    expect(profiles.items).toHaveLength(3);
+    expect(teams.items).toHaveLength(3);
+
+    await page.goto('/');
+    const people = section(page, 'View Profiles and Connect With Other Hackers');
+    const profileCards = people.locator('a[href^="/profiles/"]');
+    await expect(profileCards).toHaveCount(3);
+    for (const [i, p] of profiles.items.entries()) {
+      await expect(profileCards.nth(i)).toHaveAttribute('href', `/profiles/${p.id}`);
+      await expect(profileCards.nth(i)).toContainText(shownName(p));
+    }
+    await expect(people.getByRole('link', { name: 'View all profiles' })).toHaveAttribute('href', '/profiles');
+
+    const teamSection = section(page, 'Explore Projects and Apply to Teams');
+    const teamCards = teamSection.locator('a[href^="/teams/"]');
+    await expect(teamCards).toHaveCount(3);
+    for (const [i, t] of teams.items.entries()) {
+      await expect(teamCards.nth(i)).toHaveAttribute('href', `/teams/${t.id}`);
+      await expect(teamCards.nth(i)).toContainText(t.name);
+    }
+    await expect(teamSection.getByRole('link', { name: 'View all teams' })).toHaveAttribute('href', '/teams');
+
+    const person = profiles.items[0];
+    await profileCards.first().click();
+    await expect(page).toHaveURL(`/profiles/${person.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(shownName(person));
+
+    await page.goBack();
+    const team = teams.items[0];
+    await teamCards.first().click();
+    await expect(page).toHaveURL(`/teams/${team.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(team.name);
+  });
+
+  test('the scroll cue appears after 1 second and hides beyond 100 px of scrolling', async ({ page }) => {
+    // A paused clock makes the 1 second delay exact.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const cue = page.getByRole('button', { name: 'Scroll down' });
+    await expect(cue).toBeHidden();
+    await page.clock.runFor(900);
+    await expect(cue).toBeHidden();
+    await page.clock.runFor(100);
+    await expect(cue).toBeVisible();
+
+    await page.evaluate(() => window.scrollTo(0, 100));
+    await expect(cue).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 101));
+    await expect(cue).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(cue).toBeVisible();
+
+    await cue.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect(cue).toBeHidden();
+  });
+
+  test('the particles move, pause while the tab is hidden, and stand still under reduced motion', async ({ page }) => {
+    const frame = () => page.getByTestId('particles').evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const settle = () => page.waitForTimeout(300);
+
+    await page.goto('/');
+    let before = await frame();
+    await settle();
+    expect(await frame()).not.toBe(before);
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    before = await frame();
+    await settle();
+    expect(await frame()).toBe(before);
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await settle();
+    expect(await frame()).not.toBe(before);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    before = await frame();
+    await settle();
+    expect(await frame()).toBe(before);
+  });
+});
+
+test.describe('hackathon page', () => {
+  test('shows that the build has started, the prize pool, the schedule and the links', async ({ page, request }) => {
+    const { eventUrl } = (await (await request.get('/api/config')).json()) as { eventUrl: string };
+
+    await page.goto('/hackathon');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The $1M+ Hackathon');
+    // Today is long after 30 May 2025: no negative countdown.
+    await expect(page.getByText('The build has started!')).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveCount(0);
+
+    const register = page.getByRole('link', { name: 'Register Now' });
+    await expect(register).toHaveAttribute('href', eventUrl);
+    await expect(register).toHaveAttribute('target', '_blank');
+    await expect(register).toHaveAttribute('rel', /noopener/);
+    await expect(page.getByRole('link', { name: 'Find a Team' })).toHaveAttribute('href', '/teams');
+
+    await expect(page.getByText('Total Prize Pool')).toBeVisible();
+    await expect(page.getByText('$1,000,000+')).toBeVisible();
+    await expect(page.getByText('Prize details will be announced before May 30th.')).toBeVisible();
+
+    await expect(page.getByRole('heading', { name: 'Event Schedule' })).toBeVisible();
+    const events = page.getByRole('list', { name: 'Event Schedule' }).getByRole('listitem');
+    await expect(events).toHaveCount(4);
+    await expect(events.nth(0)).toContainText('Kickoff Party');
+    await expect(events.nth(0)).toContainText('May 7, 2025, 10:00 AM UTC');
+    await expect(events.nth(1)).toContainText('Hackathon Begins');
+    await expect(events.nth(1)).toContainText('May 30, 2025, 11:00 AM UTC');
+    await expect(events.nth(2)).toContainText('Hackathon Ends');
+    await expect(events.nth(2)).toContainText('Jun 30, 2025, 2:00 PM UTC');
+    await expect(events.nth(3)).toContainText('Award Ceremony');
+    await expect(events.nth(3)).toContainText('Jul 26, 2025, 10:00 AM UTC');
+  });
+
+  test('counts down every second to 30 May 2025 00:00 UTC, then says the build has started', async ({ page }) => {
+    await page.clock.install({ time: new Date('2025-05-28T20:58:28Z') });
+    await page.clock.pauseAt(new Date('2025-05-28T20:58:30Z'));
+    await page.goto('/hackathon');
+    const timer = page.getByRole('timer');
+    await expect(timer).toHaveText('01Days03Hours01Minutes30Seconds');
+    await page.clock.runFor(1000);
+    await expect(timer).toHaveText('01Days03Hours01Minutes29Seconds');
+
+    await page.clock.pauseAt(new Date('2025-05-29T23:59:58Z'));
+    await page.clock.runFor(1000);
+    await expect(timer).toHaveText('00Days00Hours00Minutes01Seconds');
+    await page.clock.runFor(1000);
+    await expect(page.getByText('The build has started!')).toBeVisible();
+    await expect(timer).toHaveCount(0);
+  });
+});
+
+test.describe("schedule in the viewer's time zone", () => {
+  test.use({ timezoneId: 'Asia/Kolkata' });
+
+  test('shows each event in UTC and in the local zone, with the zone named', async ({ page }) => {
+    await page.goto('/hackathon');
+    await expect(page.getByText('India Standard Time')).toBeVisible();
+    const kickoff = page.getByRole('list', { name: 'Event Schedule' }).getByRole('listitem').first();
+    await expect(kickoff).toContainText('May 7, 2025, 10:00 AM UTC');
+    await expect(kickoff).toContainText(/May 7, 2025, 3:30\sPM GMT\+5:30/);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const path of ['/', '/hackathon']) {
+    test(`${path} fits the screen without sideways scrolling`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/') await expect(page.getByRole('heading', { name: 'Explore Projects and Apply to Teams' })).toBeVisible();
+      else await expect(page.getByRole('list', { name: 'Event Schedule' }).getByRole('listitem')).toHaveCount(4);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  }
+});

@@ -1,0 +1,256 @@
+/**
+ * Fills a fresh, migrated database with a hackathon-sized data set: users, profiles with skills,
+ * teams with members. Rows are built in JS from a seeded generator (the same data on every run)
+ * and sent in large batches as one JSON parameter each (`json_to_recordset`), which is the
+ * fastest multi-row insert that works the same on PGlite and PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import { displayName } from '../src/shared/avatar';
+import { AVAILABILITIES, LEADER_ROLE, SKILL_LEVELS, TIMEZONES } from '../src/shared/constants';
+import type { Db } from '../src/server/db/client';
+import {
+  BIO_CLOSERS, BIO_MIDDLES, BIO_OPENERS, EXPERIENCES, FIRST_NAMES, LAST_NAMES, POSITIONS, SKILLS,
+  TEAM_ADJECTIVES, TEAM_IDEAS, TEAM_NOUNS, TEAM_TAILS,
+} from './vocab';
+
+export interface GenerateOptions {
+  profiles: number;
+  teams: number;
+  log: (line: string) => void;
+}
+
+export interface GeneratedData {
+  counts: { users: number; profiles: number; profileSkills: number; skills: number; teams: number; teamMembers: number };
+  /** Milliseconds: rows inserted, then indexes built and statistics gathered. */
+  timings: { insertMs: number; indexMs: number; analyzeMs: number; totalMs: number };
+  /** Ids the load cases rotate through for the detail routes. */
+  sampleProfileIds: string[];
+  sampleTeamIds: string[];
+  /** The two most common skill names, for the combined filter. */
+  popularSkills: [string, string];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const PRODUCT_TABLES = ['users', 'profiles', 'skills', 'profile_skills', 'teams', 'team_members'];
+
+/** mulberry32: small, fast, seeded. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)];
+  const chance = (p: number) => next() < p;
+  const hex8 = () => (Math.floor(next() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
+  const uuid = () => {
+    const h = hex8() + hex8() + hex8() + hex8();
+    const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  };
+  return { next, int, pick, chance, uuid };
+}
+
+type Rng = ReturnType<typeof random>;
+
+/** Early skills are drawn far more often, as real skill popularity is skewed. */
+const popularSkill = (rng: Rng) => SKILLS[Math.floor(SKILLS.length * Math.pow(rng.next(), 2.2))];
+
+const fillSkills = (rng: Rng, text: string) => text.replace(/\{skill\}/g, () => popularSkill(rng));
+
+function bio(rng: Rng): string | null {
+  if (rng.chance(0.08)) return null;
+  const parts = [rng.pick(BIO_OPENERS)];
+  const middles = 1 + rng.int(3);
+  for (let i = 0; i < middles; i++) parts.push(fillSkills(rng, rng.pick(BIO_MIDDLES)));
+  if (rng.chance(0.8)) parts.push(rng.pick(BIO_CLOSERS));
+  return parts.join(' ');
+}
+
+function distinct<T>(rng: Rng, n: number, draw: (rng: Rng) => T): T[] {
+  const out = new Set<T>();
+  for (let guard = 0; out.size < n && guard < n * 20; guard++) out.add(draw(rng));
+  return [...out];
+}
+
+/** Inserts `rows` in batches of `batch`, each batch one statement with one JSON parameter. */
+async function insertJson(db: Db, table: string, columns: string, select: string, rows: object[], batch: number) {
+  for (let i = 0; i < rows.length; i += batch) {
+    const json = JSON.stringify(rows.slice(i, i + batch));
+    await db.execute(sql`insert into ${sql.raw(table)} select ${sql.raw(select)} from json_to_recordset(${json}::json) as r(${sql.raw(columns)})`);
+  }
+}
+
+export async function generate(db: Db, opts: GenerateOptions): Promise<GeneratedData> {
+  const rng = random(20260101);
+  const started = performance.now();
+  const now = Date.now();
+  const profileCount = opts.profiles;
+  const teamCount = opts.teams;
+
+  const skillRows = SKILLS.map((name) => ({ id: rng.uuid(), name }));
+  const skillId = new Map(skillRows.map((s) => [s.name, s.id]));
+
+  const users: object[] = [];
+  const profiles: object[] = [];
+  const profileSkills: object[] = [];
+  const profileIds: string[] = [];
+  for (let i = 0; i < profileCount; i++) {
+    // Oldest first, spread over 120 days, so "newest first" has a real order to follow.
+    const createdAt = new Date(now - 120 * DAY + (i + rng.next()) * ((120 * DAY) / profileCount)).toISOString();
+    const userId = rng.uuid();
+    const id = rng.uuid();
+    profileIds.push(id);
+    const firstName = rng.pick(FIRST_NAMES);
+    const lastName = rng.pick(LAST_NAMES);
+    const preferredName = rng.chance(0.12) ? firstName.slice(0, 3) : null;
+    const handle = `${firstName}${lastName}${i}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+    users.push({ id: userId, name: `${firstName} ${lastName}`, email: `${handle}@bench.example`, first_name: firstName, last_name: lastName, created_at: createdAt });
+    profiles.push({
+      id,
+      user_id: userId,
+      first_name: firstName,
+      last_name: lastName,
+      preferred_name: preferredName,
+      name: displayName({ firstName, lastName, preferredName }),
+      bio: bio(rng),
+      github_url: rng.chance(0.5) ? `https://github.com/${handle}` : null,
+      linkedin_url: rng.chance(0.4) ? `https://www.linkedin.com/in/${handle}` : null,
+      portfolio_url: rng.chance(0.2) ? `https://${handle}.dev` : null,
+      discord_username: rng.chance(0.5) ? handle : null,
+      twitter_username: rng.chance(0.25) ? handle : null,
+      timezone: rng.chance(0.9) ? rng.pick(TIMEZONES) : null,
+      availability: rng.pick(AVAILABILITIES),
+      looking_for_team: rng.chance(0.6),
+      experiences: distinct(rng, rng.int(4), (r) => r.pick(EXPERIENCES)),
+      created_at: createdAt,
+    });
+    for (const name of distinct(rng, 1 + rng.int(8), popularSkill)) {
+      profileSkills.push({ profile_id: id, skill_id: skillId.get(name), level: rng.pick(SKILL_LEVELS), created_at: createdAt });
+    }
+  }
+
+  // Each person is in at most one team; leaders first, then 0-4 members.
+  const order = profileIds.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  let nextMember = 0;
+  const teams: object[] = [];
+  const teamMembers: object[] = [];
+  const teamIds: string[] = [];
+  for (let i = 0; i < teamCount && nextMember < order.length; i++) {
+    const createdAt = new Date(now - 90 * DAY + (i + rng.next()) * ((90 * DAY) / teamCount)).toISOString();
+    const id = rng.uuid();
+    teamIds.push(id);
+    const isOpen = rng.chance(0.7);
+    teams.push({
+      id,
+      name: `${rng.pick(TEAM_ADJECTIVES)} ${rng.pick(TEAM_NOUNS)} ${i + 1}`,
+      description: `${rng.pick(TEAM_IDEAS)} ${fillSkills(rng, rng.pick(TEAM_TAILS))}`,
+      is_open: isOpen,
+      open_positions: isOpen ? distinct(rng, 1 + rng.int(4), (r) => r.pick(POSITIONS)) : [],
+      created_at: createdAt,
+    });
+    const size = 1 + rng.int(5);
+    for (let m = 0; m < size && nextMember < order.length; m++) {
+      teamMembers.push({
+        team_id: id,
+        profile_id: profileIds[order[nextMember++]],
+        role: m === 0 ? LEADER_ROLE : rng.pick(POSITIONS),
+        is_leader: m === 0,
+        joined_at: createdAt,
+      });
+    }
+  }
+  opts.log(`built ${profiles.length} profiles, ${profileSkills.length} profile skills, ${teams.length} teams, ${teamMembers.length} members in ${ms(started)}`);
+
+  // Secondary indexes are dropped for the load and built once at the end: building a GIN
+  // trigram index in one pass is many times faster than updating it row by row.
+  const indexRows = await rows<{ name: string; def: string }>(db, sql`
+    select ic.relname as name, pg_get_indexdef(x.indexrelid) as def
+    from pg_index x
+      join pg_class ic on ic.oid = x.indexrelid
+      join pg_class t on t.oid = x.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = 'public' and not x.indisunique and not x.indisprimary
+      and t.relname in (${sql.join(PRODUCT_TABLES.map((t) => sql`${t}`), sql`, `)})`);
+
+  const insertStarted = performance.now();
+  await db.transaction(async (tx) => {
+    for (const ix of indexRows) await tx.execute(sql.raw(`drop index ${ix.name}`));
+    // The rows are consistent by construction: skip the per-row foreign key triggers.
+    await tx.execute(sql.raw(`set local session_replication_role = replica`));
+    let mark = performance.now();
+    const step = (what: string) => { opts.log(`  ${what} ${ms(mark)}`); mark = performance.now(); };
+    await insertJson(tx, 'skills (id, name)', 'id uuid, name text', 'id, name', skillRows, 1000);
+    await insertJson(tx, 'users (id, name, email, first_name, last_name, created_at, updated_at)', 'id text, name text, email text, first_name text, last_name text, created_at timestamptz',
+      'id, name, email, first_name, last_name, created_at, created_at', users, 10_000);
+    step('users');
+    await insertJson(tx, 'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, created_at, updated_at)',
+      'id uuid, user_id text, first_name text, last_name text, preferred_name text, name text, bio text, github_url text, linkedin_url text, portfolio_url text, discord_username text, twitter_username text, timezone text, availability text, looking_for_team boolean, experiences text[], created_at timestamptz',
+      'id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, created_at, created_at',
+      profiles, 5_000);
+    step('profiles');
+    await insertJson(tx, 'profile_skills (profile_id, skill_id, level, created_at)', 'profile_id uuid, skill_id uuid, level text, created_at timestamptz', 'profile_id, skill_id, level, created_at', profileSkills, 20_000);
+    step('profile skills');
+    await insertJson(tx, 'teams (id, name, description, is_open, open_positions, created_at, updated_at)',
+      'id uuid, name text, description text, is_open boolean, open_positions text[], created_at timestamptz',
+      'id, name, description, is_open, open_positions, created_at, created_at', teams, 10_000);
+    step('teams');
+    await insertJson(tx, 'team_members (team_id, profile_id, role, is_leader, joined_at)', 'team_id uuid, profile_id uuid, role text, is_leader boolean, joined_at timestamptz',
+      'team_id, profile_id, role, is_leader, joined_at', teamMembers, 20_000);
+    step('team members');
+    // The trigger that keeps profiles.skill_names/skill_list is off in replica mode: fill them in one pass.
+    await tx.execute(sql.raw(`update profiles p set skill_list = x.names,
+        skill_names = E'\\n' || array_to_string(x.names, E'\\n') || E'\\n'
+      from (select ps.profile_id, array_agg(lower(s.name) order by lower(s.name)) as names
+        from profile_skills ps join skills s on s.id = ps.skill_id group by ps.profile_id) x
+      where x.profile_id = p.id`));
+    step('skill names');
+  });
+  const insertMs = performance.now() - insertStarted;
+  opts.log(`inserted rows in ${ms(insertStarted)}`);
+
+  const indexStarted = performance.now();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local maintenance_work_mem = '256MB'`));
+    for (const ix of indexRows) await tx.execute(sql.raw(ix.def));
+  });
+  const indexMs = performance.now() - indexStarted;
+  opts.log(`built ${indexRows.length} secondary indexes in ${ms(indexStarted)}`);
+
+  const analyzeStarted = performance.now();
+  // Statistics for the planner and a visibility map for index-only scans, as autovacuum would.
+  await db.execute(sql.raw(`vacuum analyze ${PRODUCT_TABLES.join(', ')}`));
+  const analyzeMs = performance.now() - analyzeStarted;
+  opts.log(`vacuum analyze in ${ms(analyzeStarted)}`);
+
+  const counts = new Map<string, number>();
+  for (const s of profileSkills as { skill_id: string }[]) counts.set(s.skill_id, (counts.get(s.skill_id) ?? 0) + 1);
+  const [first, second] = skillRows.map((s) => s).sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0));
+  const sample = (ids: string[], n: number) => Array.from({ length: Math.min(n, ids.length) }, () => rng.pick(ids));
+  return {
+    counts: {
+      users: users.length, profiles: profiles.length, profileSkills: profileSkills.length, skills: skillRows.length,
+      teams: teams.length, teamMembers: teamMembers.length,
+    },
+    timings: { insertMs, indexMs, analyzeMs, totalMs: performance.now() - started },
+    sampleProfileIds: sample(profileIds, 1000),
+    sampleTeamIds: sample(teamIds, 1000),
+    popularSkills: [first.name, second.name],
+  };
+}
+
+/** Rows of a raw query on either driver. */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return ((result as unknown as { rows?: T[] }).rows ?? (result as unknown as T[]));
+}
+
+export const ms = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

@@ -1,0 +1,102 @@
+/** HTTP load with autocannon: one case at a time, latency percentiles from every response. */
+import autocannon from 'autocannon';
+
+export interface LoadCase {
+  name: string;
+  /** Which targets apply: lists and details have their own thresholds. */
+  kind: 'list' | 'unfiltered-list' | 'detail' | 'ceiling';
+  /** Paths the connections rotate through (one for lists, many ids for details). */
+  paths: string[];
+}
+
+export interface LoadResult {
+  name: string;
+  kind: LoadCase['kind'];
+  example: string;
+  requests: number;
+  rps: number;
+  /** Milliseconds; null when no request completed within the run. */
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+  /** Responses that were not 2xx, plus socket errors and timeouts. */
+  failures: number;
+  /** Body of one response to the example path, uncompressed. */
+  responseBytes: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function cannon(baseUrl: string, paths: string[], connections: number, duration: number) {
+  let next = 0;
+  const latencies: number[] = [];
+  let failures = 0;
+  return new Promise<{ latencies: number[]; failures: number; seconds: number }>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        duration,
+        timeout: 30,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+      },
+      (err, result) => {
+        if (err) reject(err);
+        else resolve({ latencies, failures: failures + result.errors + result.timeouts, seconds: result.duration });
+      },
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+      else failures++;
+    });
+  });
+}
+
+/**
+ * Waits until the server answers a request that needs the database promptly again, so requests
+ * still queued from one case (an overloaded PGlite works them off one by one) do not slow the next.
+ */
+export async function settle(baseUrl: string, probePath: string, maxSeconds = 120): Promise<void> {
+  const until = performance.now() + maxSeconds * 1000;
+  let quick = 0;
+  while (quick < 2 && performance.now() < until) {
+    const t = performance.now();
+    await fetch(baseUrl + probePath).then((r) => r.arrayBuffer(), () => undefined);
+    quick = performance.now() - t < 100 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function runLoad(baseUrl: string, c: LoadCase, opts: LoadOptions): Promise<LoadResult> {
+  const probe = await fetch(baseUrl + c.paths[0]);
+  const body = Buffer.from(await probe.arrayBuffer());
+  if (!probe.ok) throw new Error(`${c.name}: GET ${c.paths[0]} answered ${probe.status}: ${body.toString().slice(0, 200)}`);
+  if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds);
+  const run = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds);
+  const sorted = run.latencies.sort((a, b) => a - b);
+  const round = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : Math.round(v * 10) / 10);
+  return {
+    name: c.name,
+    kind: c.kind,
+    example: c.paths[0],
+    requests: sorted.length,
+    rps: Math.round(sorted.length / (run.seconds || opts.durationSeconds)),
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1]),
+    failures: run.failures,
+    responseBytes: body.length,
+  };
+}

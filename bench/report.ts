@@ -1,0 +1,99 @@
+/** The targets of issue 6 checked against the results, and the Markdown printed on stdout. */
+import type { DatabaseKind } from '../src/server/db/client';
+import type { ExplainedQuery } from './explain';
+import type { LegacyDownload } from './legacy';
+import type { LoadResult } from './load';
+import type { WriteCaseResult } from './write-case';
+
+export interface TargetCheck {
+  target: string;
+  actual: string;
+  pass: boolean;
+}
+
+export interface WriteChecks {
+  acceptedRequests: number;
+  pendingLeft: number;
+  membersAdded: number;
+  duplicateMembers: number;
+  duplicateRequests: number;
+}
+
+export const LIST_PAGE_MAX_BYTES = 30 * 1024;
+
+export function checkTargets(
+  kind: DatabaseKind,
+  cases: LoadResult[],
+  write: { result: WriteCaseResult; checks: WriteChecks } | null,
+  explained: ExplainedQuery[],
+): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  const product = cases.filter((c) => c.kind !== 'ceiling');
+  const p95 = (c: LoadResult) => (c.p95 === null ? 'no response completed' : `${c.p95} ms`);
+  const within = (c: LoadResult, limit: number) => c.p95 !== null && c.p95 <= limit;
+  if (kind === 'postgres') {
+    for (const c of product) {
+      out.push({ target: `${c.name}: p95 <= 50 ms`, actual: p95(c), pass: within(c, 50) });
+      const minRps = c.kind === 'unfiltered-list' ? 1500 : 500;
+      out.push({ target: `${c.name}: >= ${minRps} req/s`, actual: `${c.rps} req/s`, pass: c.rps >= minRps });
+    }
+  } else {
+    for (const c of cases) out.push({ target: `${c.name}: p95 <= 250 ms`, actual: p95(c), pass: within(c, 250) });
+  }
+  for (const c of product.filter((c) => c.kind !== 'detail')) {
+    out.push({ target: `${c.name}: response <= 30 KB`, actual: kb(c.responseBytes), pass: c.responseBytes <= LIST_PAGE_MAX_BYTES });
+  }
+  for (const c of cases.filter((c) => c.failures > 0)) {
+    out.push({ target: `${c.name}: every response 2xx`, actual: `${c.failures} failed`, pass: false });
+  }
+  if (explained.length) {
+    const scans = explained.filter((e) => e.seqScanOnProfiles).length;
+    out.push({ target: 'combined filter: no Seq Scan on profiles', actual: scans ? `${scans} of ${explained.length} statements scan profiles` : 'none', pass: scans === 0 });
+  }
+  if (write) {
+    const { result, checks } = write;
+    const o = result.outcomes;
+    out.push({ target: `write: ${result.requests} requests created once each`, actual: `${o.createdOk} created, ${o.duplicateCreatesRejected} duplicates rejected`, pass: o.createdOk === result.requests && checks.duplicateRequests === 0 });
+    out.push({ target: 'write: each request answered once', actual: `${o.acceptsOk} accepted, ${o.duplicateAcceptsRejected} second answers rejected, ${checks.acceptedRequests} accepted in the database`, pass: o.acceptsOk === result.requests && checks.acceptedRequests === result.requests && checks.pendingLeft === 0 });
+    out.push({ target: 'write: no one added twice', actual: `${checks.membersAdded} members added, ${checks.duplicateMembers} duplicates`, pass: checks.membersAdded === result.requests && checks.duplicateMembers === 0 });
+    out.push({ target: 'write: no server errors', actual: `${o.serverErrors}`, pass: o.serverErrors === 0 && o.unexpected.length === 0 });
+  }
+  return out;
+}
+
+export const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
+
+export function markdown(input: {
+  title: string;
+  cases: LoadResult[];
+  legacy: LegacyDownload | null;
+  write: WriteCaseResult | null;
+  targets: TargetCheck[];
+  explained: ExplainedQuery[];
+}): string {
+  const lines: string[] = [`## ${input.title}`, ''];
+  lines.push('| case | req/s | p50 ms | p95 ms | p99 ms | response | failed |', '|---|---:|---:|---:|---:|---:|---:|');
+  for (const c of input.cases) {
+    const v = (x: number | null) => (x === null ? '-' : String(x));
+    lines.push(`| ${c.name} | ${c.rps} | ${v(c.p50)} | ${v(c.p95)} | ${v(c.p99)} | ${kb(c.responseBytes)} | ${c.failures} |`);
+  }
+  if (input.legacy) {
+    const list = input.cases.find((c) => c.kind === 'unfiltered-list');
+    lines.push('', `Opening the profiles list: the earlier app downloaded all ${input.legacy.profiles} profiles with their skills,`
+      + ` ${kb(input.legacy.bytes)} (${kb(input.legacy.gzipBytes)} gzipped) built in ${input.legacy.ms} ms by the database alone;`
+      + (list ? ` here one page is ${kb(list.responseBytes)} in ${list.p50 ?? '-'} ms (p50 under load).` : ''));
+  }
+  if (input.write) {
+    const w = input.write;
+    lines.push('', `Write case: ${w.requests} join requests created and accepted by ${w.concurrency} concurrent clients in ${w.seconds.toFixed(1)} s`
+      + ' (every accept sent twice at once, every tenth request too).', '', '| step | count | p50 ms | p95 ms | max ms |', '|---|---:|---:|---:|---:|');
+    for (const s of w.steps) lines.push(`| ${s.step} | ${s.count} | ${s.p50} | ${s.p95} | ${s.max} |`);
+    if (w.outcomes.unexpected.length) lines.push('', 'Unexpected answers:', ...w.outcomes.unexpected.map((u) => `- ${u}`));
+  }
+  for (const e of input.explained) {
+    lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of the combined filter${e.seqScanOnProfiles ? ' -- **Seq Scan on profiles**' : ''}:`, '', '```sql', e.sql, `-- params: ${JSON.stringify(e.params)}`, e.plan, '```');
+  }
+  lines.push('', '| target | actual | result |', '|---|---|---|');
+  for (const t of input.targets) lines.push(`| ${t.target} | ${t.actual} | ${t.pass ? 'PASS' : '**FAIL**'} |`);
+  return lines.join('\n');
+}

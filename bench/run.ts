@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: generates a hackathon-sized data set into a fresh database, starts the real
+ * server on it and loads it over HTTP, then checks the targets of issue 6. PGlite by default;
+ * PostgreSQL when DATABASE_URL is set (a new database is created on that server and dropped).
+ *
+ * BENCH_SCALE (1 = 130,000 profiles and 30,000 teams), BENCH_DURATION (seconds per case, 10),
+ * BENCH_WARMUP (seconds, 2), BENCH_CONNECTIONS (32), BENCH_WRITE_REQUESTS (1,000).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { createBenchDatabase, type BenchDatabase } from './database';
+import { explainProfileList } from './explain';
+import { generate, ms, rows } from './generate';
+import { measureLegacyDownload } from './legacy';
+import { runLoad, settle, type LoadCase, type LoadResult } from './load';
+import { checkTargets, markdown, type WriteChecks } from './report';
+import { startServer, type RunningServer } from './server';
+import { runWriteCase } from './write-case';
+
+const num = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`);
+  return value;
+};
+
+const config = {
+  scale: num('BENCH_SCALE', 1),
+  durationSeconds: num('BENCH_DURATION', 10),
+  warmupSeconds: num('BENCH_WARMUP', 2),
+  connections: num('BENCH_CONNECTIONS', 32),
+  writeRequests: num('BENCH_WRITE_REQUESTS', 1000),
+};
+
+const log = (line: string) => console.log(`- ${line}`);
+
+/** A request that needs the database and answers 404 quickly: the server is idle again. */
+const SETTLE_PROBE = '/api/teams/00000000-0000-4000-8000-000000000000';
+
+function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: [string, string] }): LoadCase[] {
+  const skills = data.popularSkills.map(encodeURIComponent).join(',');
+  return [
+    { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
+    { name: 'profiles search "python"', kind: 'list', paths: ['/api/profiles?q=python'] },
+    {
+      name: `profiles "developer" + ${data.popularSkills.join(' + ')} + Full Time + looking`,
+      kind: 'list',
+      paths: [`/api/profiles?q=developer&skills=${skills}&availability=Full%20Time&looking=true`],
+    },
+    { name: 'teams search "app", open only', kind: 'list', paths: ['/api/teams?q=app&open=true'] },
+    { name: 'team detail', kind: 'detail', paths: data.sampleTeamIds.map((id) => `/api/teams/${id}`) },
+    { name: 'profile detail', kind: 'detail', paths: data.sampleProfileIds.map((id) => `/api/profiles/${id}`) },
+    { name: 'health (ceiling)', kind: 'ceiling', paths: ['/api/health'] },
+  ];
+}
+
+async function writeChecks(bench: BenchDatabase, teamIds: string[]): Promise<WriteChecks> {
+  const database = await bench.open();
+  try {
+    const ids = `{${teamIds.join(',')}}`;
+    const [row] = await rows<Record<keyof WriteChecks, number>>(database.db, sql`
+      select
+        (select count(*)::int from join_requests where team_id = any(${ids}::uuid[]) and status = 'accepted') as "acceptedRequests",
+        (select count(*)::int from join_requests where team_id = any(${ids}::uuid[]) and status = 'pending') as "pendingLeft",
+        (select count(*)::int from team_members where team_id = any(${ids}::uuid[]) and not is_leader) as "membersAdded",
+        (select count(*)::int from (select 1 from team_members where team_id = any(${ids}::uuid[])
+           group by team_id, profile_id having count(*) > 1) d) as "duplicateMembers",
+        (select count(*)::int from (select 1 from join_requests where team_id = any(${ids}::uuid[])
+           group by team_id, profile_id having count(*) > 1) d) as "duplicateRequests"`);
+    return row;
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const bench = await createBenchDatabase(process.env.DATABASE_URL || undefined);
+  let server: RunningServer | null = null;
+  let destroyed = false;
+  const cleanUp = async () => {
+    if (destroyed) return;
+    destroyed = true;
+    await server?.stop().catch(() => {});
+    await bench.destroy().catch((e) => console.error(`could not remove ${bench.where}: ${e}`));
+  };
+  process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+  try {
+    log(`database: ${bench.kind} at ${bench.where}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const genStarted = performance.now();
+    const database = await bench.open();
+    log(`opened and migrated in ${ms(genStarted)}`);
+    const data = await generate(database.db, {
+      profiles: Math.round(130_000 * config.scale),
+      teams: Math.round(30_000 * config.scale),
+      log: (l) => log(l),
+    });
+    log(`generated the data set in ${(data.timings.totalMs / 1000).toFixed(1)} s: ${Object.entries(data.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    const legacy = await measureLegacyDownload(database.db);
+    log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
+    await database.close();
+
+    server = await startServer(bench.serverEnv, log);
+    const cases: LoadResult[] = [];
+    for (const c of loadCases(data)) {
+      await settle(server.url, SETTLE_PROBE);
+      const result = await runLoad(server.url, c, config);
+      log(`${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`);
+      cases.push(result);
+    }
+
+    await settle(server.url, SETTLE_PROBE);
+    const write = await runWriteCase(server.url, {
+      requests: config.writeRequests,
+      leaders: Math.min(100, config.writeRequests),
+      requestsPerRequester: Math.min(10, config.writeRequests),
+      concurrency: config.connections,
+      log,
+    });
+    log(`write case done in ${write.seconds.toFixed(1)} s`);
+    await server.stop();
+    server = null;
+
+    const checks = await writeChecks(bench, write.teamIds);
+    const explained = await explainProfileList(
+      bench.kind === 'postgres' ? { kind: 'postgres', url: bench.serverEnv.DATABASE_URL } : { kind: 'pglite', dataDir: bench.serverEnv.DATA_DIR },
+      { q: 'developer', skills: data.popularSkills, availability: 'Full Time', looking: true, page: 1, pageSize: 24 },
+    );
+
+    const targets = checkTargets(bench.kind, cases, { result: write, checks }, explained);
+    const title = `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,`
+      + ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams`
+      + ` (${config.connections} connections, ${config.durationSeconds} s per case)`;
+    console.log(`\n${markdown({ title, cases, legacy, write, targets, explained })}\n`);
+
+    const results = {
+      database: bench.kind,
+      startedAt: startedAt.toISOString(),
+      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtEnd: os.loadavg() },
+      config,
+      generation: { counts: data.counts, timings: data.timings },
+      cases,
+      legacy,
+      write: { ...write, teamIds: undefined, checks },
+      explained,
+      targets,
+      passed: targets.every((t) => t.pass),
+    };
+    const dir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    const file = `${dir}${bench.kind}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    log(`results: ${file}`);
+    log(`${targets.filter((t) => t.pass).length} of ${targets.length} targets met`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+/** The real server as a child process, exactly as `npm start` runs it minus the web build. */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+export async function startServer(env: Record<string, string>, log: (line: string) => void): Promise<RunningServer> {
+  const port = await freePort();
+  // One process (`node --import tsx`), so signals reach the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), DEMO_DATA: 'off', AUTH_RATE_LIMIT: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (exited) throw new Error(`the server exited during start-up:\n${output}`);
+    if (performance.now() - started > 180_000) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /api/health within 180 s:\n${output}`);
+    }
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log(`server pid ${child.pid} ready on ${url} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  return {
+    url,
+    pid: child.pid ?? -1,
+    async stop() {
+      if (exited) return;
+      const done = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await done;
+      clearTimeout(timer);
+      // A server that crashed under load should not pass silently.
+      if (/Failed|Error/.test(output)) log(`server output (last lines):\n${output.split('\n').slice(-15).join('\n')}`);
+    },
+  };
+}

@@ -1,8 +1,8 @@
 /** Profile data: plain async functions over the Db; null means "not found". */
-import { and, asc, desc, eq, inArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { ContactInfo, Membership, OwnProfile, Paged, ProfileCard, ProfileDetail, SkillBadge } from '../../../shared/api-types';
 import { displayName } from '../../../shared/avatar';
-import type { Availability, SkillLevel } from '../../../shared/constants';
+import type { Availability } from '../../../shared/constants';
 import type { ProfileBasicSchema, ProfileContactSchema, ProfileListQuery, SkillInput } from '../../../shared/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -72,9 +72,18 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
 }
 
 /**
- * One page of profile cards, newest first, plus the number of all matches (see paging.ts). The
- * page is chosen first; skills are then read for those profiles only, in one query.
+ * The skills of the profile whose id is `profileId`, with levels, in the order they were added
+ * (by name within one batch), as a JSON array: read in the same statement as the profile, so a
+ * list page or a profile is one round trip. In a list it is evaluated for the page's rows only.
  */
+function skillBadges(profileId: SQL) {
+  return sql<SkillBadge[]>`(
+    select coalesce(json_agg(json_build_object('name', s.name, 'level', ps.level) order by ps.created_at, lower(s.name)), '[]'::json)
+    from ${profileSkills} ps join ${skills} s on s.id = ps.skill_id
+    where ps.profile_id = ${profileId})`;
+}
+
+/** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
 export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<Paged<ProfileCard>> {
   const where = profileListWhere(query);
   const { rows, total } = await pageWithTotal({
@@ -83,43 +92,24 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     rows: (few) => {
       const offset = (query.page - 1) * query.pageSize;
       if (!few) {
-        return db.select(cardColumns).from(profiles).where(where)
+        return db.select({ ...cardColumns, skills: skillBadges(sql`${profiles}.id`) }).from(profiles).where(where)
           .orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(query.pageSize).offset(offset);
       }
       // The fence keeps the planner from walking the newest-first index for rare matches.
       const matches = db.select(cardColumns).from(profiles).where(where).offset(OFFSET_FENCE).as('matches');
-      return db.select().from(matches)
+      return db.select({ ...matches._.selectedFields, skills: skillBadges(sql`matches.id`) }).from(matches)
         .orderBy(desc(matches.createdAt), desc(matches.id)).limit(query.pageSize).offset(offset);
     },
     count: async () => (await db.select({ total: sql<number>`count(*)::int` }).from(profiles).where(where))[0].total,
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking])}`,
     counts,
   });
-  const skillsById = await skillsOf(db, rows.map((r) => r.id));
   return {
-    items: rows.map((r) => toCard(r, skillsById.get(r.id) ?? [])),
+    items: rows.map(({ skills: skillList, ...row }) => toCard(row, skillList)),
     total: Number(total),
     page: query.page,
     pageSize: query.pageSize,
   };
-}
-
-/** Skills of the given profiles, in the order they were added (by name within one batch). */
-async function skillsOf(db: Db, profileIds: string[]): Promise<Map<string, SkillBadge[]>> {
-  const map = new Map<string, SkillBadge[]>();
-  if (!profileIds.length) return map;
-  const rows = await db
-    .select({ profileId: profileSkills.profileId, name: skills.name, level: profileSkills.level })
-    .from(profileSkills)
-    .innerJoin(skills, eq(skills.id, profileSkills.skillId))
-    .where(inArray(profileSkills.profileId, profileIds))
-    .orderBy(asc(profileSkills.createdAt), sql`lower(${skills.name})`);
-  for (const r of rows) {
-    const list = map.get(r.profileId) ?? [];
-    list.push({ name: r.name, level: r.level as SkillLevel });
-    map.set(r.profileId, list);
-  }
-  return map;
 }
 
 /** Every skill, by name: the filter chips (SPEC: built from all skills). */
@@ -143,6 +133,7 @@ async function profileRow(db: Db, id: string) {
       githubUrl: profiles.githubUrl,
       linkedinUrl: profiles.linkedinUrl,
       portfolioUrl: profiles.portfolioUrl,
+      skills: skillBadges(sql`${profiles}.id`),
     })
     .from(profiles)
     .where(eq(profiles.id, id));
@@ -162,8 +153,8 @@ function contactOf(row: FullRow): ContactInfo {
   };
 }
 
-function detailOf(row: FullRow, skillList: SkillBadge[]) {
-  const { userId: _userId, experiences, discordUsername: _d, twitterUsername: _t, timezone: _tz, githubUrl: _g, linkedinUrl: _l, portfolioUrl: _p, ...card } = row;
+function detailOf(row: FullRow) {
+  const { userId: _userId, experiences, discordUsername: _d, twitterUsername: _t, timezone: _tz, githubUrl: _g, linkedinUrl: _l, portfolioUrl: _p, skills: skillList, ...card } = row;
   return { ...toCard(card, skillList), experiences };
 }
 
@@ -171,32 +162,27 @@ function detailOf(row: FullRow, skillList: SkillBadge[]) {
 export async function getProfileDetail(db: Db, id: string, withContact: boolean): Promise<ProfileDetail | null> {
   const row = await profileRow(db, id);
   if (!row) return null;
-  const skillList = (await skillsOf(db, [id])).get(id) ?? [];
-  return { ...detailOf(row, skillList), contact: withContact ? contactOf(row) : null };
+  return { ...detailOf(row), contact: withContact ? contactOf(row) : null };
 }
 
 export async function getOwnProfile(db: Db, id: string): Promise<OwnProfile | null> {
   const row = await profileRow(db, id);
   if (!row) return null;
-  const [skillMap, memberships] = await Promise.all([
-    skillsOf(db, [id]),
-    db
-      .select({
-        teamId: teams.id,
-        teamName: teams.name,
-        description: teams.description,
-        logoUrl: teams.logoUrl,
-        isOpen: teams.isOpen,
-        role: teamMembers.role,
-        isLeader: teamMembers.isLeader,
-      })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(eq(teamMembers.profileId, id))
-      .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt)),
-  ]);
-  const teamList: Membership[] = memberships;
-  return { ...detailOf(row, skillMap.get(id) ?? []), contact: contactOf(row), teams: teamList };
+  const teamList: Membership[] = await db
+    .select({
+      teamId: teams.id,
+      teamName: teams.name,
+      description: teams.description,
+      logoUrl: teams.logoUrl,
+      isOpen: teams.isOpen,
+      role: teamMembers.role,
+      isLeader: teamMembers.isLeader,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.profileId, id))
+    .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt));
+  return { ...detailOf(row), contact: contactOf(row), teams: teamList };
 }
 
 /** The owner's user id, to tell "not found" from "not yours". */

@@ -134,9 +134,10 @@ export default function ProfilesPage() {
           id="profile-filters"
           allSkills={allSkills.data ?? []}
           values={filterValues}
-          onChange={(next) => setFilters(next)}
+          // Text typed but not yet applied goes with the filter, so a reload right after keeps both.
+          onChange={(next) => setFilters({ q: searchText, ...next })}
           onReset={() => {
-            setFilters({ skills: [], availability: null, looking: false });
+            setFilters({ q: searchText, skills: [], availability: null, looking: false });
             setPanelOpen(false);
           }}
         />

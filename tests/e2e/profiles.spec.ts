@@ -71,6 +71,11 @@ test('edit every section of a profile and see it on the public page', async ({ p
   await page.getByLabel('New experience').fill('Won best design at CityHack 2024');
   await page.getByRole('button', { name: 'Add Experience' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Won best design at CityHack 2024' })).toBeVisible();
+  await page.getByLabel('New experience').fill('A typo I will remove');
+  await page.getByRole('button', { name: 'Add Experience' }).click();
+  await page.getByRole('button', { name: 'Remove experience 2' }).click();
+  await expect(page.getByText('A typo I will remove')).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Won best design at CityHack 2024' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel Editing' }).click();
   await expect(page.getByText('Figma - Advanced')).toBeVisible();

@@ -287,18 +287,26 @@ export async function addExperience(db: Db, profileId: string, text: string): Pr
   return rows.length > 0;
 }
 
-/** Removes the experience at a 0-based index; false when there is none there. */
-export async function removeExperience(db: Db, profileId: string, index: number): Promise<boolean> {
+/**
+ * Removes the experience at a 0-based index. With `expected`, only if that entry still reads so:
+ * a removal aimed at an entry that another edit has moved removes nothing ('changed').
+ */
+export async function removeExperience(db: Db, profileId: string, index: number, expected?: string): Promise<'removed' | 'missing' | 'changed'> {
   const position = index + 1;
+  const conditions = [eq(profiles.id, profileId), sql`cardinality(${profiles.experiences}) >= ${position}`];
+  if (expected !== undefined) conditions.push(sql`${profiles.experiences}[${position}::int] = ${expected}`);
   const rows = await db
     .update(profiles)
     .set({
       experiences: sql`array(select e from unnest(${profiles.experiences}) with ordinality as t(e, i) where i <> ${position} order by i)`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(profiles.id, profileId), sql`cardinality(${profiles.experiences}) >= ${position}`))
+    .where(and(...conditions))
     .returning({ id: profiles.id });
-  return rows.length > 0;
+  if (rows.length) return 'removed';
+  if (expected === undefined) return 'missing';
+  const [row] = await db.select({ count: sql<number>`cardinality(${profiles.experiences})` }).from(profiles).where(eq(profiles.id, profileId));
+  return row && row.count >= position ? 'changed' : 'missing';
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   AddSkillsSchema, ExperienceSchema, ProfileBasicSchema, ProfileContactSchema, ProfileListQuerySchema, SettingsSchema,
 } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
-import { ApiError, type AppContext, type AppEnv, getViewer, idParam, notFound, parse, readJson, requireViewer } from '../../http';
+import { ApiError, type AppContext, type AppEnv, getViewer, idParam, notFound, NUL_MESSAGE, parse, readJson, requireViewer } from '../../http';
 import { toAvatarWebp } from './avatar-image';
 import { databaseAvatarStore, type AvatarStore } from './avatar-store';
 import * as repo from './profiles.repo';
@@ -104,9 +104,12 @@ export const profilesRoutes = new Hono<AppEnv>()
     // a huge number does not fit the database's integers.
     const raw = c.req.param('index');
     const index = /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
-    if (index < 0 || index >= repo.MAX_EXPERIENCES || !(await repo.removeExperience(c.var.db, id, index))) {
-      throw notFound('Experience not found');
-    }
+    // The entry the user saw at that position: if another edit moved it, nothing is removed.
+    const expected = c.req.query('text');
+    if (expected?.includes('\u0000')) throw new ApiError(400, NUL_MESSAGE);
+    const removed = index >= 0 && index < repo.MAX_EXPERIENCES ? await repo.removeExperience(c.var.db, id, index, expected) : 'missing';
+    if (removed === 'missing') throw notFound('Experience not found');
+    if (removed === 'changed') throw new ApiError(409, 'This experience was changed elsewhere, so nothing was removed. Check the list and try again.');
     return ownProfile(c, id);
   })
   .post(

@@ -277,6 +277,25 @@ describe('experience', () => {
       expect(missing.status).toBe(404);
     }
   });
+
+  it('removes nothing when the entry at that position is no longer the one the user saw', async () => {
+    const del = (index: number, text: string) => h.request<Answer>('DELETE',
+      `/api/profiles/${owner.profileId}/experiences/${index}?text=${encodeURIComponent(text)}`, { cookie: owner.cookie });
+    await add('First entry');
+    await add('Second entry');
+    const before = (await own()).experiences;
+    const first = before.indexOf('First entry');
+    // Another tab removed the first entry: the second one moved into its place.
+    expect((await del(first, 'First entry')).status).toBe(200);
+    const stale = await del(first, 'First entry');
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('This experience was changed elsewhere, so nothing was removed. Check the list and try again.');
+    const after = (await own()).experiences;
+    expect(after).toContain('Second entry');
+    expect(after).not.toContain('First entry');
+    expect((await del(after.length + 3, 'Second entry')).status).toBe(404);
+    expect((await del(0, 'nul \u0000 inside')).status).toBe(400);
+  });
 });
 
 describe('settings', () => {

@@ -15,8 +15,9 @@ export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
   const [success, setSuccess] = useState<string | null>(null);
   const add = useProfileWrite((experience: string) =>
     api<OwnProfile>(`/api/profiles/${profile.id}/experiences`, { method: 'POST', body: { experience } }));
-  const remove = useProfileWrite((index: number) =>
-    api<OwnProfile>(`/api/profiles/${profile.id}/experiences/${index}`, { method: 'DELETE' }));
+  // The text goes along so the server removes nothing if another edit has moved this entry.
+  const remove = useProfileWrite(({ index, text: entry }: { index: number; text: string }) =>
+    api<OwnProfile>(`/api/profiles/${profile.id}/experiences/${index}?text=${encodeURIComponent(entry)}`, { method: 'DELETE' }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +55,7 @@ export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
                   disabled={remove.isPending}
                   onClick={() => {
                     setSuccess(null);
-                    remove.mutate(i);
+                    remove.mutate({ index: i, text: exp });
                   }}
                 >
                   <Trash2 aria-hidden className="h-4 w-4" />

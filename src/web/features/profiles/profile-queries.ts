@@ -31,6 +31,10 @@ export function useProfileWrite<V>(write: (vars: V) => Promise<OwnProfile>) {
         queryClient.invalidateQueries({ queryKey: ['skills'] }),
       ]);
     },
+    // A conflict means the profile changed elsewhere: show its current state.
+    onError: (err) => {
+      if (err instanceof ApiRequestError && err.status === 409) void queryClient.invalidateQueries({ queryKey: ownProfileQueryKey });
+    },
   });
 }
 

@@ -4,8 +4,9 @@
  * indexes for "one pending request / invitation per team and person".
  */
 import { sql } from 'drizzle-orm';
+import type { SkillBadge } from '../../shared/api-types';
 import {
-  boolean, check, customType, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, check, customType, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -97,6 +98,11 @@ export const profiles = pgTable('profiles', {
   skillNames: text('skill_names').notNull().default(''),
   /** The same names as an array: 'has all these skills' is a GIN containment lookup. */
   skillList: text('skill_list').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The skills as shown on cards, [{ name, level }] in the order they were added, kept by the same
+   * trigger: a list page reads its 24 rows and nothing else.
+   */
+  skillBadges: jsonb('skill_badges').$type<SkillBadge[]>().notNull().default(sql`'[]'::jsonb`),
   /** Lower-cased names and bio, kept by the database, for the trigram search index. */
   searchText: text('search_text').generatedAlwaysAs(
     sql`lower(first_name || ' ' || last_name || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(bio, ''))`,

@@ -24,14 +24,14 @@ const cardColumns = {
   availability: profiles.availability,
   lookingForTeam: profiles.lookingForTeam,
   createdAt: profiles.createdAt,
+  skills: profiles.skillBadges,
 };
-type CardRow = Pick<Profile, keyof typeof cardColumns>;
+type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills'>> & { skills: SkillBadge[] };
 
-function toCard(row: CardRow, skillList: SkillBadge[]): ProfileCard {
+function toCard(row: CardRow): ProfileCard {
   return {
     ...row,
     availability: row.availability as Availability,
-    skills: skillList,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -71,18 +71,6 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/**
- * The skills of the profile whose id is `profileId`, with levels, in the order they were added
- * (by name within one batch), as a JSON array: read in the same statement as the profile, so a
- * list page or a profile is one round trip. In a list it is evaluated for the page's rows only.
- */
-function skillBadges(profileId: SQL) {
-  return sql<SkillBadge[]>`(
-    select coalesce(json_agg(json_build_object('name', s.name, 'level', ps.level) order by ps.created_at, lower(s.name)), '[]'::json)
-    from ${profileSkills} ps join ${skills} s on s.id = ps.skill_id
-    where ps.profile_id = ${profileId})`;
-}
-
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
 export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<Paged<ProfileCard>> {
   const where = profileListWhere(query);
@@ -92,12 +80,12 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     rows: (few) => {
       const offset = (query.page - 1) * query.pageSize;
       if (!few) {
-        return db.select({ ...cardColumns, skills: skillBadges(sql`${profiles}.id`) }).from(profiles).where(where)
+        return db.select(cardColumns).from(profiles).where(where)
           .orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(query.pageSize).offset(offset);
       }
       // The fence keeps the planner from walking the newest-first index for rare matches.
       const matches = db.select(cardColumns).from(profiles).where(where).offset(OFFSET_FENCE).as('matches');
-      return db.select({ ...matches._.selectedFields, skills: skillBadges(sql`matches.id`) }).from(matches)
+      return db.select().from(matches)
         .orderBy(desc(matches.createdAt), desc(matches.id)).limit(query.pageSize).offset(offset);
     },
     count: async () => (await db.select({ total: sql<number>`count(*)::int` }).from(profiles).where(where))[0].total,
@@ -105,7 +93,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     counts,
   });
   return {
-    items: rows.map(({ skills: skillList, ...row }) => toCard(row, skillList)),
+    items: rows.map(toCard),
     total: Number(total),
     page: query.page,
     pageSize: query.pageSize,
@@ -133,7 +121,6 @@ async function profileRow(db: Db, id: string) {
       githubUrl: profiles.githubUrl,
       linkedinUrl: profiles.linkedinUrl,
       portfolioUrl: profiles.portfolioUrl,
-      skills: skillBadges(sql`${profiles}.id`),
     })
     .from(profiles)
     .where(eq(profiles.id, id));
@@ -154,8 +141,8 @@ function contactOf(row: FullRow): ContactInfo {
 }
 
 function detailOf(row: FullRow) {
-  const { userId: _userId, experiences, discordUsername: _d, twitterUsername: _t, timezone: _tz, githubUrl: _g, linkedinUrl: _l, portfolioUrl: _p, skills: skillList, ...card } = row;
-  return { ...toCard(card, skillList), experiences };
+  const { userId: _userId, experiences, discordUsername: _d, twitterUsername: _t, timezone: _tz, githubUrl: _g, linkedinUrl: _l, portfolioUrl: _p, ...card } = row;
+  return { ...toCard(card), experiences };
 }
 
 /** The public profile; contact details only when the viewer is signed in. */

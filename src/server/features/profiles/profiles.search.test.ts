@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, ProfileCard } from '../../../shared/api-types';
 import type { Availability, SkillLevel } from '../../../shared/constants';
@@ -161,5 +162,29 @@ describe('GET /api/skills', () => {
     expect(res.status).toBe(200);
     // Every skill, even one no profile lists any more (the issue: chips list every skill).
     expect(res.body).toEqual(['Assembly', 'C', 'COBOL', 'Git', 'Machine Learning', 'Orphaned Skill', 'Python', 'Rust']);
+  });
+});
+
+describe('the skills a profile row keeps for its card', () => {
+  const linus = async () => (await list('?q=torvalds')).items[0];
+
+  it('follow every change to profile_skills made by any statement: level, removal, a deleted skill', async () => {
+    const before = await linus();
+    expect(before.skills).toEqual([{ name: 'C', level: 'Advanced' }, { name: 'Git', level: 'Advanced' }]);
+    const [git] = await h.db.select({ id: skills.id }).from(skills).where(eq(skills.name, 'Git'));
+    const [c] = await h.db.select({ id: skills.id }).from(skills).where(eq(skills.name, 'C'));
+
+    await h.db.update(profileSkills).set({ level: 'Beginner' }).where(eq(profileSkills.skillId, git.id));
+    expect((await linus()).skills).toEqual([{ name: 'C', level: 'Advanced' }, { name: 'Git', level: 'Beginner' }]);
+
+    await h.db.delete(profileSkills).where(and(eq(profileSkills.profileId, before.id), eq(profileSkills.skillId, c.id)));
+    expect((await linus()).skills).toEqual([{ name: 'Git', level: 'Beginner' }]);
+    expect((await list('?skills=c')).total).toBe(0);
+
+    // Deleting a skill removes it from every profile (cascade), and the rows follow.
+    await h.db.delete(skills).where(eq(skills.id, git.id));
+    const after = await linus();
+    expect(after.skills).toEqual([]);
+    expect((await list('?q=git')).total).toBe(0);
   });
 });

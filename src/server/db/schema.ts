@@ -118,6 +118,9 @@ export const profiles = pgTable('profiles', {
   index('profiles_skill_names_trgm_idx').using('gin', sql`${t.skillNames} gin_trgm_ops`),
   // btree_gin lets one GIN index narrow by skills, availability and looking-for-team together.
   index('profiles_skill_list_idx').using('gin', t.skillList, t.availability, t.lookingForTeam),
+  // The same for people looking for a team only: 'looking' matches 60% of the rows, too many for
+  // the planner to use that column of the index above, so the common filter got no narrower.
+  index('profiles_skill_list_looking_idx').using('gin', t.skillList, t.availability).where(sql`${t.lookingForTeam}`),
 ]);
 
 export const profileAvatars = pgTable('profile_avatars', {

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_skill_list_looking_idx" ON "profiles" USING gin ("skill_list","availability") WHERE "profiles"."looking_for_team";

@@ -44,8 +44,11 @@ async function forward(c: AppContext, body?: unknown): Promise<Response> {
   const address = clientAddress(c);
   if (address) headers.set('x-client-address', address);
   const init: RequestInit = { method: c.req.method, headers };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  else if (c.req.method !== 'GET' && c.req.method !== 'HEAD') init.body = await c.req.raw.arrayBuffer();
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+  } else if (c.req.method !== 'GET' && c.req.method !== 'HEAD') init.body = await c.req.raw.arrayBuffer();
   const req = new Request(c.req.url, init);
   const res = await c.var.auth.handler(req);
   if (res.status < 400) return withoutToken(res);
@@ -70,7 +73,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Only the account endpoints the product offers: better-auth's others (update-user, change-email,
   // reset-password...) would write around the rules above, and some answer hostile input with a 500.
-  .post('/auth/sign-out', (c) => forward(c))
+  // Sign-out reads nothing from the body; whatever was sent is not passed on to be parsed.
+  .post('/auth/sign-out', (c) => forward(c, {}))
   .get('/auth/get-session', (c) => forward(c))
   .get('/me', async (c) => {
     const viewer = await getViewer(c);

@@ -83,7 +83,8 @@ export function createApp(deps: AppDeps) {
       await next();
       if (c.res.ok) c.header('cache-control', 'public, max-age=31536000, immutable');
     });
-    app.use('*', serveStatic({ root }));
+    // The build writes .br and .gz beside each asset (vite.config.ts); they go to browsers that accept them.
+    app.use('*', serveStatic({ root, precompressed: true }));
     // Every other path is a client route (unknown ones redirect to / in the browser).
     app.get('*', (c) => c.html(indexHtml, 200, { 'cache-control': 'no-cache' }));
   }

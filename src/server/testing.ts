@@ -21,7 +21,7 @@ export interface TestUser {
   profileId: string;
 }
 
-export async function createHarness() {
+export async function createHarness(opts: { webRoot?: string } = {}) {
   let database: Database;
   let drop = async () => {};
   const baseUrl = process.env.DATABASE_URL;
@@ -44,7 +44,7 @@ export async function createHarness() {
     database = await openDatabase({});
   }
   const auth = createAuth(database.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: false, trustedOrigins: [] });
-  const app = createApp({ db: database.db, dbKind: database.kind, auth, config: { eventUrl: 'https://example.com/event' } });
+  const app = createApp({ db: database.db, dbKind: database.kind, auth, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot });
 
   async function request<T = any>(
     method: string,

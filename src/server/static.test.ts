@@ -1,0 +1,65 @@
+/**
+ * The web build as the server hands it out: compressed copies to browsers that accept them,
+ * long caching for hashed assets, and index.html for every client route.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './testing';
+
+const script = `console.log(${JSON.stringify('hello '.repeat(500))});\n`;
+let root: string;
+let h: Harness;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'hackteams-web-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(root, 'assets', 'app-abc123.js'), script);
+  writeFileSync(join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(root, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+  h = await createHarness({ webRoot: root });
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (path: string, acceptEncoding?: string) =>
+  h.app.request(`http://localhost${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+describe('the web build', () => {
+  it('sends the brotli copy of an asset to a browser that accepts br, cached for a year', async () => {
+    const res = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(script);
+  });
+
+  it('sends gzip to a browser without brotli, and the plain file to one that accepts neither', async () => {
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bytes(gz)).toString()).toBe(script);
+
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await bytes(plain)).toString()).toBe(script);
+  });
+
+  it('answers a client route with index.html, never cached, and an unknown API path with JSON', async () => {
+    const page = await get('/profiles?q=python');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<div id="root">');
+
+    const api = await get('/api/no-such-thing');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});

@@ -82,10 +82,14 @@ export function createApp(deps: AppDeps) {
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.ok) c.header('cache-control', 'public, max-age=31536000, immutable');
+      // The same URL is sent plain or compressed: shared caches must keep them apart.
+      c.header('vary', 'Accept-Encoding');
     });
     // The build writes .br and .gz beside each asset (vite.config.ts); they go to browsers that accept them.
-    app.use('*', serveStatic({ root, precompressed: true }));
-    // Every other path is a client route (unknown ones redirect to / in the browser).
+    app.use('/assets/*', serveStatic({ root, precompressed: true }));
+    // A chunk that is not there (say, of an earlier deploy) is missing, not the app page.
+    app.get('/assets/*', (c) => c.text('Not found', 404));
+    // Every other path, / included, is a client route (unknown ones redirect to / in the browser).
     app.get('*', (c) => c.html(indexHtml, 200, { 'cache-control': 'no-cache' }));
   }
   return app;

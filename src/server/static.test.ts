@@ -52,11 +52,25 @@ describe('the web build', () => {
     expect((await bytes(plain)).toString()).toBe(script);
   });
 
-  it('answers a client route with index.html, never cached, and an unknown API path with JSON', async () => {
-    const page = await get('/profiles?q=python');
-    expect(page.status).toBe(200);
-    expect(page.headers.get('cache-control')).toBe('no-cache');
-    expect(await page.text()).toContain('<div id="root">');
+  it('marks plain asset responses as varying by encoding too, so a shared cache keeps both', async () => {
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+  });
+
+  it('answers a missing asset with 404, never with the app page cached for a year', async () => {
+    const res = await get('/assets/app-old999.js', 'br');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+    expect(await res.text()).not.toContain('<div id="root">');
+  });
+
+  it('answers / and every client route with index.html, never cached, and an unknown API path with JSON', async () => {
+    for (const path of ['/', '/index.html', '/profiles?q=python']) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<div id="root">');
+    }
 
     const api = await get('/api/no-such-thing');
     expect(api.status).toBe(404);

@@ -253,15 +253,19 @@ function addSkillsInTransaction(db: Db, profileId: string, input: SkillInput[]):
 }
 
 /** Removes a skill from the profile by name (case-insensitive); false when it had none. */
-export async function removeSkill(db: Db, profileId: string, name: string): Promise<boolean> {
-  const rows = await db
-    .delete(profileSkills)
-    .where(and(
-      eq(profileSkills.profileId, profileId),
-      sql`${profileSkills.skillId} in (select s.id from ${skills} s where lower(s.name) = lower(${name.trim()}))`,
-    ))
-    .returning({ skillId: profileSkills.skillId });
-  return rows.length > 0;
+export function removeSkill(db: Db, profileId: string, name: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The profile first, as addSkills does: the skill triggers lock it too, and one order avoids deadlocks.
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+    const rows = await tx
+      .delete(profileSkills)
+      .where(and(
+        eq(profileSkills.profileId, profileId),
+        sql`${profileSkills.skillId} in (select s.id from ${skills} s where lower(s.name) = lower(${name.trim()}))`,
+      ))
+      .returning({ skillId: profileSkills.skillId });
+    return rows.length > 0;
+  });
 }
 
 /** Appends an experience; false when the profile already has the maximum. */
@@ -276,7 +280,7 @@ export async function addExperience(db: Db, profileId: string, text: string): Pr
 
 /**
  * Removes the experience at a 0-based index. With `expected`, only if that entry still reads so:
- * a removal aimed at an entry that another edit has moved removes nothing ('changed').
+ * a removal aimed at an entry that another edit has moved (or removed) removes nothing: 'changed'.
  */
 export async function removeExperience(db: Db, profileId: string, index: number, expected?: string): Promise<'removed' | 'missing' | 'changed'> {
   const position = index + 1;
@@ -291,9 +295,7 @@ export async function removeExperience(db: Db, profileId: string, index: number,
     .where(and(...conditions))
     .returning({ id: profiles.id });
   if (rows.length) return 'removed';
-  if (expected === undefined) return 'missing';
-  const [row] = await db.select({ count: sql<number>`cardinality(${profiles.experiences})` }).from(profiles).where(eq(profiles.id, profileId));
-  return row && row.count >= position ? 'changed' : 'missing';
+  return expected === undefined ? 'missing' : 'changed';
 }
 
 /**

@@ -181,6 +181,11 @@ describe('the skills a profile row keeps for its card', () => {
     expect((await linus()).skills).toEqual([{ name: 'Git', level: 'Beginner' }]);
     expect((await list('?skills=c')).total).toBe(0);
 
+    // A renamed skill shows its new name (and is found by it).
+    await h.db.update(skills).set({ name: 'GitOps' }).where(eq(skills.id, git.id));
+    expect((await linus()).skills).toEqual([{ name: 'GitOps', level: 'Beginner' }]);
+    expect((await list('?skills=gitops')).items.map((p) => p.firstName)).toEqual(['Linus']);
+
     // Deleting a skill removes it from every profile (cascade), and the rows follow.
     await h.db.delete(skills).where(eq(skills.id, git.id));
     const after = await linus();

@@ -69,9 +69,15 @@ test('two strangers form a team by join request and by invitation; the leader ma
 
   // The leader invites a third person from that person's public profile.
   await leader.page.goto(`/profiles/${invitee.profileId}`);
-  await leader.page.getByRole('button', { name: `Invite to ${teamName}` }).click();
+  const inviteButton = leader.page.getByRole('button', { name: `Invite to ${teamName}` });
+  await inviteButton.click();
   const inviteDialog = leader.page.getByRole('dialog', { name: `Invite to ${teamName}` });
   await expect(inviteDialog.getByPlaceholder('e.g., Frontend Developer')).toBeVisible();
+  // Escape closes it and puts the keyboard back on the button that opened it.
+  await leader.page.keyboard.press('Escape');
+  await expect(inviteDialog).toBeHidden();
+  await expect(inviteButton).toBeFocused();
+  await inviteButton.click();
   await inviteDialog.getByRole('button', { name: 'Send Invite' }).click();
   await expect(inviteDialog.getByText('Please specify a role')).toBeVisible();
   await inviteDialog.getByLabel('Role').fill('ML Engineer');

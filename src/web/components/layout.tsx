@@ -10,7 +10,7 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<Loading>Loading...</Loading>}>
           <Outlet />
         </Suspense>

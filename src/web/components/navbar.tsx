@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, Users, X } from 'lucide-react';
 import { useAuth } from '../lib/auth';
@@ -20,6 +20,7 @@ export function Navbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   // Close the mobile menu whenever the page changes.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -31,7 +32,16 @@ export function Navbar() {
   };
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+    <header
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur"
+      onKeyDown={(e) => {
+        // Escape closes the mobile menu and leaves the keyboard on its button.
+        if (open && e.key === 'Escape') {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="HackTeams home">
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
@@ -68,6 +78,7 @@ export function Navbar() {
         </div>
 
         <button
+          ref={toggle}
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -80,7 +91,14 @@ export function Navbar() {
       </nav>
 
       {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden">
+        // A link closes the menu even when it leads to the page already shown.
+        <div
+          id="mobile-menu"
+          className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden"
+          onClick={(e) => {
+            if ((e.target as HTMLElement).closest('a')) setOpen(false);
+          }}
+        >
           <div className="flex flex-col gap-1">
             {LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} className={linkClass}>

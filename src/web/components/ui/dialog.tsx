@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 
-/** An accessible modal (Radix): focus trapped, Escape closes, title announced. */
+/**
+ * An accessible modal (Radix): focus trapped, Escape closes, title announced. Closing returns
+ * focus to what opened it (our dialogs are opened from state, not a Radix Trigger, so Radix
+ * would not know it), or to the page's main area when that control is gone or disabled.
+ */
 export function Dialog({
   open, onOpenChange, title, description, children,
 }: {
@@ -12,11 +16,21 @@ export function Dialog({
   description?: string;
   children: ReactNode;
 }) {
+  const opener = useRef<Element | null>(null);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <D.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const target = opener.current;
+            if (target instanceof HTMLElement && target.isConnected && !target.matches(':disabled')) target.focus();
+            else document.getElementById('main')?.focus();
+          }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <D.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</D.Title>

@@ -13,7 +13,7 @@ export default function HackathonPage() {
   const eventUrl = useEventUrl();
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-br from-slate-950 via-indigo-950 to-brand-700 text-white">
+      <section className="on-dark relative overflow-hidden bg-gradient-to-br from-slate-950 via-indigo-950 to-brand-700 text-white">
         <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-brand-500/30 blur-3xl" />
         <div aria-hidden className="pointer-events-none absolute -bottom-32 left-1/3 h-72 w-72 rounded-full bg-fuchsia-500/20 blur-3xl" />
         <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1fr_auto]">
@@ -54,7 +54,7 @@ export default function HackathonPage() {
       </section>
 
       <Page>
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <PrizesCard />
           <ScheduleCard />
         </div>

@@ -13,7 +13,7 @@ export function Hero({ scrollTargetId }: { scrollTargetId: string }) {
   useEffect(() => (canvas.current ? startParticles(canvas.current) : undefined), []);
 
   return (
-    <section className="relative isolate flex min-h-[calc(100svh-4rem)] items-center overflow-hidden bg-gradient-to-b from-slate-950 via-indigo-950 to-brand-700 text-white">
+    <section className="on-dark relative isolate flex min-h-[calc(100svh-4rem)] items-center overflow-hidden bg-gradient-to-b from-slate-950 via-indigo-950 to-brand-700 text-white">
       <canvas ref={canvas} aria-hidden data-testid="particles" className="absolute inset-0 -z-10 h-full w-full" />
       <div aria-hidden className="pointer-events-none absolute left-1/2 top-1/3 -z-10 h-80 w-80 -translate-x-1/2 rounded-full bg-brand-500/30 blur-3xl" />
       <div className="mx-auto w-full max-w-4xl px-4 py-20 text-center sm:px-6">

@@ -79,7 +79,7 @@ function PreviewGrid<T>({
 }) {
   if (query.isPending) {
     return (
-      <div role="status" aria-label={`Loading ${what}...`} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <div role="status" aria-label={`Loading ${what}...`} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: PREVIEW_SIZE }, (_, i) => (
           <div key={i} className="h-44 animate-pulse rounded-xl border border-slate-200 bg-white p-5">
             <div className="flex items-center gap-3">
@@ -104,5 +104,5 @@ function PreviewGrid<T>({
     );
   }
   if (query.data.items.length === 0) return <>{empty}</>;
-  return <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">{query.data.items.map(render)}</div>;
+  return <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">{query.data.items.map(render)}</div>;
 }

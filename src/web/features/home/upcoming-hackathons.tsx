@@ -8,7 +8,7 @@ const ACCENTS = ['from-brand-600 to-fuchsia-500', 'from-sky-500 to-brand-600', '
 export function UpcomingHackathons() {
   return (
     <Section title="Upcoming Hackathons" intro="Mark your calendar and start forming your team early.">
-      <ul className="grid gap-5 md:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-5 md:grid-cols-3">
         {UPCOMING_HACKATHONS.map((h, i) => (
           <li key={h.name} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
             <div aria-hidden className={`h-2 bg-gradient-to-r ${ACCENTS[i % ACCENTS.length]}`} />

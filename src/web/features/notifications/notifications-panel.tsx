@@ -72,7 +72,7 @@ function InvitationItem({ invitation }: { invitation: InvitationView }) {
           <p className="font-medium text-slate-900">
             {team.name} invited you to join as {invitation.role}
           </p>
-          <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-600">{invitation.message}</p>
+          <p className="mt-1 whitespace-pre-line text-sm text-slate-600">{invitation.message}</p>
           <p className="mt-1 text-xs text-slate-500">{formatDate(invitation.createdAt)}</p>
         </div>
       </div>
@@ -112,7 +112,7 @@ function RequestItem({ request }: { request: JoinRequestView }) {
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
       <p className="mt-1 text-sm text-slate-500">Position: {request.position}</p>
-      <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-600">{request.message}</p>
+      <p className="mt-1 whitespace-pre-line text-sm text-slate-600">{request.message}</p>
       <p className="mt-1 text-xs text-slate-500">{formatDate(request.createdAt)}</p>
     </li>
   );

@@ -46,7 +46,7 @@ export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
           <ul className="space-y-2">
             {profile.experiences.map((exp, i) => (
               <li key={`${i}-${exp}`} className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-                <span className="min-w-0 whitespace-pre-line break-words">{exp}</span>
+                <span className="min-w-0 whitespace-pre-line">{exp}</span>
                 <Button
                   variant="ghost"
                   size="icon"

@@ -87,7 +87,7 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
         <CardContent className="flex flex-col items-center gap-5 pt-6 text-center sm:flex-row sm:items-start sm:pt-6 sm:text-left">
           <AvatarUpload profile={profile} name={name} />
           <div className="min-w-0 flex-1 space-y-2">
-            <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
               <LookingBadge looking={profile.lookingForTeam} />
               <Badge>{profile.availability}</Badge>
@@ -144,7 +144,7 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
 
 function ProfileOverview({ profile }: { profile: OwnProfile }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <SkillsCard skills={profile.skills} />
       <ExperienceCard experiences={profile.experiences} />
       <YourTeams teams={profile.teams} />

@@ -45,7 +45,7 @@ export default function ProfilePage() {
         <CardContent className="flex flex-col items-center gap-6 pt-6 text-center sm:flex-row sm:items-start sm:pt-6 sm:text-left">
           <Avatar person={{ ...profile, name }} size={150} />
           <div className="min-w-0 flex-1 space-y-3">
-            <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900">{name}</h1>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{name}</h1>
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
               <LookingBadge looking={profile.lookingForTeam} />
               <Badge>{profile.availability}</Badge>
@@ -61,7 +61,7 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <SkillsCard skills={profile.skills} />
           <ExperienceCard experiences={profile.experiences} />

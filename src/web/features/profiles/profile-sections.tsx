@@ -61,7 +61,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
     <li className="flex min-w-0 items-center gap-3 text-sm">
       <span aria-hidden className="text-slate-400">{icon}</span>
       <span className="sr-only">{label}: </span>
-      <span className="min-w-0 break-words text-slate-700">{children}</span>
+      <span className="min-w-0 text-slate-700">{children}</span>
     </li>
   );
 }

@@ -160,7 +160,7 @@ export default function ProfilesPage() {
             {list.data.items.length === 0 ? (
               <EmptyState title="No profiles match your criteria" description="Try adjusting your filters or search terms" />
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {list.data.items.map((p) => (
                   <li key={p.id}>
                     <ProfileCardView profile={p} />

@@ -43,13 +43,16 @@ export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
         {teams.map((team) => (
           <Button
             key={team.id}
+            // A long team name wraps inside the button instead of widening the page (! beats the
+            // button's own height and nowrap).
+            className="h-auto! min-h-10 max-w-full whitespace-normal! py-2"
             disabled={!profile.lookingForTeam || team.candidateInvited}
             onClick={() => {
               setSentTo(null);
               setInviting(team);
             }}
           >
-            <Send aria-hidden className="h-4 w-4" />
+            <Send aria-hidden className="h-4 w-4 shrink-0" />
             Invite to {team.name}
           </Button>
         ))}

@@ -53,7 +53,7 @@ export function JoinRequestsCard({ teamId }: { teamId: string }) {
                       <p className="text-xs text-slate-500">{formatDate(r.createdAt)}</p>
                     </div>
                   </div>
-                  <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-700">{requestText(r.position, r.message)}</p>
+                  <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{requestText(r.position, r.message)}</p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     {busy ? (
                       <Button size="sm" disabled>

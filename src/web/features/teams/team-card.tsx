@@ -50,7 +50,7 @@ export function TeamCardView({ team }: { team: TeamCard }) {
           <TeamLogo name={team.name} logoUrl={team.logoUrl} />
           <div className="min-w-0 flex-1">
             {/* Names wrap (up to two lines) rather than being cut next to the badge. */}
-            <h3 className="line-clamp-2 break-words font-semibold text-slate-900 group-hover:text-brand-700">{team.name}</h3>
+            <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-brand-700">{team.name}</h3>
             <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
               <p className="flex items-center gap-1 text-sm text-slate-500">
                 <Users aria-hidden className="h-3.5 w-3.5" />

@@ -62,7 +62,7 @@ function TeamView({ team }: { team: TeamDetail }) {
             <TeamLogo name={team.name} logoUrl={team.logoUrl} size={72} />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{team.name}</h1>
+                <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{team.name}</h1>
                 {team.isOpen ? <Badge variant="success">Open to New Members</Badge> : <Badge>Not Recruiting</Badge>}
               </div>
               <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-500">
@@ -88,7 +88,7 @@ function TeamView({ team }: { team: TeamDetail }) {
         )}
       </Card>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <TeamMembersCard team={team} />
           {isLeader && <JoinRequestsCard teamId={team.id} />}

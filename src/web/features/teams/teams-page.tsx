@@ -122,7 +122,7 @@ export default function TeamsPage() {
                 />
               </div>
             ) : (
-              <ul className={`mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${teams.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <ul className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${teams.isPlaceholderData ? 'opacity-60' : ''}`}>
                 {teams.data.items.map((team) => (
                   <li key={team.id}>
                     <TeamCardView team={team} />

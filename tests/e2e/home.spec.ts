@@ -212,3 +212,19 @@ test.describe('on a phone', () => {
     });
   }
 });
+
+test('each page names itself in the browser tab, and the keyboard starts at its content', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('HackTeams: find your hackathon team');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams', exact: true }).click();
+  await expect(page).toHaveTitle('Teams · HackTeams');
+  await expect(page.locator('main')).toBeFocused();
+  await page.getByRole('link', { name: /Pixel Pioneers/ }).click();
+  await expect(page).toHaveTitle('Pixel Pioneers · HackTeams');
+  await page.goto('/profiles');
+  await expect(page).toHaveTitle('Browse Profiles · HackTeams');
+  await page.goto('/profiles/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Profile not found')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse Profiles' }).click();
+  await expect(page).toHaveURL(/\/profiles$/);
+});

@@ -253,14 +253,33 @@ test('browse with search plus filters; reload and back keep the same results', a
   await page.getByRole('radio', { name: 'Weekends' }).click();
   await expect(page.getByRole('radio', { name: 'Weekends' })).not.toBeChecked();
   await expect(page.getByRole('heading', { name: '2 Profiles Found' })).toBeVisible();
+  // With the keyboard: Space on the chosen option clears it as well.
+  await page.getByRole('radio', { name: 'Weekends' }).check();
+  await expect(page.getByRole('heading', { name: '1 Profile Found' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Weekends' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: 'Weekends' })).not.toBeChecked();
+  await expect(page.getByRole('heading', { name: '2 Profiles Found' })).toBeVisible();
 
   // Reset Filters keeps the search text and closes the panel.
   await page.getByRole('button', { name: 'Reset Filters' }).click();
   await expect(page.getByRole('heading', { name: '4 Profiles Found' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reset Filters' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
   await expect(page.getByPlaceholder('Search by name, skills, or bio...')).toHaveValue(tag.toUpperCase());
 
   await page.getByPlaceholder('Search by name, skills, or bio...').fill(`${tag}-nobody`);
   await expect(page.getByText('No profiles match your criteria')).toBeVisible();
   await expect(page.getByText('Try adjusting your filters or search terms')).toBeVisible();
+});
+
+test('Back steps through the pages of the list', async ({ page }) => {
+  await page.goto('/profiles');
+  await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/profiles$/);
+  await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
 });

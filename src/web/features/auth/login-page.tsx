@@ -8,8 +8,10 @@ import { Field, Input } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { Divider, safeRedirect, SocialButtons } from './social-buttons';
+import { useDocumentTitle } from '../../lib/title';
 
 export default function LoginPage() {
+  useDocumentTitle('Login');
   const { user, signIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();

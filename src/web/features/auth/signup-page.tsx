@@ -10,10 +10,12 @@ import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { Divider, safeRedirect, SocialButtons } from './social-buttons';
+import { useDocumentTitle } from '../../lib/title';
 
 type Form = { firstName: string; lastName: string; email: string; password: string };
 
 export default function SignupPage() {
+  useDocumentTitle('Sign Up');
   const { user, signUp } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();

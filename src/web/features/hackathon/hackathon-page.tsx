@@ -6,10 +6,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { CountdownDisplay } from './countdown-display';
 import { dateAndTimeInZone, timeZoneLabel, viewerTimeZone } from './schedule-time';
 import { useEventUrl } from './use-event-url';
+import { useDocumentTitle } from '../../lib/title';
 
 const SCHEDULE_ICONS = [PartyPopper, Rocket, Flag, Trophy];
 
 export default function HackathonPage() {
+  useDocumentTitle('$1M Hackathon');
   const eventUrl = useEventUrl();
   return (
     <>

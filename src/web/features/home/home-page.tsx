@@ -4,10 +4,12 @@ import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
 import { ProfilesPreview, TeamsPreview } from './previews';
 import { UpcomingHackathons } from './upcoming-hackathons';
+import { useDocumentTitle } from '../../lib/title';
 
 const HOW_IT_WORKS_ID = 'how-it-works';
 
 export default function HomePage() {
+  useDocumentTitle();
   return (
     <>
       <Hero scrollTargetId={HOW_IT_WORKS_ID} />

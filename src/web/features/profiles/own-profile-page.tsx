@@ -21,6 +21,7 @@ import { ContactDetails, ExperienceCard, SkillsCard } from './profile-sections';
 import { SettingsPanel } from './settings-panel';
 import { SkillsEditor } from './skills-editor';
 import { YourTeams } from './your-teams';
+import { useDocumentTitle } from '../../lib/title';
 
 const TABS = ['profile', 'notifications', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -40,6 +41,7 @@ function LoginRequired() {
 }
 
 export default function OwnProfilePage() {
+  useDocumentTitle('Your Profile');
   const { user, loading } = useAuth();
   const query = useOwnProfile();
 

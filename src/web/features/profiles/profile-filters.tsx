@@ -74,6 +74,13 @@ export function ProfileFiltersPanel({
                 checked={values.availability === a}
                 // Clicking the chosen option again clears it, which a plain radio cannot do.
                 onClick={() => onChange({ availability: values.availability === a ? null : a })}
+                // Space on the chosen option clears it too (browsers send no click for it).
+                onKeyDown={(e) => {
+                  if (e.key === ' ' && values.availability === a) {
+                    e.preventDefault();
+                    onChange({ availability: null });
+                  }
+                }}
                 onChange={() => {}}
               />
               {a}

@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth';
 import { InviteToTeamButtons } from '../teams/invite-to-team';
 import { cardName, LookingBadge } from './profile-card';
 import { ContactDetails, ExperienceCard, SkillsCard } from './profile-sections';
+import { useDocumentTitle } from '../../lib/title';
 
 export default function ProfilePage() {
   const { id = '' } = useParams();
@@ -24,6 +25,7 @@ export default function ProfilePage() {
     enabled: !authLoading,
     retry: (count, err) => !(err instanceof ApiRequestError && err.status === 404) && count < 2,
   });
+  useDocumentTitle(query.data ? cardName(query.data) : 'Profile');
 
   if (authLoading || query.isPending) return <Page><Loading>Loading profile...</Loading></Page>;
   if (query.isError) {
@@ -31,6 +33,7 @@ export default function ProfilePage() {
     return (
       <Page narrow>
         <ErrorMessage>{missing ? 'Profile not found' : 'Failed to load profile'}</ErrorMessage>
+        <ButtonLink to="/profiles" variant="outline" className="mt-4">Browse Profiles</ButtonLink>
       </Page>
     );
   }

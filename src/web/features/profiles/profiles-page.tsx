@@ -13,6 +13,7 @@ import { EmptyState, ErrorMessage, Loading, Spinner } from '../../components/ui/
 import { api, toQuery } from '../../lib/api';
 import { activeFilterCount, ProfileFiltersPanel, type ProfileFilterValues } from './profile-filters';
 import { ProfileCardView } from './profile-card';
+import { useDocumentTitle } from '../../lib/title';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -45,7 +46,10 @@ function useProfileListParams() {
   const search = params.toString();
   const [pending, setPending] = useState<{ from: string; state: ListState } | null>(null);
   const state = pending && pending.from === search ? pending.state : fromParams(params);
-  const update = (next: Partial<ListState>) => {
+  // Once the URL has moved on, it is the truth again, also when Back returns to where we started.
+  useEffect(() => setPending(null), [search]);
+  // Choosing a filter or a page is a step Back returns from; typing in the search box is not.
+  const update = (next: Partial<ListState>, { replace = false } = {}) => {
     const merged = { ...state, page: 1, ...next };
     setPending({ from: search, state: merged });
     const query = toQuery({
@@ -56,16 +60,18 @@ function useProfileListParams() {
       looking: merged.looking,
       page: merged.page > 1 ? merged.page : undefined,
     });
-    setParams(new URLSearchParams(query), { replace: true });
+    setParams(new URLSearchParams(query), { replace });
   };
   return [state, update] as const;
 }
 
 export default function ProfilesPage() {
+  useDocumentTitle('Browse Profiles');
   const [filters, setFilters] = useProfileListParams();
   const [searchText, setSearchText] = useState(filters.q);
   const [urlQ, setUrlQ] = useState(filters.q);
   const [panelOpen, setPanelOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
 
   // The URL changed on its own (back button, a link): the search box follows it.
   if (filters.q !== urlQ) {
@@ -80,7 +86,7 @@ export default function ProfilesPage() {
   });
   useEffect(() => {
     if (searchText === filters.q) return;
-    const timer = setTimeout(() => setFiltersRef.current({ q: searchText }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setFiltersRef.current({ q: searchText }, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText, filters.q]);
 
@@ -118,6 +124,7 @@ export default function ProfilesPage() {
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <SearchInput label="Search profiles" placeholder="Search by name, skills, or bio..." value={searchText} onChange={setSearchText} />
         <Button
+          ref={filtersButton}
           variant={panelOpen ? 'secondary' : 'outline'}
           aria-expanded={panelOpen}
           aria-controls="profile-filters"
@@ -139,6 +146,8 @@ export default function ProfilesPage() {
           onReset={() => {
             setFilters({ q: searchText, skills: [], availability: null, looking: false });
             setPanelOpen(false);
+            // The panel (and the focused button in it) is gone: the keyboard goes back to Filters.
+            filtersButton.current?.focus();
           }}
         />
       )}

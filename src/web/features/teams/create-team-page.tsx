@@ -11,10 +11,12 @@ import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { validate } from '../../lib/validate';
 import { errorText, teamKeys } from './team-queries';
+import { useDocumentTitle } from '../../lib/title';
 
 type Fields = Partial<Record<'name' | 'description' | 'logoUrl' | 'openPositions', string>>;
 
 export default function CreateTeamPage() {
+  useDocumentTitle('Create Team');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');

@@ -17,6 +17,7 @@ import { OpenPositionsCard } from './open-positions-card';
 import { TeamLogo } from './team-card';
 import { TeamMembersCard } from './team-members-card';
 import { errorText, formatDate, teamKeys } from './team-queries';
+import { useDocumentTitle } from '../../lib/title';
 
 export default function TeamPage() {
   const { id = '' } = useParams();
@@ -25,6 +26,7 @@ export default function TeamPage() {
     queryFn: ({ signal }) => api<TeamDetail>(`/api/teams/${encodeURIComponent(id)}`, { signal }),
     retry: (count, err) => !(err instanceof ApiRequestError && err.status === 404) && count < 2,
   });
+  useDocumentTitle(team.data?.name ?? 'Team');
 
   if (team.isPending) return <Loading>Loading team details...</Loading>;
   const missing = team.error instanceof ApiRequestError && team.error.status === 404;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus, SlidersHorizontal } from 'lucide-react';
@@ -14,6 +14,7 @@ import { Checkbox } from '../../components/ui/field';
 import { api, toQuery } from '../../lib/api';
 import { TeamCardView } from './team-card';
 import { teamKeys } from './team-queries';
+import { useDocumentTitle } from '../../lib/title';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -33,6 +34,7 @@ function useTeamFilters() {
 }
 
 export default function TeamsPage() {
+  useDocumentTitle('Teams');
   const { q, open, page, update } = useTeamFilters();
   const [searchText, setSearchText] = useState(q);
   const [filtersShown, setFiltersShown] = useState(open);
@@ -45,6 +47,7 @@ export default function TeamsPage() {
     update({ open: value, q: searchText });
   };
   const panelId = useId();
+  const filtersButton = useRef<HTMLButtonElement>(null);
 
   // The box follows the URL when it changes from outside (back button), keeping a trailing space being typed.
   useEffect(() => setSearchText((current) => (current.trim() === q.trim() ? current : q)), [q]);
@@ -77,7 +80,7 @@ export default function TeamsPage() {
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <SearchInput label="Search teams" placeholder="Search by team name or description..." value={searchText} onChange={setSearchText} />
-        <Button variant="outline" aria-expanded={filtersShown} aria-controls={panelId} onClick={() => setFiltersShown((v) => !v)}>
+        <Button ref={filtersButton} variant="outline" aria-expanded={filtersShown} aria-controls={panelId} onClick={() => setFiltersShown((v) => !v)}>
           <SlidersHorizontal aria-hidden className="h-4 w-4" />
           Filters{activeFilters > 0 && ` (${activeFilters})`}
         </Button>
@@ -96,6 +99,8 @@ export default function TeamsPage() {
             onClick={() => {
               setOpen(false);
               setFiltersShown(false);
+              // The panel (and the focused button in it) is gone: the keyboard goes back to Filters.
+              filtersButton.current?.focus();
             }}
           >
             Reset Filters

@@ -80,6 +80,7 @@ test('two strangers form a team by join request and by invitation; the leader ma
   await inviteButton.click();
   await inviteDialog.getByRole('button', { name: 'Send Invite' }).click();
   await expect(inviteDialog.getByText('Please specify a role')).toBeVisible();
+  await expect(inviteDialog.getByLabel('Role')).toBeFocused();
   await inviteDialog.getByLabel('Role').fill('ML Engineer');
   await inviteDialog.getByLabel('Invitation Message').fill('Your models would make our tools smarter.');
   await inviteDialog.getByRole('button', { name: 'Send Invite' }).click();

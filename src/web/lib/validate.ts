@@ -8,3 +8,11 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Check
   const parsed = schema.safeParse(values);
   return parsed.success ? { data: parsed.data } : { errors: fieldMessages(parsed.error) };
 }
+
+/**
+ * After a submit that failed validation: the keyboard (and a screen reader, which then reads the
+ * field's message) goes to the first field marked invalid, once the messages are on screen.
+ */
+export function focusFirstInvalid(form: Element) {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

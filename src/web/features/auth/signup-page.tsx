@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { validate } from '../../lib/validate';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 import { Divider, safeRedirect, SocialButtons } from './social-buttons';
 import { useDocumentTitle } from '../../lib/title';
 
@@ -34,6 +34,7 @@ export default function SignupPage() {
     setError(null);
     const { data, errors } = validate(SignUpSchema, form);
     setFields(errors ?? {});
+    if (errors) focusFirstInvalid(e.currentTarget);
     if (!data) return;
     setBusy(true);
     try {

@@ -5,7 +5,7 @@ import { ProfileBasicSchema } from '../../../shared/schemas';
 import { BusyButton } from '../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../components/ui/field';
 import { api } from '../../lib/api';
-import { validate } from '../../lib/validate';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 import { FormFeedback } from './form-feedback';
 import { errorText, fieldErrors, useProfileWrite } from './profile-queries';
 
@@ -39,6 +39,7 @@ export function BasicInfoForm({ profile }: { profile: OwnProfile }) {
     e.preventDefault();
     const { errors } = validate(ProfileBasicSchema, values);
     setErrors(errors ?? {});
+    if (errors) focusFirstInvalid(e.currentTarget);
     if (errors) return;
     save.mutate(values, {
       onSuccess: () => setSaved(true),

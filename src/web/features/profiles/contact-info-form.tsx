@@ -5,7 +5,7 @@ import { ProfileContactSchema } from '../../../shared/schemas';
 import { BusyButton } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/field';
 import { api } from '../../lib/api';
-import { validate } from '../../lib/validate';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 import { FormFeedback } from './form-feedback';
 import { errorText, fieldErrors, useProfileWrite } from './profile-queries';
 
@@ -43,6 +43,7 @@ export function ContactInfoForm({ profile }: { profile: OwnProfile }) {
     e.preventDefault();
     const { errors } = validate(ProfileContactSchema, values);
     setErrors(errors ?? {});
+    if (errors) focusFirstInvalid(e.currentTarget);
     if (errors) return;
     save.mutate(values, {
       onSuccess: () => setSaved(true),

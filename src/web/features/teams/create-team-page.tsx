@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { ErrorMessage } from '../../components/ui/feedback';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { api } from '../../lib/api';
-import { validate } from '../../lib/validate';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 import { errorText, teamKeys } from './team-queries';
 import { useDocumentTitle } from '../../lib/title';
 
@@ -41,6 +41,7 @@ export default function CreateTeamPage() {
     e.preventDefault();
     const { data, errors } = validate(CreateTeamSchema, { name, description, logoUrl, openPositions: positions, isOpen });
     setFields(errors ?? {});
+    if (errors) focusFirstInvalid(e.currentTarget);
     if (data) create.mutate(data);
   };
 

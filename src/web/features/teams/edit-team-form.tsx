@@ -6,7 +6,7 @@ import { BusyButton, Button } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/feedback';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { api } from '../../lib/api';
-import { validate } from '../../lib/validate';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 import { errorText, teamKeys } from './team-queries';
 
 /** The leader's inline edit of name, description and openness. */
@@ -32,6 +32,7 @@ export function EditTeamForm({ team, onDone }: { team: TeamDetail; onDone(): voi
     e.preventDefault();
     const { data, errors } = validate(UpdateTeamSchema, { name, description, isOpen });
     setNameError(errors?.name);
+    if (errors) focusFirstInvalid(e.currentTarget);
     if (data) save.mutate(data);
   };
 

@@ -9,7 +9,7 @@ import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { validate } from '../../lib/validate';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 import { errorText, teamKeys } from './team-queries';
 
 interface Invitee {
@@ -102,6 +102,7 @@ function InviteDialog({ team, invitee, onClose, onSent }: { team: LedTeam; invit
     e.preventDefault();
     const { data, errors } = validate(InvitationSchema, { teamId: team.id, profileId: invitee.id, role, message });
     setFields(errors ?? {});
+    if (errors) focusFirstInvalid(e.currentTarget);
     if (data) send.mutate(data);
   };
 

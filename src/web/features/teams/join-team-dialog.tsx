@@ -10,7 +10,7 @@ import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Select, Textarea } from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { validate } from '../../lib/validate';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 import { errorText, notificationsKey, teamKeys } from './team-queries';
 
 /**
@@ -62,6 +62,7 @@ function JoinTeamDialog({ team, onClose }: { team: TeamDetail; onClose(): void }
     e.preventDefault();
     const { data, errors } = validate(JoinRequestSchema, { position, message });
     setFields(errors ?? {});
+    if (errors) focusFirstInvalid(e.currentTarget);
     if (data) send.mutate(data);
   };
 

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { AVAILABILITIES, type Availability } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
-import { Checkbox } from '../../components/ui/field';
+import { Checkbox, Input } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 
 export interface ProfileFilterValues {
@@ -16,6 +17,9 @@ export function activeFilterCount(f: ProfileFilterValues): number {
 
 const sameSkill = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** With more chips than this, a box to narrow them down is shown above them. */
+const CHIPS_WITHOUT_FINDER = 20;
+
 export function ProfileFiltersPanel({
   id, allSkills, values, onChange, onReset,
 }: {
@@ -27,6 +31,12 @@ export function ProfileFiltersPanel({
 }) {
   // A skill from a shared link stays visible (and can be unselected) even if no one lists it now.
   const chips = [...allSkills, ...values.skills.filter((s) => !allSkills.some((a) => sameSkill(a, s)))];
+  const [find, setFind] = useState('');
+  const wanted = find.trim().toLowerCase();
+  // Selected skills always stay in view, so they can be unselected while narrowing.
+  const shown = wanted
+    ? chips.filter((name) => name.toLowerCase().includes(wanted) || values.skills.some((s) => sameSkill(s, name)))
+    : chips;
   const toggleSkill = (name: string) => {
     const selected = values.skills.some((s) => sameSkill(s, name));
     onChange({ skills: selected ? values.skills.filter((s) => !sameSkill(s, name)) : [...values.skills, name] });
@@ -36,11 +46,24 @@ export function ProfileFiltersPanel({
     <section id={id} aria-label="Filters" className="mt-4 space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Skills</legend>
+        {chips.length > CHIPS_WITHOUT_FINDER && (
+          <Input
+            type="search"
+            aria-label="Find a skill"
+            placeholder="Find a skill..."
+            value={find}
+            onChange={(e) => setFind(e.target.value)}
+            className="mt-3 sm:max-w-xs"
+          />
+        )}
         {chips.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">No skills yet</p>
+        ) : shown.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">No skill matches '{find.trim()}'</p>
         ) : (
-          <div className="mt-3 flex max-h-48 flex-wrap gap-2 overflow-y-auto">
-            {chips.map((name) => {
+          // Scrolls when long; the fading last line shows there is more below.
+          <div className="mt-3 flex max-h-52 flex-wrap gap-2 overflow-y-auto pb-3 [mask-image:linear-gradient(to_bottom,black_calc(100%-1.5rem),transparent)]">
+            {shown.map((name) => {
               const selected = values.skills.some((s) => sameSkill(s, name));
               return (
                 <button
@@ -49,7 +72,7 @@ export function ProfileFiltersPanel({
                   aria-pressed={selected}
                   onClick={() => toggleSkill(name)}
                   className={cn(
-                    'cursor-pointer rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset transition-colors',
+                    'min-h-9 cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors',
                     selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
                   )}
                 >

@@ -9,12 +9,11 @@ import { Loading } from './ui/feedback';
  */
 function useFocusOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The path last seen: the first load (and StrictMode's repeated effect) is no navigation.
+  const seen = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (seen.current === pathname) return;
+    seen.current = pathname;
     const main = document.getElementById('main');
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [pathname]);

@@ -13,7 +13,7 @@ const LINKS = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-brand-700 bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100');
+  cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-brand-700 bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100');
 
 export function Navbar() {
   const { user, profile, loading, signOut } = useAuth();
@@ -43,7 +43,7 @@ export function Navbar() {
       }}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="HackTeams home">
+        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-bold text-slate-900" aria-label="HackTeams home">
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
             <Users className="h-4 w-4" aria-hidden />
           </span>
@@ -63,7 +63,8 @@ export function Navbar() {
             <>
               <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
                 {profile && <Avatar person={profile} size={32} />}
-                <span className="max-w-40 truncate">{profile?.name ?? user.email}</span>
+                {/* Between tablet and laptop widths the row has room for the avatar only. */}
+                <span className="hidden max-w-40 truncate lg:inline">{profile?.name ?? user.email}</span>
               </Link>
               <Button variant="ghost" size="sm" onClick={logout}>
                 <LogOut className="h-4 w-4" aria-hidden /> Logout
@@ -96,7 +97,11 @@ export function Navbar() {
           id="mobile-menu"
           className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden"
           onClick={(e) => {
-            if ((e.target as HTMLElement).closest('a')) setOpen(false);
+            const link = (e.target as HTMLElement).closest('a');
+            if (!link) return;
+            setOpen(false);
+            // No page change follows: keep the keyboard on the menu button, not on a removed link.
+            if (link.pathname === location.pathname) toggle.current?.focus();
           }}
         >
           <div className="flex flex-col gap-1">

@@ -29,7 +29,7 @@ export function Dialog({
             event.preventDefault();
             const target = opener.current;
             if (target instanceof HTMLElement && target.isConnected && !target.matches(':disabled')) target.focus();
-            else document.getElementById('main')?.focus();
+            else document.getElementById('main')?.focus({ preventScroll: true });
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >

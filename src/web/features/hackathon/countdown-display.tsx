@@ -42,7 +42,7 @@ export function CountdownDisplay({ target }: { target: string }) {
     // role=timer is not announced on every tick, unlike a live region.
     <div role="timer" aria-label="Time until the build starts" className="grid max-w-md grid-cols-4 gap-2 sm:gap-3">
       {UNITS.map(({ key, label }) => (
-        <div key={key} className="rounded-xl bg-white/10 px-2 py-3 text-center ring-1 ring-white/20 backdrop-blur">
+        <div key={key} className="whitespace-nowrap rounded-xl bg-white/10 px-2 py-3 text-center ring-1 ring-white/20 backdrop-blur">
           <div className="text-2xl font-bold tabular-nums text-white sm:text-4xl">{String(state.remaining[key]).padStart(2, '0')}</div>
           <div className="mt-1 text-[11px] font-medium uppercase tracking-wider text-indigo-100 sm:text-xs">{label}</div>
         </div>

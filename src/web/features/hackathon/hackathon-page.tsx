@@ -88,7 +88,7 @@ function PrizesCard() {
       <CardContent>
         <div className="rounded-xl bg-gradient-to-br from-amber-50 to-orange-50 p-5 ring-1 ring-amber-100">
           <p className="text-sm font-medium text-amber-800">Total Prize Pool</p>
-          <p className="mt-1 text-4xl font-extrabold tracking-tight text-slate-900">{PRIZE_POOL}</p>
+          <p className="mt-1 whitespace-nowrap text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl lg:text-3xl xl:text-4xl">{PRIZE_POOL}</p>
         </div>
         <p className="mt-4 text-sm text-slate-600">Prize details will be announced before May 30th.</p>
       </CardContent>

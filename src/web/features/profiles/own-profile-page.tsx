@@ -86,11 +86,11 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
   return (
     <Page>
       <Card>
-        <CardContent className="flex flex-col items-center gap-5 pt-6 text-center sm:flex-row sm:items-start sm:pt-6 sm:text-left">
+        <CardContent className="flex flex-col items-center gap-5 pt-6 text-center md:flex-row md:items-start md:pt-6 md:text-left">
           <AvatarUpload profile={profile} name={name} />
           <div className="min-w-0 flex-1 space-y-2">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
-            <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+            <div className="flex flex-wrap justify-center gap-2 md:justify-start">
               <LookingBadge looking={profile.lookingForTeam} />
               <Badge>{profile.availability}</Badge>
             </div>

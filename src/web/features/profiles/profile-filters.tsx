@@ -31,13 +31,17 @@ export function ProfileFiltersPanel({
 }) {
   // A skill from a shared link stays visible (and can be unselected) even if no one lists it now.
   const chips = [...allSkills, ...values.skills.filter((s) => !allSkills.some((a) => sameSkill(a, s)))];
+  const finder = chips.length > CHIPS_WITHOUT_FINDER;
   const [find, setFind] = useState('');
-  const wanted = find.trim().toLowerCase();
+  // Chips toggled while narrowing stay in view (and keep the focus), until the text changes.
+  const [toggled, setToggled] = useState<string[]>([]);
+  const wanted = finder ? find.trim().toLowerCase() : '';
   // Selected skills always stay in view, so they can be unselected while narrowing.
   const shown = wanted
-    ? chips.filter((name) => name.toLowerCase().includes(wanted) || values.skills.some((s) => sameSkill(s, name)))
+    ? chips.filter((name) => name.toLowerCase().includes(wanted) || values.skills.some((s) => sameSkill(s, name)) || toggled.includes(name))
     : chips;
   const toggleSkill = (name: string) => {
+    setToggled((list) => (list.includes(name) ? list : [...list, name]));
     const selected = values.skills.some((s) => sameSkill(s, name));
     onChange({ skills: selected ? values.skills.filter((s) => !sameSkill(s, name)) : [...values.skills, name] });
   };
@@ -46,13 +50,16 @@ export function ProfileFiltersPanel({
     <section id={id} aria-label="Filters" className="mt-4 space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Skills</legend>
-        {chips.length > CHIPS_WITHOUT_FINDER && (
+        {finder && (
           <Input
             type="search"
             aria-label="Find a skill"
             placeholder="Find a skill..."
             value={find}
-            onChange={(e) => setFind(e.target.value)}
+            onChange={(e) => {
+              setFind(e.target.value);
+              setToggled([]);
+            }}
             className="mt-3 sm:max-w-xs"
           />
         )}
@@ -99,6 +106,11 @@ export function ProfileFiltersPanel({
                 onClick={() => onChange({ availability: values.availability === a ? null : a })}
                 // Space on the chosen option clears it too (browsers send no click for it).
                 onKeyDown={(e) => {
+                  // A held key repeats: only its first press counts.
+                  if (e.key === ' ' && e.repeat) {
+                    e.preventDefault();
+                    return;
+                  }
                   if (e.key === ' ' && values.availability === a) {
                     e.preventDefault();
                     onChange({ availability: null });

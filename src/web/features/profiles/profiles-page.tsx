@@ -60,6 +60,11 @@ function useProfileListParams() {
       looking: merged.looking,
       page: merged.page > 1 ? merged.page : undefined,
     });
+    // Nothing changes (say, Reset Filters with no filter set): no history entry that does nothing.
+    if (query.replace(/^\?/, '') === search) {
+      setPending(null);
+      return;
+    }
     setParams(new URLSearchParams(query), { replace });
   };
   return [state, update] as const;

@@ -54,6 +54,8 @@ test('two strangers form a team by join request and by invitation; the leader ma
   await joinDialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(joinDialog).toBeHidden();
   await expect(joiner.page.getByRole('button', { name: 'Request Pending' })).toBeDisabled();
+  await expect(joiner.page.getByRole('status').filter({ hasText: 'The team leaders will answer' })
+    .getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/profile?tab=notifications');
   await joiner.page.reload();
   await expect(joiner.page.getByRole('button', { name: 'Request Pending' })).toBeDisabled();
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import type { TeamDetail } from '../../../shared/api-types';
@@ -23,7 +23,17 @@ export function JoinTeamButton({ team }: { team: TeamDetail }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
 
-  if (team.viewer.hasPendingRequest) return <Button disabled>Request Pending</Button>;
+  if (team.viewer.hasPendingRequest) {
+    return (
+      <div className="flex flex-col items-start gap-1.5 sm:items-end">
+        <Button disabled>Request Pending</Button>
+        <p role="status" className="max-w-56 text-xs text-slate-500 sm:text-right">
+          The team leaders will answer; follow it in your{' '}
+          <Link to="/profile?tab=notifications" className="font-medium text-brand-700 hover:underline">Notifications</Link>.
+        </p>
+      </div>
+    );
+  }
   if (!team.isOpen) return <Button disabled>Team Not Accepting Members</Button>;
 
   const start = () => {

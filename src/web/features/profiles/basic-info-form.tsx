@@ -1,13 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import type { OwnProfile } from '../../../shared/api-types';
 import { AVAILABILITIES, type Availability } from '../../../shared/constants';
 import { ProfileBasicSchema } from '../../../shared/schemas';
 import { BusyButton } from '../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../components/ui/field';
-import { api } from '../../lib/api';
-import { focusFirstInvalid, validate } from '../../lib/validate';
 import { FormFeedback } from './form-feedback';
-import { errorText, fieldErrors, useProfileWrite } from './profile-queries';
+import { errorText, useProfileSectionForm } from './profile-queries';
 
 interface BasicForm {
   firstName: string;
@@ -18,34 +15,13 @@ interface BasicForm {
 }
 
 export function BasicInfoForm({ profile }: { profile: OwnProfile }) {
-  const [values, setValues] = useState<BasicForm>({
+  const { values, set, errors, saved, save, submit } = useProfileSectionForm<BasicForm>(profile.id, 'basic', ProfileBasicSchema, {
     firstName: profile.firstName,
     lastName: profile.lastName,
     preferredName: profile.preferredName ?? '',
     availability: profile.availability,
     bio: profile.bio ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-  const save = useProfileWrite((input: BasicForm) =>
-    api<OwnProfile>(`/api/profiles/${profile.id}/basic`, { method: 'PUT', body: input }));
-
-  const set = (patch: Partial<BasicForm>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setSaved(false);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { errors } = validate(ProfileBasicSchema, values);
-    setErrors(errors ?? {});
-    if (errors) focusFirstInvalid(e.currentTarget);
-    if (errors) return;
-    save.mutate(values, {
-      onSuccess: () => setSaved(true),
-      onError: (err) => setErrors(fieldErrors(err)),
-    });
-  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">

@@ -1,13 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import type { ContactInfo, OwnProfile } from '../../../shared/api-types';
 import { TIMEZONES } from '../../../shared/constants';
 import { ProfileContactSchema } from '../../../shared/schemas';
 import { BusyButton } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/field';
-import { api } from '../../lib/api';
-import { focusFirstInvalid, validate } from '../../lib/validate';
 import { FormFeedback } from './form-feedback';
-import { errorText, fieldErrors, useProfileWrite } from './profile-queries';
+import { errorText, useProfileSectionForm } from './profile-queries';
 
 type ContactForm = { [K in keyof ContactInfo]: string };
 
@@ -21,7 +18,7 @@ const TEXT_FIELDS: { key: keyof ContactForm; label: string; placeholder: string;
 
 export function ContactInfoForm({ profile }: { profile: OwnProfile }) {
   const c = profile.contact;
-  const [values, setValues] = useState<ContactForm>({
+  const { values, set, errors, saved, save, submit } = useProfileSectionForm<ContactForm>(profile.id, 'contact', ProfileContactSchema, {
     discordUsername: c.discordUsername ?? '',
     twitterUsername: c.twitterUsername ?? '',
     timezone: c.timezone ?? '',
@@ -29,27 +26,6 @@ export function ContactInfoForm({ profile }: { profile: OwnProfile }) {
     linkedinUrl: c.linkedinUrl ?? '',
     portfolioUrl: c.portfolioUrl ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-  const save = useProfileWrite((input: ContactForm) =>
-    api<OwnProfile>(`/api/profiles/${profile.id}/contact`, { method: 'PUT', body: input }));
-
-  const set = (patch: Partial<ContactForm>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setSaved(false);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { errors } = validate(ProfileContactSchema, values);
-    setErrors(errors ?? {});
-    if (errors) focusFirstInvalid(e.currentTarget);
-    if (errors) return;
-    save.mutate(values, {
-      onSuccess: () => setSaved(true),
-      onError: (err) => setErrors(fieldErrors(err)),
-    });
-  };
 
   const textField = (f: (typeof TEXT_FIELDS)[number]) => (
     <Field key={f.key} label={f.label} error={errors[f.key]}>

@@ -1,7 +1,10 @@
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { OwnProfile } from '../../../shared/api-types';
 import { api, ApiRequestError } from '../../lib/api';
 import { meQueryKey } from '../../lib/auth';
+import { focusFirstInvalid, validate } from '../../lib/validate';
 
 export const ownProfileQueryKey = ['own-profile'] as const;
 
@@ -45,4 +48,38 @@ export function errorText(err: unknown, fallback: string): string {
 
 export function fieldErrors(err: unknown): Record<string, string> {
   return err instanceof ApiRequestError ? err.fields : {};
+}
+
+/**
+ * One edit section of the own profile (basic, contact): its values, their check with the
+ * server's schema, and the PUT to /api/profiles/{id}/{section}. `saved` is true after a save
+ * until the next change.
+ */
+export function useProfileSectionForm<T extends object>(profileId: string, section: 'basic' | 'contact', schema: z.ZodType, initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const save = useProfileWrite((input: T) =>
+    api<OwnProfile>(`/api/profiles/${profileId}/${section}`, { method: 'PUT', body: input }));
+
+  const set = (patch: Partial<T>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setSaved(false);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const { errors: invalid } = validate(schema, values);
+    setErrors(invalid ?? {});
+    if (invalid) {
+      focusFirstInvalid(e.currentTarget);
+      return;
+    }
+    save.mutate(values, {
+      onSuccess: () => setSaved(true),
+      onError: (err) => setErrors(fieldErrors(err)),
+    });
+  };
+
+  return { values, set, errors, saved, save, submit };
 }

@@ -149,16 +149,19 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     const id = rng.uuid();
     teamIds.push(id);
     const isOpen = rng.chance(0.7);
+    const size = Math.min(1 + rng.int(5), order.length - nextMember);
     teams.push({
       id,
       name: `${rng.pick(TEAM_ADJECTIVES)} ${rng.pick(TEAM_NOUNS)} ${i + 1}`,
       description: `${rng.pick(TEAM_IDEAS)} ${fillSkills(rng, rng.pick(TEAM_TAILS))}`,
       is_open: isOpen,
       open_positions: isOpen ? distinct(rng, 1 + rng.int(4), (r) => r.pick(POSITIONS)) : [],
+      // Sizes 4 to 6; some teams are full. The member count is set here: triggers are off for the load.
+      max_size: Math.max(size, 4 + rng.int(3)),
+      member_count: size,
       created_at: createdAt,
     });
-    const size = 1 + rng.int(5);
-    for (let m = 0; m < size && nextMember < order.length; m++) {
+    for (let m = 0; m < size; m++) {
       teamMembers.push({
         team_id: id,
         profile_id: profileIds[order[nextMember++]],
@@ -199,9 +202,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     step('profiles');
     await insertJson(tx, 'profile_skills (profile_id, skill_id, level, created_at)', 'profile_id uuid, skill_id uuid, level text, created_at timestamptz', 'profile_id, skill_id, level, created_at', profileSkills, 20_000);
     step('profile skills');
-    await insertJson(tx, 'teams (id, name, description, is_open, open_positions, created_at, updated_at)',
-      'id uuid, name text, description text, is_open boolean, open_positions text[], created_at timestamptz',
-      'id, name, description, is_open, open_positions, created_at, created_at', teams, 10_000);
+    await insertJson(tx, 'teams (id, name, description, is_open, open_positions, max_size, member_count, created_at, updated_at)',
+      'id uuid, name text, description text, is_open boolean, open_positions text[], max_size int, member_count int, created_at timestamptz',
+      'id, name, description, is_open, open_positions, max_size, member_count, created_at, created_at', teams, 10_000);
     step('teams');
     await insertJson(tx, 'team_members (team_id, profile_id, role, is_leader, joined_at)', 'team_id uuid, profile_id uuid, role text, is_leader boolean, joined_at timestamptz',
       'team_id, profile_id, role, is_leader, joined_at', teamMembers, 20_000);

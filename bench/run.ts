@@ -115,7 +115,8 @@ async function main() {
     await settle(server.url, SETTLE_PROBE);
     const write = await runWriteCase(server.url, {
       requests: config.writeRequests,
-      leaders: Math.min(100, config.writeRequests),
+      // A team takes at most 10: a leader and up to 9 accepted requests.
+      leaders: Math.max(1, Math.ceil(config.writeRequests / 9)),
       requestsPerRequester: Math.min(10, config.writeRequests),
       concurrency: config.connections,
       log,

@@ -2,7 +2,9 @@
  * The write case: team leaders and requesters sign up over HTTP, leaders sign in and create
  * teams, then concurrent clients create join requests and the leaders accept them. Every accept
  * is sent twice at once (a double click, or two tabs), and some requests are sent twice too:
- * the server must answer each exactly once.
+ * the server must answer each exactly once. Each requester asks one team at a time and waits for
+ * the accept (joining a team withdraws one's other pending requests), so a requester ends up in
+ * several teams; requesters run concurrently.
  */
 import { percentile } from './load';
 
@@ -92,6 +94,7 @@ export async function runWriteCase(
       description: 'A team created by the benchmark to receive and accept join requests.',
       openPositions: ['Frontend Developer', 'Backend Developer', 'Designer'],
       isOpen: true,
+      maxSize: 10,
     }, signIn.cookie);
     const teamId = team.body?.id ?? team.body?.team?.id;
     if (team.status >= 300 || !teamId) throw new Error(`create team failed: ${team.status} ${JSON.stringify(team.body)}`);
@@ -100,36 +103,36 @@ export async function runWriteCase(
   const requesters = await inPool(range(requesterCount), opts.concurrency, (i) => signUp('requester', i));
   opts.log(`write case: ${leaders.length} leaders with teams and ${requesters.length} requesters ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  // Requester r asks teams r, r + step, r + 2 step...: distinct teams, spread evenly.
-  const step = Math.max(1, Math.floor(opts.leaders / opts.requestsPerRequester));
-  const tasks = range(opts.requests).map((n) => {
-    const r = n % requesterCount;
-    const k = Math.floor(n / requesterCount);
-    return { requester: requesters[r], leader: leaders[(r + k * step) % leaders.length], duplicate: n % 10 === 0 };
-  });
+  // Requester r has tasks n = r * per .. r * per + per - 1, each to team n % leaders: a requester's
+  // teams are distinct, and every team gets at most requests / leaders (9) of them.
+  const per = opts.requestsPerRequester;
+  const byRequester = range(requesterCount).map((r) => range(per).map((k) => r * per + k).filter((n) => n < opts.requests)
+    .map((n) => ({ requester: requesters[r], leader: leaders[n % leaders.length], duplicate: n % 10 === 0 })));
 
   const flowStarted = performance.now();
-  await inPool(tasks, opts.concurrency, async (task) => {
-    const path = `/api/teams/${task.leader.teamId}/join-requests`;
-    const body = { position: 'Backend Developer', message: 'I would love to help with the backend and the demo.' };
-    const creates = await Promise.all(
-      (task.duplicate ? [0, 1] : [0]).map(() => post('create join request', path, body, task.requester.cookie)),
-    );
-    const created = creates.filter((r) => r.status === 200 || r.status === 201);
-    for (const r of creates) if (r.status !== 200 && r.status !== 201) {
-      if (r.status === 409) outcomes.duplicateCreatesRejected++;
-      else unexpected('create join request', r);
-    }
-    outcomes.createdOk += created.length;
-    if (created.length !== 1) return;
-    const requestId = created[0].body?.id;
-    const accepts = await Promise.all(
-      [0, 1].map(() => post('accept', `/api/join-requests/${requestId}/accept`, {}, task.leader.cookie)),
-    );
-    for (const r of accepts) {
-      if (r.status === 200 || r.status === 201) outcomes.acceptsOk++;
-      else if (r.status === 409 || r.status === 404) outcomes.duplicateAcceptsRejected++;
-      else unexpected('accept', r);
+  await inPool(byRequester, opts.concurrency, async (own) => {
+    for (const task of own) {
+      const path = `/api/teams/${task.leader.teamId}/join-requests`;
+      const body = { position: 'Backend Developer', message: 'I would love to help with the backend and the demo.' };
+      const creates = await Promise.all(
+        (task.duplicate ? [0, 1] : [0]).map(() => post('create join request', path, body, task.requester.cookie)),
+      );
+      const created = creates.filter((r) => r.status === 200 || r.status === 201);
+      for (const r of creates) if (r.status !== 200 && r.status !== 201) {
+        if (r.status === 409) outcomes.duplicateCreatesRejected++;
+        else unexpected('create join request', r);
+      }
+      outcomes.createdOk += created.length;
+      if (created.length !== 1) continue;
+      const requestId = created[0].body?.id;
+      const accepts = await Promise.all(
+        [0, 1].map(() => post('accept', `/api/join-requests/${requestId}/accept`, {}, task.leader.cookie)),
+      );
+      for (const r of accepts) {
+        if (r.status === 200 || r.status === 201) outcomes.acceptsOk++;
+        else if (r.status === 409 || r.status === 404) outcomes.duplicateAcceptsRejected++;
+        else unexpected('accept', r);
+      }
     }
   });
   const seconds = (performance.now() - flowStarted) / 1000;

@@ -1,14 +1,18 @@
 /** Builds the HTTP app: API routes, one error handler, and the web build with SPA fallback. */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
+import { systemApi, type Config } from '../shared/api/system';
+import { mountApiDocs } from './api-docs';
 import type { Db, DatabaseKind } from './db/client';
 import { ApiError, type AppEnv } from './http';
+import { openApiDocument } from './openapi';
+import type { NotificationHub } from './features/notifications';
 import { CountCache } from './paging';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
@@ -19,7 +23,9 @@ export interface AppDeps {
   dbKind: DatabaseKind;
   auth: Auth;
   /** Public settings the web app reads at run time. */
-  config: { eventUrl: string };
+  config: Config;
+  /** Live notification streams (started on the database's LISTEN). */
+  live: NotificationHub;
   /** Folder of the web build; omitted in API tests. */
   webRoot?: string;
 }
@@ -33,8 +39,22 @@ const jsonBodyLimit = bodyLimit({
 /** The avatar route sets its own, larger limit, after checking who uploads. */
 const isAvatarUpload = (method: string, path: string) => method === 'POST' && /^\/api\/profiles\/[^/]+\/avatar$/.test(path);
 
+/** Every route of the API contract. Its dependencies come from the context at request time. */
+export function apiRoutes() {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(systemApi.health, (c) => c.json({ status: 'ok' as const, database: c.var.dbKind }, 200))
+    .openapi(systemApi.config, (c) => c.json(c.var.config, 200))
+    .route('/', authRoutes)
+    .route('/', profilesRoutes)
+    .route('/', teamsRoutes)
+    .route('/', notificationsRoutes);
+}
+
+/** The OpenAPI 3.1 document of the API (served at /api/openapi.json). */
+export const apiDocument = () => openApiDocument(apiRoutes());
+
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
 
   app.use('/api/*', (c, next) => (isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
@@ -44,26 +64,26 @@ export function createApp(deps: AppDeps) {
     c.set('dbKind', deps.dbKind);
     c.set('auth', deps.auth);
     c.set('counts', counts);
+    c.set('config', deps.config);
+    c.set('live', deps.live);
     await next();
     if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
     // Any successful write may change what a list counts.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) counts.clear();
   });
 
-  app.get('/api/health', (c) => c.json({ status: 'ok', database: deps.dbKind }));
-  app.get('/api/config', (c) => c.json(deps.config));
-  app.route('/api', authRoutes);
-  app.route('/api', profilesRoutes);
-  app.route('/api', teamsRoutes);
-  app.route('/api', notificationsRoutes);
+  app.route('/', apiRoutes());
+  mountApiDocs(app, apiDocument());
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
+      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) }, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
-      return c.json({ error: err.message || 'Bad request' }, err.status);
+      // Hono's JSON validator says 'Malformed JSON in request body'.
+      const message = err.status === 400 && /JSON/i.test(err.message) ? 'The request body must be JSON' : err.message || 'Bad request';
+      return c.json({ error: message }, err.status);
     }
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (pgCode === '23505') return c.json({ error: 'This already exists' }, 409);

@@ -5,6 +5,7 @@ import { createAuth, resolveAuthSecret } from './auth/auth';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './env';
+import { NotificationHub, pruneRead } from './features/notifications';
 
 async function main() {
   const env = parseEnv();
@@ -18,11 +19,18 @@ async function main() {
     const seeded = await seedDemoData(database.db);
     if (seeded) console.log('Inserted demo data (sign in as demo@example.com / hackathon).');
   }
+  const live = new NotificationHub(database.db);
+  await live.start(database.listen);
+  // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
+  const prune = () => pruneRead(database.db).catch((err) => console.error(`pruning notifications: ${err.message}`));
+  void prune();
+  setInterval(prune, 12 * 3_600_000).unref();
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
     auth,
     config: { eventUrl: env.EVENT_URL },
+    live,
     webRoot: env.WEB_ROOT ?? defaultWebRoot,
   });
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
@@ -36,6 +44,8 @@ async function main() {
     console.log(`${signal} received: finishing in-flight requests`);
     // Close idle keep-alive sockets so close() only waits for requests in flight.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // Open event streams end now; browsers reconnect (to another instance) and resume.
+    void live.stop();
     server.close(async () => {
       await database.close();
       console.log('Database closed. Bye.');

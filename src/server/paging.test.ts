@@ -1,45 +1,62 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CountCache, FEW_MATCHES, pageWithTotal } from './paging';
+import { sql, type SQL } from 'drizzle-orm';
+import { teams } from './db/schema';
+import { CountCache, FEW_MATCHES, newestFirstPage } from './paging';
 import { createHarness, type Harness } from './testing';
 
-describe('pageWithTotal', () => {
-  const run = (total: number, page: number, counts?: CountCache) => {
-    const calls = { count: 0, rows: [] as boolean[] };
-    const result = pageWithTotal({
-      page,
-      pageSize: 10,
-      rows: async (few) => (calls.rows.push(few), ['row']),
-      count: async () => (calls.count++, total),
-      countKey: 'k',
-      counts,
-    });
-    return { result, calls };
-  };
+describe('newestFirstPage', () => {
+  let h: Harness;
+  /** Team names, newest first, as the database holds them. */
+  let newest: string[];
+  beforeAll(async () => {
+    h = await createHarness();
+    // More than FEW_MATCHES rows, so both plans run: walking the index (all of them) and
+    // collecting and sorting the few that match a filter.
+    const base = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: FEW_MATCHES + 40 }, (_, i) => ({
+      name: `Team ${String(i).padStart(5, '0')}${i % 100 === 0 ? ' rare' : ''}`,
+      description: 'A team that exists to be counted.',
+      createdAt: new Date(base + i * 1000),
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await h.db.insert(teams).values(rows.slice(i, i + 1000));
+    newest = rows.map((r) => r.name).reverse();
+  });
+  afterAll(() => h.close());
 
-  it('reads the page after the total, telling it whether matches are few', async () => {
-    const small = run(FEW_MATCHES, 1);
-    expect(await small.result).toEqual({ rows: ['row'], total: FEW_MATCHES });
-    expect(small.calls.rows).toEqual([true]);
-    const large = run(FEW_MATCHES + 1, 1);
-    await large.result;
-    expect(large.calls.rows).toEqual([false]);
+  const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+  const page = (where: SQL | undefined, pageNumber: number, counts?: CountCache, countKey = String(where)) =>
+    newestFirstPage<{ name: string }>(h.db, { table: teams, columns: { name: teams.name, createdAt: teams.createdAt, id: teams.id }, where, page: pageNumber, pageSize: 10, countKey, counts });
+
+  it('pages through many matches newest first (walking the index)', async () => {
+    const first = await page(undefined, 1);
+    expect(first.total).toBe(FEW_MATCHES + 40);
+    expect(names(first.rows)).toEqual(newest.slice(0, 10));
+    expect(names((await page(undefined, 3)).rows)).toEqual(newest.slice(20, 30));
+  });
+
+  it('pages through few matches newest first (collecting and sorting them)', async () => {
+    const rare = sql`${teams.name} like '%rare'`;
+    const rareNewest = newest.filter((n) => n.endsWith('rare'));
+    const first = await page(rare, 1);
+    expect(first.total).toBe(rareNewest.length);
+    expect(first.total).toBeLessThanOrEqual(FEW_MATCHES);
+    expect(names(first.rows)).toEqual(rareNewest.slice(0, 10));
+    expect(names((await page(rare, 2)).rows)).toEqual(rareNewest.slice(10, 20));
   });
 
   it('does not read a page past the end', async () => {
-    const past = run(20, 3);
-    expect(await past.result).toEqual({ rows: [], total: 20 });
-    expect(past.calls.rows).toEqual([]);
+    expect(await page(sql`${teams.name} like '%rare'`, 99)).toEqual({ rows: [], total: 31 });
   });
 
   it('keeps a count per filter until cleared', async () => {
     const cache = new CountCache();
-    const first = run(5, 1, cache);
-    await first.result;
-    const second = run(6, 1, cache);
-    expect((await second.result).total).toBe(5);
-    expect(second.calls.count).toBe(0);
+    const rare = sql`${teams.name} like '%rare'`;
+    expect((await page(rare, 1, cache, 'rare')).total).toBe(31);
+    await h.db.insert(teams).values({ name: 'Newest rare', description: 'Arrives after the count was kept.' });
+    // The kept count stands (the page is read fresh), until the cache is cleared.
+    expect((await page(rare, 1, cache, 'rare')).total).toBe(31);
     cache.clear();
-    expect((await run(6, 1, cache).result).total).toBe(6);
+    expect((await page(rare, 1, cache, 'rare')).total).toBe(32);
   });
 });
 

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from './db/client';
 
 /**
  * Paged lists with an exact total. Counting every match of a broad search costs far more than
@@ -34,26 +36,46 @@ export class CountCache {
  * subquery into the outer, ordered query. Drizzle leaves out `.offset(0)`, hence SQL typed as a
  * number.
  */
-export const OFFSET_FENCE = sql`0` as unknown as number;
+const OFFSET_FENCE = sql`0` as unknown as number;
 
 /** At most this many matches count as few: collecting and sorting them beats walking the index. */
 export const FEW_MATCHES = 3000;
 
+/** `%`, `_` and `\` in search text are literal characters, not LIKE wildcards. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** A table listed newest first by (created_at desc, id desc), with an index in that order. */
+type NewestFirstTable = PgTable & { createdAt: PgColumn; id: PgColumn };
+
 /**
- * The total first (kept briefly), then the page. `rows(few)` reads the page; with few matches it
- * should collect them through the filter's own indexes and sort, because walking the newest-first
- * index would pass over almost every row before finding a page of rare matches.
+ * One page of `table`'s rows matching `where`, newest first, and the number of all matches.
+ * The total comes first (kept briefly per `countKey`); it also picks the plan: with few matches
+ * the page is read by collecting them through the filter's own indexes and sorting, because
+ * walking the newest-first index would pass over almost every row before finding a page of rare
+ * matches; with many, walking that index finds a page within a few hundred rows.
  */
-export async function pageWithTotal<T>(opts: {
+export async function newestFirstPage<Row>(db: Db, opts: {
+  table: NewestFirstTable;
+  /** The columns to read (the whole row when omitted). */
+  columns?: SelectedFields;
+  where: SQL | undefined;
   page: number;
   pageSize: number;
-  rows: (few: boolean) => Promise<T[]>;
-  count: () => Promise<number>;
   /** Identifies the filter (not the page) for the count cache. */
   countKey: string;
   counts?: CountCache;
-}): Promise<{ rows: T[]; total: number }> {
-  const total = opts.counts ? await opts.counts.get(opts.countKey, opts.count) : await opts.count();
-  if ((opts.page - 1) * opts.pageSize >= total) return { rows: [], total };
-  return { rows: await opts.rows(total <= FEW_MATCHES), total };
+}): Promise<{ rows: Row[]; total: number }> {
+  const { table, where, page, pageSize } = opts;
+  const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where))[0].total;
+  const total = Number(opts.counts ? await opts.counts.get(opts.countKey, count) : await count());
+  const offset = (page - 1) * pageSize;
+  if (offset >= total) return { rows: [], total };
+  // The selection's shape is the caller's Row; Drizzle cannot follow a table left generic here.
+  const base = (opts.columns ? db.select(opts.columns) : db.select()).from(table as never).where(where).$dynamic();
+  if (total > FEW_MATCHES) {
+    return { rows: (await base.orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[], total };
+  }
+  const matches = base.offset(OFFSET_FENCE).as('matches') as unknown as { createdAt: SQL; id: SQL };
+  const rows = await db.select().from(matches as never).orderBy(desc(matches.createdAt), desc(matches.id)).limit(pageSize).offset(offset);
+  return { rows: rows as Row[], total };
 }

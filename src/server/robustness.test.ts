@@ -24,10 +24,11 @@ const INTERNATIONAL = 'Zoë 🚀👩🏽‍💻 مرحبا بالعالم שלו
 const BOOM = 'secret internals: password=hunter2 at /srv/app.js:42';
 
 beforeAll(async () => {
-  h = await createHarness();
-  // An unexpected error deep inside a handler, to check what the error handler lets out.
-  h.app.get('/boom', () => {
-    throw new Error(BOOM);
+  h = await createHarness({
+    // An unexpected error deep inside a handler, to check what the error handler lets out.
+    setup: (app) => app.get('/boom', () => {
+      throw new Error(BOOM);
+    }),
   });
   alice = await h.signUp();
   bob = await h.signUp();
@@ -320,15 +321,20 @@ const allRoutes: AnyRoute[] = [
   { method: 'PUT', path: (id = w.teamId) => `/api/teams/${id}/positions`, auth: 'leader', ids: true },
   { method: 'DELETE', path: (id = w.teamId) => `/api/teams/${id}/members/${UNKNOWN_ID}`, auth: 'leader', ids: true },
   { method: 'DELETE', path: (id = UNKNOWN_ID) => `/api/teams/${w.teamId}/members/${id}`, auth: 'leader', ids: true },
+  { method: 'POST', path: (id = w.teamId) => `/api/teams/${id}/leave`, auth: 'user', ids: true },
+  { method: 'PATCH', path: (id = w.teamId) => `/api/teams/${id}/members/${UNKNOWN_ID}`, auth: 'leader', ids: true, body: () => ({ isLeader: true }) },
+  { method: 'GET', path: (id = w.teamId) => `/api/teams/${id}/invitations`, auth: 'leader', ids: true },
   { method: 'GET', path: (id = w.teamId) => `/api/teams/${id}/join-requests`, auth: 'leader', ids: true },
   { method: 'POST', path: (id = w.teamId) => `/api/teams/${id}/join-requests`, auth: 'user', ids: true,
     body: () => ({ position: 'Tester', message: 'Let me in, please' }) },
   { method: 'POST', path: (id = w.requestId) => `/api/join-requests/${id}/accept`, auth: 'leader', ids: true },
   { method: 'POST', path: (id = w.requestId) => `/api/join-requests/${id}/decline`, auth: 'leader', ids: true },
+  { method: 'POST', path: (id = w.requestId) => `/api/join-requests/${id}/cancel`, auth: 'user', ids: true },
   { method: 'GET', path: () => '/api/me/led-teams', auth: 'user' },
   { method: 'POST', path: () => '/api/invitations', auth: 'user' },
   { method: 'POST', path: (id = w.invitationId) => `/api/invitations/${id}/accept`, auth: 'user', ids: true },
   { method: 'POST', path: (id = w.invitationId) => `/api/invitations/${id}/decline`, auth: 'user', ids: true },
+  { method: 'POST', path: (id = w.invitationId) => `/api/invitations/${id}/withdraw`, auth: 'user', ids: true },
   { method: 'GET', path: () => '/api/me/notifications', auth: 'user' },
 ];
 

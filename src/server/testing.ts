@@ -1,12 +1,18 @@
 /**
  * Test harness: the real app in-process on a fresh database. PGlite in memory by default;
- * with DATABASE_URL, a new PostgreSQL database per harness, dropped on close.
+ * with DATABASE_URL, a new PostgreSQL database per harness, dropped on close. Every answer a
+ * test receives is checked against the OpenAPI document (contract-check.ts): an undeclared
+ * status or field fails the test that produced it.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createApp } from './app';
+import { apiDocument, createApp } from './app';
+
+type App = ReturnType<typeof createApp>;
 import { createAuth } from './auth/auth';
+import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from './db/client';
+import { NotificationHub } from './features/notifications';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -21,7 +27,7 @@ export interface TestUser {
   profileId: string;
 }
 
-export async function createHarness(opts: { webRoot?: string } = {}) {
+export async function createHarness(opts: { webRoot?: string; /** Extra routes for a test, added before the first request. */ setup?: (app: App) => void } = {}) {
   let database: Database;
   let drop = async () => {};
   const baseUrl = process.env.DATABASE_URL;
@@ -44,7 +50,12 @@ export async function createHarness(opts: { webRoot?: string } = {}) {
     database = await openDatabase({});
   }
   const auth = createAuth(database.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: false, trustedOrigins: [] });
-  const app = createApp({ db: database.db, dbKind: database.kind, auth, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot });
+  const live = new NotificationHub(database.db);
+  await live.start(database.listen);
+  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot });
+  opts.setup?.(app);
+  const document = apiDocument();
+  const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
 
   async function request<T = any>(
     method: string,
@@ -60,13 +71,16 @@ export async function createHarness(opts: { webRoot?: string } = {}) {
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     }
     const res = await app.request(`http://localhost${path}`, { method, headers, body });
-    const text = await res.text();
+    const contentType = res.headers.get('content-type');
+    // A live event stream never ends: its answer is checked, its body left unread.
+    const text = contentType?.startsWith('text/event-stream') ? (await res.body?.cancel(), '') : await res.text();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       /* not JSON */
     }
+    contract.check({ method, url: path, status: res.status, contentType, body: parsed });
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
@@ -90,11 +104,15 @@ export async function createHarness(opts: { webRoot?: string } = {}) {
 
   return {
     app,
+    document,
+    contract,
     db: database.db,
     kind: database.kind,
     request,
     signUp,
+    live,
     async close() {
+      await live.stop();
       await database.close();
       await drop();
     },

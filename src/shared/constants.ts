@@ -1,4 +1,4 @@
-/** Business constants of SPEC sections 3 and 9, in one place. */
+/** Business constants (docs/product.md#constants-and-limits), in one place. */
 
 export const AVAILABILITIES = ['Full Time', 'Part Time', 'Weekends', 'Flexible'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
@@ -8,8 +8,25 @@ export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 export const DEFAULT_SKILL_LEVEL: SkillLevel = 'Intermediate';
 
-export const REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
+/** A join request: pending, answered by a leader, or cancelled (by the requester, by joining another team, or the team was deleted). */
+export const REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** An invitation: pending, answered by the invited person, or withdrawn by a leader. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** How many people a team may have (docs/product.md#team-lifecycle). */
+export const TEAM_SIZE_MIN = 2;
+export const TEAM_SIZE_MAX = 10;
+export const DEFAULT_TEAM_SIZE = 4;
+
+/** What a notification can be about (docs/product.md#notifications-tab). */
+export const NOTIFICATION_KINDS = [
+  'join_request', 'request_accepted', 'request_declined', 'request_withdrawn',
+  'invitation', 'invitation_accepted', 'invitation_declined', 'joined',
+  'removed', 'team_deleted', 'made_leader', 'member_left',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const TIMEZONES = [
   'UTC-12', 'UTC-11', 'UTC-10', 'UTC-9', 'UTC-8', 'UTC-7', 'UTC-6', 'UTC-5', 'UTC-4', 'UTC-3',

@@ -1,5 +1,5 @@
 /**
- * Facts about the hackathon (SPEC sections 2 and 9), in one place: the home and hackathon pages
+ * Facts about the hackathon (docs/product.md#hackathon-facts), in one place: the home and hackathon pages
  * read them, and the server takes the default 'Register Now' address from here.
  */
 

@@ -1,11 +1,11 @@
 /**
- * One source for every rule of SPEC section 5 and its messages: the server validates
+ * One source for every rule of docs/product.md#validation-rules and its messages: the server validates
  * requests with these schemas and the forms show the same messages.
  */
 import { z } from 'zod';
 import {
-  AVAILABILITIES, MAX_PAGE_SIZE, MESSAGE_MAX, MESSAGE_MIN, PASSWORD_MIN, SKILL_LEVELS,
-  SKILL_NAME_MAX, TEAM_DESCRIPTION_MIN, TEAM_NAME_MIN, TIMEZONES,
+  AVAILABILITIES, DEFAULT_TEAM_SIZE, MAX_PAGE_SIZE, MESSAGE_MAX, MESSAGE_MIN, PASSWORD_MIN, PROFILES_PAGE_SIZE, SKILL_LEVELS,
+  SKILL_NAME_MAX, TEAM_DESCRIPTION_MIN, TEAM_NAME_MIN, TEAM_SIZE_MAX, TEAM_SIZE_MIN, TEAMS_PAGE_SIZE, TIMEZONES,
 } from './constants';
 
 const trimmed = (max: number, label: string) =>
@@ -84,42 +84,54 @@ export const ProfileContactSchema = z.object({
 });
 export type ProfileContactInput = z.input<typeof ProfileContactSchema>;
 
-export const SkillInputSchema = z.object({
-  name: z.string().trim().min(1, 'Skill name is required').max(SKILL_NAME_MAX, `Skill name must not exceed ${SKILL_NAME_MAX} characters`),
-  level: z.enum(SKILL_LEVELS, { message: 'Level must be Beginner, Intermediate or Advanced' }),
-});
+const skillName = z.string().trim().max(SKILL_NAME_MAX, `Skill name must not exceed ${SKILL_NAME_MAX} characters`);
+const skillLevel = z.enum(SKILL_LEVELS, { message: 'Level must be Beginner, Intermediate or Advanced' });
+export const SkillInputSchema = z.object({ name: skillName.min(1, 'Skill name is required'), level: skillLevel });
+/** The add-skill form: a blank name is ignored rather than refused (docs/product.md#validation-skills). */
+export const SkillDraftSchema = z.object({ name: skillName, level: skillLevel });
 export const AddSkillsSchema = z.object({
   skills: z.array(SkillInputSchema).min(1, 'Add at least one skill').max(50, 'At most 50 skills at once'),
 });
 export type SkillInput = z.infer<typeof SkillInputSchema>;
 
-export const ExperienceSchema = z.object({
-  experience: z.string().trim().min(1, 'Experience is required').max(1000, 'Experience must not exceed 1000 characters'),
-});
+const experienceText = z.string().trim().max(1000, 'Experience must not exceed 1000 characters');
+export const ExperienceSchema = z.object({ experience: experienceText.min(1, 'Experience is required') });
+/** The add-experience form: a blank entry is ignored rather than refused (docs/product.md#validation-experience). */
+export const ExperienceInputSchema = z.object({ experience: experienceText });
 
 export const SettingsSchema = z.object({ lookingForTeam: z.boolean() });
 
+// List queries are lenient: nonsense falls back to the default instead of failing. The `.meta`
+// on each lenient field describes it as the query string carries it (for the API document).
 const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
-const page = z.coerce.number().int().min(1).max(10_000).catch(1);
+const page = z.coerce.number().int().min(1).max(10_000).catch(1)
+  .meta({ type: 'integer', minimum: 1, maximum: 10_000, default: 1, description: 'Page number, from 1' });
 /** A page size above the maximum is served at the maximum; nonsense falls back to the default. */
 const pageSize = (def: number) =>
-  z.coerce.number().int().min(1).catch(def).transform((n) => Math.min(n, MAX_PAGE_SIZE));
+  z.coerce.number().int().min(1).catch(def)
+    .meta({ type: 'integer', minimum: 1, default: def, description: `Items per page (default ${def}; more than ${MAX_PAGE_SIZE} is served as ${MAX_PAGE_SIZE})` })
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE));
 const csv = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : Array.isArray(v) ? v : []),
   z.array(z.string().max(SKILL_NAME_MAX)).max(20),
 );
+const searchText = (description: string) =>
+  z.string().trim().max(100).optional().catch(undefined).meta({ type: 'string', maxLength: 100, description, example: 'python' });
 
 export const ProfileListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  skills: csv.catch([]),
-  availability: z.enum(AVAILABILITIES).optional().catch(undefined),
-  looking: flag.catch(false),
+  q: searchText('Search over first, last and preferred name, bio and skill names (case-insensitive)'),
+  skills: csv.catch([]).meta({ type: 'string', description: 'Comma-separated skill names; a profile must have all of them', example: 'React,TypeScript' }),
+  availability: z.enum(AVAILABILITIES).optional().catch(undefined).meta({ type: 'string', enum: [...AVAILABILITIES] }),
+  looking: flag.catch(false).meta({ type: 'boolean', description: 'Only people looking for a team' }),
   page,
-  pageSize: pageSize(24),
+  pageSize: pageSize(PROFILES_PAGE_SIZE),
 });
 export type ProfileListQuery = z.infer<typeof ProfileListQuerySchema>;
 
 // ---------- teams ----------
+const TEAM_SIZE_MESSAGE = `Maximum team size must be between ${TEAM_SIZE_MIN} and ${TEAM_SIZE_MAX}`;
+/** Maximum team size: a whole number from 2 to 10. */
+const teamSize = z.number({ message: TEAM_SIZE_MESSAGE }).int(TEAM_SIZE_MESSAGE).min(TEAM_SIZE_MIN, TEAM_SIZE_MESSAGE).max(TEAM_SIZE_MAX, TEAM_SIZE_MESSAGE);
 export const CreateTeamSchema = z.object({
   name: z.string().trim().min(TEAM_NAME_MIN, `Team name must be at least ${TEAM_NAME_MIN} characters`).max(100, 'Team name must not exceed 100 characters'),
   description: z.string().trim().min(TEAM_DESCRIPTION_MIN, `Description must be at least ${TEAM_DESCRIPTION_MIN} characters`).max(2000, 'Description must not exceed 2000 characters'),
@@ -130,6 +142,7 @@ export const CreateTeamSchema = z.object({
     .transform((list) => dedupe(list))
     .refine((list) => list.length > 0, 'At least one open position is required'),
   isOpen: z.boolean().default(true),
+  maxSize: teamSize.default(DEFAULT_TEAM_SIZE),
 });
 export type CreateTeamInput = z.input<typeof CreateTeamSchema>;
 
@@ -137,10 +150,20 @@ export const UpdateTeamSchema = z.object({
   name: z.string().trim().min(1, 'Team name is required').max(100, 'Team name must not exceed 100 characters'),
   description: optionalText(2000, 'Description'),
   isOpen: z.boolean(),
+  /** Left out: the size stays as it is. */
+  maxSize: teamSize.optional(),
 });
+
+/** A leader makes a member a leader, or a leader a member again. */
+export const MemberRoleSchema = z.object({ isLeader: z.boolean({ message: 'Say whether the member leads the team' }) });
 
 export const PositionsSchema = z.object({
   openPositions: z.array(z.string().max(100, 'Position must not exceed 100 characters')).max(30, 'At most 30 open positions').transform((list) => dedupe(list)),
+});
+
+/** One position added on the team page; a blank one adds nothing. */
+export const PositionInputSchema = z.object({
+  position: z.string().trim().max(100, 'Position must not exceed 100 characters'),
 });
 
 export const JoinRequestSchema = z.object({
@@ -156,10 +179,10 @@ export const InvitationSchema = z.object({
 });
 
 export const TeamListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  open: flag.catch(false),
+  q: searchText('Search over team name and description (case-insensitive)'),
+  open: flag.catch(false).meta({ type: 'boolean', description: 'Only teams open to new members' }),
   page,
-  pageSize: pageSize(24),
+  pageSize: pageSize(TEAMS_PAGE_SIZE),
 });
 export type TeamListQuery = z.infer<typeof TeamListQuerySchema>;
 

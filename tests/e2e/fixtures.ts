@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type Browser, type Page, type APIRequestContext } from '@playwright/test';
 
 export const DEMO = { email: 'demo@example.com', password: 'hackathon' };
 
@@ -40,4 +40,23 @@ export async function signInViaForm(page: Page, email: string, password: string)
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in with Email' }).click();
+}
+
+/** A browser of its own for one person, signed in through the API. */
+export async function person(browser: Browser, baseURL: string, user: NewUser) {
+  const context = await browser.newContext({ baseURL });
+  const me = await signUpViaApi(context.request, user);
+  const page = await context.newPage();
+  return { page, request: context.request, profileId: me.profile.id, name: `${user.firstName} ${user.lastName}`, close: () => context.close() };
+}
+export type Person = Awaited<ReturnType<typeof person>>;
+
+/** A team made through the API (the create form has its own tests). */
+export async function createTeam(request: APIRequestContext, over: Record<string, unknown> = {}, prefix = 'Lifecycle') {
+  const name = `${prefix} ${randomUUID().slice(0, 6)}`;
+  const res = await request.post('/api/teams', {
+    data: { name, description: 'A team that lives through its whole life cycle.', openPositions: ['Designer', 'Developer'], ...over },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return { id: (await res.json()).id as string, name };
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Paged, ProfileCard, TeamCard } from '../../src/shared/api-types';
+import type { ProfileCard, ProfileList } from '../../src/shared/api/profiles';
+import type { TeamList } from '../../src/shared/api/teams';
 
 /** The name a profile card shows: the preferred name, else first and last name. */
 const shownName = (p: ProfileCard) => p.preferredName?.trim() || `${p.firstName} ${p.lastName}`;
@@ -41,8 +42,8 @@ test.describe('home page', () => {
   });
 
   test('previews the 3 newest profiles and teams, each linking to its page', async ({ page, request }) => {
-    const profiles = (await (await request.get('/api/profiles?pageSize=3')).json()) as Paged<ProfileCard>;
-    const teams = (await (await request.get('/api/teams?pageSize=3')).json()) as Paged<TeamCard>;
+    const profiles = (await (await request.get('/api/profiles?pageSize=3')).json()) as ProfileList;
+    const teams = (await (await request.get('/api/teams?pageSize=3')).json()) as TeamList;
     expect(profiles.items).toHaveLength(3);
     expect(teams.items).toHaveLength(3);
 

@@ -39,7 +39,7 @@ describe('sign-up', () => {
     expect(res.body.error).toBe('The request body must be JSON');
   });
 
-  it('creates the account, signs in, and creates the profile of SPEC 7', async () => {
+  it('creates the account, signs in, and creates the profile (docs/product.md#accounts-and-sessions)', async () => {
     const res = await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('ada@example.com') });
     expect(res.status).toBe(200);
     const cookie = cookieFrom(res.headers);

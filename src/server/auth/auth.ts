@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '../../shared/constants';
 import type { Db } from '../db/client';
-import * as schema from '../db/schema';
+import { accounts, sessions, users, verifications } from '../db/schema';
+import { keptSetting } from './auth.repo';
 import { ensureProfile } from './ensure-profile';
 
 export interface AuthOptions {
@@ -23,7 +23,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
     basePath: '/api/auth',
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: 128, autoSignIn: true },
     user: {
@@ -41,7 +41,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
     // The client address is set by our own route from the socket (see auth.routes.ts).
     advanced: { ipAddress: { ipAddressHeaders: ['x-client-address'] } },
     databaseHooks: {
-      // A profile exists from the first session on, for sign-up and sign-in alike (SPEC 4 and 7).
+      // A profile exists from the first session on, for sign-up and sign-in alike (docs/product.md#accounts-and-sessions).
       session: { create: { after: async (session) => { await ensureProfile(db, session.userId); } } },
     },
   });
@@ -51,9 +51,5 @@ export type Auth = ReturnType<typeof createAuth>;
 
 /** AUTH_SECRET, or a secret generated once and kept in the database for every instance. */
 export async function resolveAuthSecret(db: Db, fromEnv?: string): Promise<string> {
-  if (fromEnv) return fromEnv;
-  const fresh = randomBytes(32).toString('base64url');
-  await db.insert(schema.appSettings).values({ key: 'auth_secret', value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(schema.appSettings).where(eq(schema.appSettings.key, 'auth_secret'));
-  return row.value;
+  return fromEnv ?? keptSetting(db, 'auth_secret', randomBytes(32).toString('base64url'));
 }

@@ -21,6 +21,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (sent by any instance, once its
+   * transaction commits). On PostgreSQL a connection of its own listens and is re-opened if lost;
+   * `onResume` is called then, since messages sent meanwhile are gone. Returns a function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,12 +59,57 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', listen: (channel, onMessage, onResume) => listenPg(opts.databaseUrl!, channel, onMessage, onResume), close: () => pool.end() };
   }
   // dataDir undefined means in-memory (tests).
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir, { extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+/** LISTEN on a connection of its own, re-opened (after a growing pause, at most 5 s) when it is lost. */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = 250;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
+    next.on('error', (err) => console.error(`LISTEN connection error: ${err.message}`));
+    next.on('end', () => {
+      if (stopped) return;
+      client = null;
+      setTimeout(() => void reconnect(), delay).unref();
+      delay = Math.min(delay * 2, 5000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    delay = 250;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onResume?.();
+    } catch {
+      setTimeout(() => void reconnect(), delay).unref();
+      delay = Math.min(delay * 2, 5000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
 }

@@ -20,16 +20,17 @@ describe('demo data', () => {
     expect(await count(teams)).toBe(10);
     const looking = await h.db.select().from(profiles).where(eq(profiles.lookingForTeam, false));
     expect(looking.length).toBeGreaterThan(0);
-    // Every team has exactly one leader and at least one open position.
+    // Every team has a leader (one has two) and at least one open position; one team is full.
     const leaders = await h.db
       .select({ teamId: teamMembers.teamId, n: sql<number>`count(*)::int` })
       .from(teamMembers)
       .where(eq(teamMembers.isLeader, true))
       .groupBy(teamMembers.teamId);
     expect(leaders).toHaveLength(10);
-    expect(leaders.every((l) => l.n === 1)).toBe(true);
+    expect(leaders.map((l) => l.n).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
     const allTeams = await h.db.select().from(teams);
     expect(allTeams.every((t) => t.openPositions.length > 0)).toBe(true);
+    expect(allTeams.filter((t) => t.memberCount >= t.maxSize).map((t) => t.name)).toEqual(['Quest Forge']);
   });
 
   it('never inserts over existing data', async () => {
@@ -46,5 +47,11 @@ describe('demo data', () => {
       .from(teamMembers)
       .where(sql`${teamMembers.profileId} = ${me.body.profile.id} and ${teamMembers.isLeader}`);
     expect(led.length).toBeGreaterThanOrEqual(1);
+    // Something waits for it: join requests to its team and an invitation, newest first in its inbox.
+    const inbox = await h.request('GET', '/api/me/inbox', { cookie: cookieFrom(res.headers) });
+    expect(inbox.body.items.map((n: { kind: string; pending: boolean }) => [n.kind, n.pending])).toEqual([
+      ['join_request', true], ['invitation', true], ['join_request', true],
+    ]);
+    expect(inbox.body.unreadCount).toBe(3);
   });
 });

@@ -5,9 +5,9 @@
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { displayName } from '../../shared/avatar';
-import { AVAILABILITIES, LEADER_ROLE, SKILL_LEVELS, TIMEZONES, type SkillLevel } from '../../shared/constants';
+import { AVAILABILITIES, DEFAULT_TEAM_SIZE, LEADER_ROLE, SKILL_LEVELS, TIMEZONES, type SkillLevel } from '../../shared/constants';
 import type { Db } from './client';
-import { accounts, profileSkills, profiles, skills, teamMembers, teams, users } from './schema';
+import { accounts, joinRequests, notifications, profileSkills, profiles, skills, teamInvitations, teamMembers, teams, users } from './schema';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'hackathon';
@@ -51,15 +51,16 @@ const DEMO_SKILLS: [string, SkillLevel][] = [
   ['React', 'Advanced'], ['TypeScript', 'Advanced'], ['Node.js', 'Intermediate'], ['PostgreSQL', 'Intermediate'], ['Figma', 'Beginner'],
 ];
 
-const TEAMS: { name: string; description: string; positions: string[]; open: boolean; logo?: string }[] = [
+/** `coLeader`: a second member leads too; `full`: the team has as many members as its size takes. */
+const TEAMS: { name: string; description: string; positions: string[]; open: boolean; coLeader?: true; full?: true }[] = [
   { name: 'Pixel Pioneers', description: 'A web app that turns sketches into accessible UI components using vision models.', positions: ['Frontend Developer', 'ML Engineer'], open: true },
-  { name: 'Green Route', description: 'Carbon-aware trip planner that suggests the greenest way to get anywhere in a city.', positions: ['Backend Developer', 'Data Scientist'], open: true },
+  { name: 'Green Route', description: 'Carbon-aware trip planner that suggests the greenest way to get anywhere in a city.', positions: ['Backend Developer', 'Data Scientist'], open: true, coLeader: true },
   { name: 'MediMind', description: 'An assistant that helps patients understand their lab results in plain language.', positions: ['ML Engineer', 'UI/UX Designer'], open: true },
   { name: 'StudyBuddy AI', description: 'Personal tutor that builds flashcards and quizzes from your lecture notes.', positions: ['Mobile Developer'], open: true },
   { name: 'Open Ledger', description: 'Transparent budgeting tool for small non-profits, with shareable public reports.', positions: ['Full Stack Developer', 'Product Manager'], open: false },
   { name: 'Voice of the Crowd', description: 'Real-time multilingual captions and translation for live community events.', positions: ['Audio/ML Engineer', 'Frontend Developer'], open: true },
   { name: 'Farm Sense', description: 'Low-cost soil sensors and a dashboard that tells small farmers when to water.', positions: ['Hardware Hacker', 'Data Engineer'], open: true },
-  { name: 'Quest Forge', description: 'A collaborative story game where an AI game master adapts to every player.', positions: ['Game Developer', 'Writer'], open: true },
+  { name: 'Quest Forge', description: 'A collaborative story game where an AI game master adapts to every player.', positions: ['Game Developer', 'Writer'], open: true, full: true },
   { name: 'SafeSteps', description: 'Community-sourced map of accessible routes for wheelchair users and parents with strollers.', positions: ['Mobile Developer', 'Designer'], open: false },
   { name: 'Code Review Copilot', description: 'Bot that explains pull requests to reviewers and flags risky changes early.', positions: ['Backend Developer', 'DevOps Engineer'], open: true },
 ];
@@ -86,6 +87,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const skillRows = await tx.insert(skills).values(SKILL_NAMES.map((name) => ({ name }))).onConflictDoNothing().returning();
     const profileIds: string[] = [];
+    const people: { id: string; name: string; lookingForTeam: boolean }[] = [];
     for (const [i, [firstName, lastName, preferredName]] of PEOPLE.entries()) {
       const userId = crypto.randomUUID();
       const email = i === 0 ? DEMO_EMAIL : `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@demo.example.com';
@@ -110,8 +112,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         twitterUsername: rand() > 0.6 ? handle : null,
         experiences: rand() > 0.3 ? [pick(['Built a fintech MVP at a 48-hour hackathon', 'Two years as a software engineer at a startup', 'Open-source maintainer of a popular CLI tool', 'Won 2nd place at a regional AI hackathon', 'Teaching assistant for an intro to programming course'])] : [],
         createdAt, updatedAt: createdAt,
-      }).returning({ id: profiles.id });
+      }).returning({ id: profiles.id, name: profiles.name, lookingForTeam: profiles.lookingForTeam });
       profileIds.push(profile.id);
+      people.push(profile);
       if (i === 0) {
         // The demo account looks like the full-stack developer its bio says it is.
         const byName = new Map(skillRows.map((s) => [s.name, s.id]));
@@ -124,21 +127,59 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await tx.insert(profileSkills).values([...chosen].map((s) => ({ profileId: profile.id, skillId: skillRows[s].id, level: pick(SKILL_LEVELS) })));
     }
 
+    const teamRows: { id: string; name: string; members: Set<string>; leader: string; positions: string[] }[] = [];
     for (const [i, team] of TEAMS.entries()) {
       const createdAt = new Date(now - (TEAMS.length - i) * 3_600_000 * 11);
-      const [row] = await tx.insert(teams).values({
-        name: team.name, description: team.description, isOpen: team.open, openPositions: team.positions, createdAt, updatedAt: createdAt,
-      }).returning({ id: teams.id });
       // The demo account leads the first two teams; other leaders come from the rest.
       const leader = i < 2 ? profileIds[0] : profileIds[1 + ((i * 3) % (profileIds.length - 1))];
       const members = new Set<string>([leader]);
-      const size = 1 + Math.floor(rand() * 3);
+      // Besides the leader: 1 to 3 members; a full team has the 3 its default size of 4 leaves room for.
+      const size = team.full ? DEFAULT_TEAM_SIZE - 1 : 1 + Math.floor(rand() * 3);
       while (members.size < size + 1) members.add(profileIds[1 + Math.floor(rand() * (profileIds.length - 1))]);
+      const [row] = await tx.insert(teams).values({
+        name: team.name, description: team.description, isOpen: team.open, openPositions: team.positions, createdAt, updatedAt: createdAt,
+        maxSize: team.full ? members.size : DEFAULT_TEAM_SIZE + 1,
+      }).returning({ id: teams.id });
+      teamRows.push({ id: row.id, name: team.name, members, leader, positions: team.positions });
+      const leaders = team.coLeader ? [...members].slice(0, 2) : [leader];
       await tx.insert(teamMembers).values([...members].map((profileId) => ({
-        teamId: row.id, profileId, isLeader: profileId === leader,
-        role: profileId === leader ? LEADER_ROLE : pick(['Frontend Developer', 'Backend Developer', 'Designer', 'ML Engineer', 'Team Member']),
+        teamId: row.id, profileId, isLeader: leaders.includes(profileId),
+        role: leaders.includes(profileId) ? LEADER_ROLE : pick(['Frontend Developer', 'Backend Developer', 'Designer', 'ML Engineer', 'Team Member']),
       })));
     }
+
+    // Something waiting for the demo account: two people asking to join its first team, and an
+    // invitation from another team, each with the notification it would have had.
+    const demo = people[0];
+    const minutesAgo = (m: number) => new Date(now - m * 60_000);
+    const ref = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
+    const [own, inviting] = [teamRows[0], teamRows[2]];
+    // Inserted oldest first: the inbox is ordered by insertion (seq).
+    const told: (typeof notifications.$inferInsert)[] = [];
+    const askers = people.filter((p) => p.id !== demo.id && p.lookingForTeam && !own.members.has(p.id)).slice(0, 2);
+    for (const [n, asker] of askers.entries()) {
+      const position = own.positions[n % own.positions.length];
+      const createdAt = minutesAgo(n === 0 ? 4 : 95);
+      const [request] = await tx.insert(joinRequests).values({
+        teamId: own.id, teamName: own.name, profileId: asker.id, position, createdAt,
+        message: n === 0 ? 'I build React apps for a living and would love to make the sketch-to-UI flow shine.' : 'I have fine-tuned vision models before and can help with the ML side.',
+      }).returning({ id: joinRequests.id });
+      told.push({
+        profileId: demo.id, kind: 'join_request', createdAt,
+        data: { teamId: own.id, teamName: own.name, by: ref(asker), requestId: request.id, position },
+      });
+    }
+    const inviter = people.find((p) => p.id === inviting.leader)!;
+    const [invitation] = await tx.insert(teamInvitations).values({
+      teamId: inviting.id, profileId: demo.id, invitedBy: inviter.id, role: inviting.positions[1] ?? inviting.positions[0],
+      message: 'Your full-stack experience is exactly what we need for the patient app. Join us?', createdAt: minutesAgo(30),
+    }).returning({ id: teamInvitations.id, role: teamInvitations.role });
+    told.push({
+      profileId: demo.id, kind: 'invitation', createdAt: minutesAgo(30),
+      data: { teamId: inviting.id, teamName: inviting.name, by: ref(inviter), invitationId: invitation.id, role: invitation.role },
+    });
+    told.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
+    for (const notification of told) await tx.insert(notifications).values(notification);
   });
   return true;
 }

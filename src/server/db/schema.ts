@@ -1,18 +1,26 @@
 /**
- * The whole data model (SPEC section 3) plus the auth tables better-auth uses.
+ * The whole data model (docs/product.md#data) plus the auth tables better-auth uses.
  * The database keeps the data sound on its own: foreign keys, CHECKs, and partial unique
  * indexes for "one pending request / invitation per team and person".
  */
 import { sql } from 'drizzle-orm';
-import type { SkillBadge } from '../../shared/api-types';
+import type { SkillBadge } from '../../shared/api/profiles';
 import {
-  boolean, check, customType, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  AVAILABILITIES, DEFAULT_AVAILABILITY, DEFAULT_SKILL_LEVEL, DEFAULT_TEAM_SIZE, INVITATION_STATUSES, NOTIFICATION_KINDS, REQUEST_STATUSES,
+  SKILL_LEVELS, TEAM_SIZE_MAX, TEAM_SIZE_MIN, TIMEZONES,
+} from '../../shared/constants';
+import {
+  bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
+
+/** `column in ('a', 'b', ...)` over one of the shared constant lists, for a CHECK. */
+const oneOf = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -87,8 +95,8 @@ export const profiles = pgTable('profiles', {
   portfolioUrl: text('portfolio_url'),
   discordUsername: text('discord_username'),
   twitterUsername: text('twitter_username'),
-  timezone: text('timezone'),
-  availability: text('availability').notNull().default('Flexible'),
+  timezone: text('timezone', { enum: TIMEZONES }),
+  availability: text('availability', { enum: AVAILABILITIES }).notNull().default(DEFAULT_AVAILABILITY),
   lookingForTeam: boolean('looking_for_team').notNull().default(true),
   experiences: text('experiences').array().notNull().default(sql`'{}'::text[]`),
   /**
@@ -110,7 +118,7 @@ export const profiles = pgTable('profiles', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  check('profiles_availability_check', sql`${t.availability} in ('Full Time', 'Part Time', 'Weekends', 'Flexible')`),
+  check('profiles_availability_check', oneOf(t.availability, AVAILABILITIES)),
   // NULLS FIRST is what plain `order by created_at desc, id desc` means; an index declared
   // DESC NULLS LAST (Drizzle's default for desc()) cannot serve that order by.
   index('profiles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -141,12 +149,12 @@ export const skills = pgTable('skills', {
 export const profileSkills = pgTable('profile_skills', {
   profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
   skillId: uuid('skill_id').notNull().references(() => skills.id, { onDelete: 'cascade' }),
-  level: text('level').notNull().default('Intermediate'),
+  level: text('level', { enum: SKILL_LEVELS }).notNull().default(DEFAULT_SKILL_LEVEL),
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.profileId, t.skillId] }),
   index('profile_skills_skill_id_idx').on(t.skillId, t.profileId),
-  check('profile_skills_level_check', sql`${t.level} in ('Beginner', 'Intermediate', 'Advanced')`),
+  check('profile_skills_level_check', oneOf(t.level, SKILL_LEVELS)),
 ]);
 
 export const teams = pgTable('teams', {
@@ -156,10 +164,17 @@ export const teams = pgTable('teams', {
   logoUrl: text('logo_url'),
   isOpen: boolean('is_open').notNull().default(true),
   openPositions: text('open_positions').array().notNull().default(sql`'{}'::text[]`),
+  /** The most members the team takes; a team with this many is full. */
+  maxSize: integer('max_size').notNull().default(DEFAULT_TEAM_SIZE),
+  /** Kept by a trigger on team_members, so lists read counts and fullness from the row. */
+  memberCount: integer('member_count').notNull().default(0),
   searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
+  check('teams_max_size_check', sql`${t.maxSize} between ${sql.raw(String(TEAM_SIZE_MIN))} and ${sql.raw(String(TEAM_SIZE_MAX))}`),
+  // The last guard against overfilling: every path that adds a member checks first and says why.
+  check('teams_member_count_check', sql`${t.memberCount} between 0 and ${t.maxSize}`),
   index('teams_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('teams_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
 ]);
@@ -177,15 +192,19 @@ export const teamMembers = pgTable('team_members', {
 
 export const joinRequests = pgTable('join_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
-  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  /** Null once the team is deleted: the requester still sees the request, as cancelled. */
+  teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  /** The team's name when the request was made, for a request whose team is gone. */
+  teamName: text('team_name').notNull(),
   profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
   position: text('position').notNull(),
   message: text('message').notNull(),
-  status: text('status').notNull().default('pending'),
+  status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
   createdAt: createdAt(),
   respondedAt: timestamp('responded_at', { withTimezone: true }),
 }, (t) => [
-  check('join_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  check('join_requests_status_check', oneOf(t.status, REQUEST_STATUSES)),
+  check('join_requests_team_check', sql`${t.teamId} is not null or ${t.status} <> 'pending'`),
   uniqueIndex('join_requests_one_pending_idx').on(t.teamId, t.profileId).where(sql`${t.status} = 'pending'`),
   index('join_requests_team_status_idx').on(t.teamId, t.status, t.createdAt.desc().nullsFirst()),
   index('join_requests_profile_id_idx').on(t.profileId, t.createdAt.desc().nullsFirst()),
@@ -198,14 +217,34 @@ export const teamInvitations = pgTable('team_invitations', {
   invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
   role: text('role').notNull(),
   message: text('message').notNull(),
-  status: text('status').notNull().default('pending'),
+  status: text('status', { enum: INVITATION_STATUSES }).notNull().default('pending'),
   createdAt: createdAt(),
   respondedAt: timestamp('responded_at', { withTimezone: true }),
 }, (t) => [
-  check('team_invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  check('team_invitations_status_check', oneOf(t.status, INVITATION_STATUSES)),
   uniqueIndex('team_invitations_one_pending_idx').on(t.teamId, t.profileId).where(sql`${t.status} = 'pending'`),
   index('team_invitations_profile_status_idx').on(t.profileId, t.status, t.createdAt.desc().nullsFirst()),
   index('team_invitations_team_id_idx').on(t.teamId),
+]);
+
+/**
+ * What happened that a person should hear about, written in the same transaction as the change
+ * it reports (a rolled back accept notifies nobody). `data` holds what the text needs (team
+ * name, who did it), so a notification still reads right after the team is gone.
+ */
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Increasing with every notification: the order of an inbox, and the id of a live event (resumed with Last-Event-ID). */
+  seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [
+  check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
+  index('notifications_profile_seq_idx').on(t.profileId, t.seq),
+  index('notifications_unread_idx').on(t.profileId).where(sql`${t.readAt} is null`),
 ]);
 
 export type Profile = typeof profiles.$inferSelect;

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { LiveNotifications } from '../features/notifications';
 import { Navbar } from './navbar';
 import { Loading } from './ui/feedback';
 
@@ -33,8 +34,13 @@ export function Layout() {
         </Suspense>
       </main>
       <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-500">
-        Built for builders looking for their dream team.
+        <p>Built for builders looking for their dream team.</p>
+        <p className="mt-2">
+          {/* A plain link: the documentation is served by the server, not a page of this app. */}
+          <a href="/api/docs" className="font-medium text-brand-700 hover:underline">API documentation</a>
+        </p>
       </footer>
+      <LiveNotifications />
       <ScrollRestoration />
     </div>
   );

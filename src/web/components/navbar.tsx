@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, Users, X } from 'lucide-react';
+import { NotificationBell, NotificationBellLink } from '../features/notifications';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { Avatar } from './ui/avatar';
@@ -61,6 +62,7 @@ export function Navbar() {
         <div className="hidden items-center gap-2 md:flex">
           {loading ? null : user ? (
             <>
+              <NotificationBell />
               <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
                 {profile && <Avatar person={profile} size={32} />}
                 {/* Between tablet and laptop widths the row has room for the avatar only. */}
@@ -78,17 +80,20 @@ export function Navbar() {
           )}
         </div>
 
-        <button
-          ref={toggle}
-          type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
-        </button>
+        <div className="flex items-center gap-1 md:hidden">
+          {user && <NotificationBellLink />}
+          <button
+            ref={toggle}
+            type="button"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+          </button>
+        </div>
       </nav>
 
       {open && (

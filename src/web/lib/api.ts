@@ -1,7 +1,16 @@
 /**
- * The one API client: JSON in and out, errors as ApiRequestError with the server's message
- * and field messages, and a 401 on a write sends the user to sign in and come back.
+ * The one API client. A call names a route of the contract (src/shared/api) by its method and
+ * path, `api('GET /api/teams/{id}', { params: { id } })`, and takes every type from that route:
+ * the path parameters, query and body it needs, and the shape of its success answer. A change of
+ * a response schema therefore fails `npm run typecheck` wherever the answer is used. The contract
+ * is imported for its types only, so the schemas add nothing to the pages that merely read.
+ * Errors come back as ApiRequestError with the server's message and field messages; a 401 on a
+ * write sends the user to sign in and come back.
  */
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import type { ApiRoutes } from '../../shared/api';
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -12,19 +21,50 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type JsonSchemaOf<R> = R extends { content: { 'application/json': { schema: infer S extends z.ZodType } } } ? S : never;
+type Success = 200 | 201 | 204;
 
-export async function api<T>(path: string, opts: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const method = opts.method ?? 'GET';
-  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+/** What a route answers on success: its JSON, or null for 204. */
+export type ApiResponse<R extends RouteConfig> = {
+  [K in keyof R['responses']]: K extends Success ? ([JsonSchemaOf<R['responses'][K]>] extends [never] ? null : z.output<JsonSchemaOf<R['responses'][K]>>) : never;
+}[keyof R['responses']];
+
+type Request<R extends RouteConfig> = NonNullable<R['request']>;
+type ParamsInput<R extends RouteConfig> = Request<R> extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : unknown;
+/** Query values as the page has them; they are written into the URL as the server reads them. */
+type QueryInput<R extends RouteConfig> = Request<R> extends { query: infer Q extends z.ZodType } ? { query?: Partial<z.output<Q>> } : unknown;
+type BodyInput<R extends RouteConfig> = Request<R> extends { body: { content: { 'application/json': { schema: infer B extends z.ZodType } } } }
+  ? { body: z.input<B> }
+  : Request<R> extends { body: { content: { 'multipart/form-data': unknown } } } ? { body: FormData } : unknown;
+
+export type ApiInput<R extends RouteConfig> = ParamsInput<R> & QueryInput<R> & BodyInput<R> & { signal?: AbortSignal };
+type Loose = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+
+export type ApiRoute = keyof ApiRoutes;
+/** The success answer of a route, by its key: `ApiAnswer<'GET /api/teams/{id}'>`. */
+export type ApiAnswer<K extends ApiRoute> = ApiResponse<ApiRoutes[K]>;
+
+/** Calls a route of the contract; the input is optional only for routes that need none. */
+export function api<K extends ApiRoute>(
+  route: K,
+  ...[input]: Partial<ApiInput<ApiRoutes[K]>> extends ApiInput<ApiRoutes[K]> ? [input?: ApiInput<ApiRoutes[K]>] : [input: ApiInput<ApiRoutes[K]>]
+): Promise<ApiAnswer<K>> {
+  const { params = {}, query = {}, body, signal } = (input ?? {}) as Loose;
+  const [method, template] = route.split(' ');
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  return send(method, path + toQuery(query), body, signal) as Promise<ApiAnswer<K>>;
+}
+
+async function send(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      signal: opts.signal,
-      headers: opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : undefined,
-      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal,
+      headers: body !== undefined && !isForm ? { 'content-type': 'application/json' } : undefined,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
@@ -32,18 +72,24 @@ export async function api<T>(path: string, opts: { method?: Method; body?: unkno
   }
   const data = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
-    const body = (data ?? {}) as { error?: string; fields?: Record<string, string> };
+    const error = (data ?? {}) as { error?: string; fields?: Record<string, string> };
     if (res.status === 401 && method !== 'GET' && !path.startsWith('/api/auth/')) {
       const here = window.location.pathname + window.location.search;
       window.location.assign(`/login?redirectTo=${encodeURIComponent(here)}`);
     }
-    throw new ApiRequestError(res.status, body.error ?? `Request failed (${res.status})`, body.fields);
+    throw new ApiRequestError(res.status, error.error ?? `Request failed (${res.status})`, error.fields);
   }
-  return data as T;
+  return data;
 }
 
-/** Builds a query string from defined, non-empty values. */
-export function toQuery(params: Record<string, string | number | boolean | string[] | undefined | null>): string {
+/** The server's message when it sent one the user can act on (a 4xx), otherwise the product's fallback text. */
+export function errorText(err: unknown, fallback: string): string {
+  // Status 0 is "cannot reach the server", which says more than any fallback.
+  return err instanceof ApiRequestError && err.status < 500 ? err.message : fallback;
+}
+
+/** Builds a query string from defined, non-empty values (lists comma-separated). */
+export function toQuery(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '' || value === false) continue;

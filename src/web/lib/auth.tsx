@@ -1,60 +1,50 @@
 /** Who is signed in, and the sign-up / sign-in / sign-out actions. */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignUpInput } from '../../shared/schemas';
+import type { z } from 'zod';
+import type { Me } from '../../shared/api/auth';
+import type { SignInSchema, SignUpSchema } from '../../shared/schemas';
 import { api } from './api';
-
-export interface Me {
-  user: { id: string; email: string } | null;
-  profile: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    preferredName: string | null;
-    name: string;
-    avatarUrl: string | null;
-  } | null;
-}
+import { authKeys } from './query-keys';
 
 interface AuthState extends Me {
   loading: boolean;
-  signIn(email: string, password: string): Promise<void>;
-  signUp(input: SignUpInput): Promise<void>;
+  signIn(input: z.output<typeof SignInSchema>): Promise<void>;
+  signUp(input: z.output<typeof SignUpSchema>): Promise<void>;
   signOut(): Promise<void>;
   refresh(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
-export const meQueryKey = ['me'] as const;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: meQueryKey, queryFn: () => api<Me>('/api/me'), staleTime: 60_000 });
+  const me = useQuery({ queryKey: authKeys.me, queryFn: ({ signal }) => api('GET /api/me', { signal }), staleTime: 60_000 });
 
   const value = useMemo<AuthState>(() => {
     const refresh = async () => {
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: authKeys.me });
     };
     return {
       user: me.data?.user ?? null,
       profile: me.data?.profile ?? null,
       loading: me.isPending,
       refresh,
-      async signIn(email, password) {
-        await api('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
-        // Everything cached so far was fetched as someone else.
+      async signIn(input) {
+        await api('POST /api/auth/sign-in/email', { body: input });
+        // Everything cached so far was fetched as someone else: all of it goes.
         await queryClient.resetQueries();
       },
       async signUp(input) {
-        await api('/api/auth/sign-up/email', { method: 'POST', body: input });
-        // Everything cached so far was fetched as someone else.
+        await api('POST /api/auth/sign-up/email', { body: input });
+        // Everything cached so far was fetched as someone else: all of it goes.
         await queryClient.resetQueries();
       },
       async signOut() {
-        // A failed sign-out still leaves the browser signed out (SPEC 7: errors are ignored).
-        await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
-        queryClient.setQueryData(meQueryKey, { user: null, profile: null });
-        await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+        // A failed sign-out still leaves the browser signed out (docs/product.md#accounts-and-sessions).
+        await api('POST /api/auth/sign-out').catch(() => {});
+        queryClient.setQueryData(authKeys.me, { user: null, profile: null });
+        await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
       },
     };
   }, [me.data, me.isPending, queryClient]);

@@ -1,4 +1,7 @@
-/** Joins class names, skipping falsy ones. */
-export function cn(...classes: (string | false | null | undefined)[]): string {
-  return classes.filter(Boolean).join(' ');
+import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+/** Joins class names; when two Tailwind classes clash, the later one wins (tailwind-merge). */
+export function cn(...classes: ClassValue[]): string {
+  return twMerge(clsx(classes));
 }

@@ -1,35 +1,95 @@
-/** What the signed-in user is waiting on: invitations addressed to them and their own join requests. */
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { Notifications } from '../../../shared/api-types';
-import type { RequestStatus } from '../../../shared/constants';
+/**
+ * Notifications: written by the features whose changes they report, in the same transaction, and
+ * announced with NOTIFY, which PostgreSQL (and PGlite) delivers only once that transaction commits:
+ * a rolled back change notifies nobody, and every app instance hears of a committed one.
+ */
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { InboxItem } from '../../../shared/api/notifications';
+import type { NotificationKind } from '../../../shared/constants';
+import { notificationLink, notificationText, type NotificationData } from '../../../shared/notification-text';
 import type { Db } from '../../db/client';
-import { joinRequests, teamInvitations, teams } from '../../db/schema';
-import { selectJoinRequests } from '../teams/teams.repo';
+import { notifications } from '../../db/schema';
 
-export async function getNotifications(db: Db, profileId: string, limit: number): Promise<Notifications> {
-  const pendingInvitation = and(eq(teamInvitations.profileId, profileId), eq(teamInvitations.status, 'pending'));
-  const pendingRequest = and(eq(joinRequests.profileId, profileId), eq(joinRequests.status, 'pending'));
-  const [invitations, requests, [invitationCount], [requestCount]] = await Promise.all([
-    db.select({
-      id: teamInvitations.id,
-      team: { id: teams.id, name: teams.name, logoUrl: teams.logoUrl },
-      role: teamInvitations.role,
-      message: teamInvitations.message,
-      status: teamInvitations.status,
-      createdAt: teamInvitations.createdAt,
-    })
-      .from(teamInvitations)
-      .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
-      .where(pendingInvitation)
-      .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id))
-      .limit(limit),
-    selectJoinRequests(db, eq(joinRequests.profileId, profileId), limit),
-    db.select({ n: count() }).from(teamInvitations).where(pendingInvitation),
-    db.select({ n: count() }).from(joinRequests).where(pendingRequest),
-  ]);
+export type { NotificationData };
+
+/** The channel NOTIFY announces new notifications on; the payload lists the recipients' profile ids. */
+export const NOTIFICATIONS_CHANNEL = 'hackteams_notifications';
+/** Read notifications older than this are pruned (unread ones are kept). */
+export const PRUNE_AFTER_DAYS = 90;
+
+export interface NewNotification {
+  profileId: string;
+  kind: NotificationKind;
+  data: NotificationData;
+}
+
+/** Adds notifications in the caller's transaction, and announces them to every instance on commit. */
+export async function notify(db: Db, entries: NewNotification[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(notifications).values(entries.map((e) => ({ profileId: e.profileId, kind: e.kind, data: e.data as Record<string, unknown> })));
+  const recipients = [...new Set(entries.map((e) => e.profileId))];
+  // A NOTIFY payload holds at most 8000 bytes: 36-character ids, a hundred at a time.
+  for (let i = 0; i < recipients.length; i += 100) {
+    await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${recipients.slice(i, i + 100).join(',')})`);
+  }
+}
+
+type Row = typeof notifications.$inferSelect;
+const toItem = (n: Row): Omit<InboxItem, 'pending'> => {
+  const data = n.data as NotificationData;
   return {
-    invitations: invitations.map((i) => ({ ...i, status: i.status as RequestStatus, createdAt: i.createdAt.toISOString() })),
-    requests,
-    pendingCount: Number(invitationCount.n) + Number(requestCount.n),
+    id: n.id,
+    seq: n.seq,
+    kind: n.kind,
+    text: notificationText(n.kind, data),
+    link: notificationLink(n.kind, data),
+    data,
+    createdAt: n.createdAt.toISOString(),
+    readAt: n.readAt?.toISOString() ?? null,
   };
+};
+
+/** One page of a person's notifications, newest first: those older than `before` (a seq), if given. */
+export async function inboxPage(db: Db, profileId: string, opts: { before?: number; limit: number }) {
+  const rows = await db.select().from(notifications)
+    .where(and(eq(notifications.profileId, profileId), opts.before ? lt(notifications.seq, opts.before) : undefined))
+    .orderBy(desc(notifications.seq))
+    .limit(opts.limit + 1);
+  return { items: rows.slice(0, opts.limit).map(toItem), more: rows.length > opts.limit };
+}
+
+export async function unreadCount(db: Db, profileId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications)
+    .where(and(eq(notifications.profileId, profileId), isNull(notifications.readAt)));
+  return row.n;
+}
+
+/** Marks the person's own notifications read: those of `ids`, or all. Others' ids change nothing. */
+export async function markRead(db: Db, profileId: string, ids?: string[]): Promise<void> {
+  await db.update(notifications).set({ readAt: new Date() })
+    .where(and(eq(notifications.profileId, profileId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
+}
+
+/** A person's notifications after `seq`, oldest first: what a live stream has not sent yet. */
+export async function notificationsAfter(db: Db, profileId: string, seq: number, limit = 100) {
+  const rows = await db.select().from(notifications)
+    .where(and(eq(notifications.profileId, profileId), gt(notifications.seq, seq)))
+    .orderBy(notifications.seq)
+    .limit(limit);
+  return rows.map(toItem);
+}
+
+/** The newest seq of a person's notifications (0 without any): where a fresh live stream starts. */
+export async function latestSeq(db: Db, profileId: string): Promise<number> {
+  const [row] = await db.select({ seq: sql<number>`coalesce(max(${notifications.seq}), 0)::bigint` }).from(notifications)
+    .where(eq(notifications.profileId, profileId));
+  return Number(row.seq);
+}
+
+/** Deletes read notifications older than PRUNE_AFTER_DAYS; returns how many. */
+export async function pruneRead(db: Db): Promise<number> {
+  const rows = await db.delete(notifications)
+    .where(sql`${notifications.readAt} < now() - make_interval(days => ${PRUNE_AFTER_DAYS})`)
+    .returning({ id: notifications.id });
+  return rows.length;
 }

@@ -1,12 +1,78 @@
-import { Hono } from 'hono';
-import { type AppEnv, requireProfile } from '../../http';
-import { getNotifications } from './notifications.repo';
+/**
+ * The notifications routes of the contract (src/shared/api/notifications.ts): the pending lists,
+ * the inbox with its read marks, and the live stream.
+ */
+import { streamSSE } from 'hono/streaming';
+import { notificationsApi } from '../../../shared/api/notifications';
+import { requireProfile } from '../../http';
+import { createRouter, guarded } from '../../openapi';
+import { pendingCountFor, pendingInvitationIds, pendingInvitationsFor, pendingRequestIds, requestsOf } from '../teams';
+import { inboxPage, latestSeq, markRead, unreadCount } from './notifications.repo';
 
 /** Newest first; older answered requests beyond this are not worth a notification. */
 const NOTIFICATIONS_LIMIT = 50;
+/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
+const KEEP_ALIVE_MS = 20_000;
+/** How long a browser waits before reconnecting a lost stream. */
+const RECONNECT_MS = 2_000;
 
-export const notificationsRoutes = new Hono<AppEnv>()
-  .get('/me/notifications', async (c) => {
-    const viewer = await requireProfile(c);
-    return c.json(await getNotifications(c.var.db, viewer.profileId, NOTIFICATIONS_LIMIT));
+export const notificationsRoutes = createRouter()
+  .openapi(guarded(notificationsApi.list), async (c) => {
+    const { profileId } = await requireProfile(c);
+    const [invitations, requests, pendingCount] = await Promise.all([
+      pendingInvitationsFor(c.var.db, profileId, NOTIFICATIONS_LIMIT),
+      requestsOf(c.var.db, profileId, NOTIFICATIONS_LIMIT),
+      pendingCountFor(c.var.db, profileId),
+    ]);
+    return c.json({ invitations, requests, pendingCount }, 200);
+  })
+  .openapi(guarded(notificationsApi.inbox), async (c) => {
+    const { profileId } = await requireProfile(c);
+    const { before, limit } = c.req.valid('query');
+    const [page, unread] = await Promise.all([inboxPage(c.var.db, profileId, { before, limit }), unreadCount(c.var.db, profileId)]);
+    // Accept / Decline work in place while the request or invitation still waits for an answer.
+    const ids = (kind: string, key: 'requestId' | 'invitationId') =>
+      page.items.filter((n) => n.kind === kind && n.data[key]).map((n) => n.data[key] as string);
+    const [requests, invitations] = await Promise.all([
+      pendingRequestIds(c.var.db, ids('join_request', 'requestId'), profileId),
+      pendingInvitationIds(c.var.db, ids('invitation', 'invitationId'), profileId),
+    ]);
+    const items = page.items.map((n) => ({
+      ...n,
+      pending: n.kind === 'join_request' ? requests.has(n.data.requestId ?? '') : n.kind === 'invitation' ? invitations.has(n.data.invitationId ?? '') : null,
+    }));
+    return c.json({ items, unreadCount: unread, nextBefore: page.more ? items[items.length - 1].seq : null }, 200);
+  })
+  .openapi(guarded(notificationsApi.markRead), async (c) => {
+    const { profileId } = await requireProfile(c);
+    await markRead(c.var.db, profileId, c.req.valid('json').ids);
+    return c.json({ unreadCount: await unreadCount(c.var.db, profileId) }, 200);
+  })
+  .openapi(guarded(notificationsApi.events), async (c) => {
+    const { profileId } = await requireProfile(c);
+    // A reconnecting EventSource says where it stopped; a fresh one starts with what happens next.
+    const resumeFrom = Number(c.req.header('last-event-id'));
+    const from = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestSeq(c.var.db, profileId);
+    const live = c.var.live;
+    return streamSSE(c, async (stream) => {
+      let finish: () => void = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = () => {
+          clearInterval(keepAlive);
+          unsubscribe();
+          resolve();
+        };
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
+      const unsubscribe = live.subscribe(
+        profileId,
+        from,
+        (item) => stream.writeSSE({ event: 'notification', id: String(item.seq), data: JSON.stringify(item) }),
+        // The server is shutting down: the browser reconnects (to another instance) and resumes.
+        () => finish(),
+      );
+      const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => {}), KEEP_ALIVE_MS);
+      stream.onAbort(() => finish());
+      await finished;
+    });
   });

@@ -52,11 +52,12 @@ describe('GET /api/me/notifications', () => {
       team: { id: invitingTeam, name: 'Inviting Team', logoUrl: 'https://example.com/l.png' },
       role: 'Designer', message: 'We would love to have you!', status: 'pending', createdAt: expect.any(String),
     })]);
+    // Joining 'Accepted Team' withdrew the request still pending elsewhere (docs/product.md#joining).
     expect(res.body.requests.map((r: { teamName: string; status: string }) => [r.teamName, r.status])).toEqual([
-      ['Accepted Team', 'accepted'], ['Declined Team', 'declined'], ['Requested Team', 'pending'],
+      ['Accepted Team', 'accepted'], ['Declined Team', 'declined'], ['Requested Team', 'cancelled'],
     ]);
     expect(res.body.requests[0]).toMatchObject({ position: 'Designer', message: 'Happy to design your screens.' });
-    expect(res.body.pendingCount).toBe(2);
+    expect(res.body.pendingCount).toBe(1);
 
     // The leader sees none of it.
     const theirs = await h.request('GET', '/api/me/notifications', { cookie: leader.cookie });

@@ -1,17 +1,31 @@
 /** Profile data: plain async functions over the Db; null means "not found". */
-import { and, asc, desc, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
-import type { ContactInfo, Membership, OwnProfile, Paged, ProfileCard, ProfileDetail, SkillBadge } from '../../../shared/api-types';
+import { and, asc, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import type { Me } from '../../../shared/api/auth';
+import type { ContactInfo, OwnProfile, ProfileCard, ProfileDetail, ProfileList, SkillBadge } from '../../../shared/api/profiles';
 import { displayName } from '../../../shared/avatar';
-import type { Availability } from '../../../shared/constants';
+import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constants';
 import type { ProfileBasicSchema, ProfileContactSchema, ProfileListQuery, SkillInput } from '../../../shared/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { OFFSET_FENCE, pageWithTotal, type CountCache } from '../../paging';
-import { profileSkills, profiles, skills, teamMembers, teams, type Profile } from '../../db/schema';
+import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
+import { profileSkills, profiles, skills, type Profile } from '../../db/schema';
 import type { AvatarStore, StoredAvatar } from './avatar-store';
 
 export const MAX_EXPERIENCES = 50;
 export const MAX_SKILLS_PER_PROFILE = 100;
+
+/**
+ * How other features read people (names and avatars in member lists and requests, whether
+ * someone is looking for a team): join `people.table` on a profile id and select `people.ref`.
+ * Writes to profiles stay in this file.
+ */
+export const people = {
+  table: profiles,
+  id: profiles.id,
+  name: profiles.name,
+  lookingForTeam: profiles.lookingForTeam,
+  ref: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, name: profiles.name, avatarUrl: profiles.avatarUrl },
+};
 
 const cardColumns = {
   id: profiles.id,
@@ -41,13 +55,9 @@ function arrayItem(value: string): string {
   return `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
 }
 
-/** Escapes LIKE wildcards so the search text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
 
 /**
- * The WHERE clause of the list: every active condition of SPEC 5 combined with AND. Skill names
+ * The WHERE clause of the list: every active condition of docs/product.md#validation-list-queries combined with AND. Skill names
  * are read from the profile row itself (skill_names for the search, skill_list for 'has all these
  * skills'; lower-cased, kept by a trigger on profile_skills), so each condition is a cheap test
  * on the row or an index lookup (trigram, GIN containment), never a join per row.
@@ -72,35 +82,26 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
 }
 
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
-export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<Paged<ProfileCard>> {
+export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<ProfileList> {
   const where = profileListWhere(query);
-  const { rows, total } = await pageWithTotal({
+  const { rows, total } = await newestFirstPage<CardRow>(db, {
+    table: profiles,
+    columns: cardColumns,
+    where,
     page: query.page,
     pageSize: query.pageSize,
-    rows: (few) => {
-      const offset = (query.page - 1) * query.pageSize;
-      if (!few) {
-        return db.select(cardColumns).from(profiles).where(where)
-          .orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(query.pageSize).offset(offset);
-      }
-      // The fence keeps the planner from walking the newest-first index for rare matches.
-      const matches = db.select(cardColumns).from(profiles).where(where).offset(OFFSET_FENCE).as('matches');
-      return db.select().from(matches)
-        .orderBy(desc(matches.createdAt), desc(matches.id)).limit(query.pageSize).offset(offset);
-    },
-    count: async () => (await db.select({ total: sql<number>`count(*)::int` }).from(profiles).where(where))[0].total,
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking])}`,
     counts,
   });
   return {
     items: rows.map(toCard),
-    total: Number(total),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
 }
 
-/** Every skill, by name: the filter chips (SPEC: built from all skills). */
+/** Every skill, by name: the filter chips, built from all skills (docs/product.md#browse-profiles). */
 export async function listSkillNames(db: Db): Promise<string[]> {
   const rows = await db
     .select({ name: skills.name })
@@ -152,24 +153,60 @@ export async function getProfileDetail(db: Db, id: string, withContact: boolean)
   return { ...detailOf(row), contact: withContact ? contactOf(row) : null };
 }
 
-export async function getOwnProfile(db: Db, id: string): Promise<OwnProfile | null> {
+/** The own profile without its teams (those come from the teams feature: membershipsOf). */
+export async function getOwnProfile(db: Db, id: string): Promise<Omit<OwnProfile, 'teams'> | null> {
   const row = await profileRow(db, id);
   if (!row) return null;
-  const teamList: Membership[] = await db
+  return { ...detailOf(row), contact: contactOf(row) };
+}
+
+/** The profile id of a signed-in user (null only if the profile was removed after sign-in). */
+export async function profileIdOfUser(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
+  return row?.id ?? null;
+}
+
+/**
+ * Creates a user's profile (docs/product.md#accounts-and-sessions): availability Flexible,
+ * looking for a team. Nothing happens if the user has one already.
+ */
+export async function createProfile(db: Db, p: { userId: string; firstName: string; lastName: string; avatarUrl: string | null }) {
+  await db
+    .insert(profiles)
+    .values({ ...p, name: displayName(p), availability: DEFAULT_AVAILABILITY, lookingForTeam: true })
+    .onConflictDoNothing({ target: profiles.userId });
+}
+
+/**
+ * Locks a person's profile for the rest of the transaction: every change that makes them a
+ * member of a team takes this lock first, so two such changes for one person run one after the
+ * other (and never deadlock on each other's requests).
+ */
+export async function lockProfile(db: Db, profileId: string): Promise<void> {
+  // NO KEY UPDATE, not UPDATE: rows that only point at the profile (a notification for them, a
+  // membership) take KEY SHARE, which this must not block, or two answers deadlock.
+  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('no key update');
+}
+
+/** Switches 'looking for a team' off; true if it was on. */
+export async function stopLooking(db: Db, profileId: string): Promise<boolean> {
+  const rows = await db.update(profiles)
+    .set({ lookingForTeam: false, updatedAt: sql`now()` })
+    .where(and(eq(profiles.id, profileId), eq(profiles.lookingForTeam, true)))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}
+
+/** The short profile the navigation bar shows for a signed-in user. */
+export async function getMe(db: Db, userId: string): Promise<Me['profile']> {
+  const [row] = await db
     .select({
-      teamId: teams.id,
-      teamName: teams.name,
-      description: teams.description,
-      logoUrl: teams.logoUrl,
-      isOpen: teams.isOpen,
-      role: teamMembers.role,
-      isLeader: teamMembers.isLeader,
+      id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName,
+      preferredName: profiles.preferredName, name: profiles.name, avatarUrl: profiles.avatarUrl,
     })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.profileId, id))
-    .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt));
-  return { ...detailOf(row), contact: contactOf(row), teams: teamList };
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? null;
 }
 
 /** The owner's user id, to tell "not found" from "not yours". */
@@ -224,7 +261,7 @@ export async function addSkills(db: Db, profileId: string, input: SkillInput[]):
 function addSkillsInTransaction(db: Db, profileId: string, input: SkillInput[]): Promise<AddSkillsResult> {
   return db.transaction(async (tx) => {
     // Serialises concurrent adds to the same profile, so the checks below stay true.
-    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+    await lockProfile(tx, profileId);
     // Names are compared by the database's lower(), the same one its unique index uses.
     const names = sql.join(input.map((s) => sql`lower(${s.name})`), sql`, `);
     const [{ count: clashes, total }] = await tx
@@ -256,7 +293,7 @@ function addSkillsInTransaction(db: Db, profileId: string, input: SkillInput[]):
 export function removeSkill(db: Db, profileId: string, name: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The profile first, as addSkills does: the skill triggers lock it too, and one order avoids deadlocks.
-    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+    await lockProfile(tx, profileId);
     const rows = await tx
       .delete(profileSkills)
       .where(and(

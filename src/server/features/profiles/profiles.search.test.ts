@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paged, ProfileCard } from '../../../shared/api-types';
+import type { ProfileList } from '../../../shared/api/profiles';
 import type { Availability, SkillLevel } from '../../../shared/constants';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { Db } from '../../db/client';
@@ -67,12 +67,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function list(query = ''): Promise<Paged<ProfileCard>> {
-  const res = await h.request<Paged<ProfileCard>>('GET', `/api/profiles${query}`);
+async function list(query = ''): Promise<ProfileList> {
+  const res = await h.request<ProfileList>('GET', `/api/profiles${query}`);
   expect(res.status).toBe(200);
   return res.body;
 }
-const firstNames = (page: Paged<ProfileCard>) => page.items.map((p) => p.firstName);
+const firstNames = (page: ProfileList) => page.items.map((p) => p.firstName);
 
 describe('GET /api/profiles', () => {
   it('lists every profile newest first with its skills, and the total', async () => {

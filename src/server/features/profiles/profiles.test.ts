@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { OwnProfile, ProfileDetail } from '../../../shared/api-types';
+import type { OwnProfile, ProfileDetail } from '../../../shared/api/profiles';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
 import { profileAvatars, profileSkills, profiles, skills, teamMembers, teams } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../testing';
@@ -68,7 +68,7 @@ describe('GET /api/profile', () => {
     expect(profile.id).toBe(owner.profileId);
     expect(profile.contact).toBeTypeOf('object');
     expect(profile.teams).toEqual([
-      { teamId: team.id, teamName: 'Byte Club', description: 'We build things', logoUrl: null, isOpen: true, role: 'Team Leader', isLeader: true },
+      { teamId: team.id, teamName: 'Byte Club', description: 'We build things', logoUrl: null, isOpen: true, role: 'Team Leader', isLeader: true, soleLeader: true },
     ]);
     expect((await own(other)).teams).toEqual([]);
   });

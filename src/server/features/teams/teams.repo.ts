@@ -1,35 +1,27 @@
 /**
- * Data access for teams, memberships, join requests and invitations. Functions return null
- * (or a small outcome value) and let the route pick the status; ownership sits in the where
- * clause so a foreign id looks exactly like an unknown one.
+ * Data access for teams and their members. Functions return null (or a small outcome value) and
+ * let the route pick the status; ownership sits in the where clause so a foreign id looks exactly
+ * like an unknown one. Every change to who is in a team, or who leads it, locks the team's row
+ * first (lockTeam), so concurrent changes to one team run one after the other.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  JoinRequestView, LedTeam, Paged, PersonRef, TeamCard, TeamDetail,
-} from '../../../shared/api-types';
-import { DEFAULT_MEMBER_ROLE, LEADER_ROLE, type RequestStatus } from '../../../shared/constants';
-import type {
-  CreateTeamSchema, InvitationSchema, JoinRequestSchema, TeamListQuery, UpdateTeamSchema,
-} from '../../../shared/schemas';
+import type { Membership } from '../../../shared/api/profiles';
+import type { LedTeam, TeamCard, TeamDetail, TeamList } from '../../../shared/api/teams';
+import { LEADER_ROLE } from '../../../shared/constants';
+import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
-import { OFFSET_FENCE, pageWithTotal, type CountCache } from '../../paging';
-import { joinRequests, profiles, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
+import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
+import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
+import { notify } from '../notifications';
+import { people } from '../profiles';
 
-const iso = (d: Date) => d.toISOString();
+export const iso = (d: Date) => d.toISOString();
 
-/** `%`, `_` and `\` in the search text are literal characters, not LIKE wildcards. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** Whether a team has room for one more member. */
+export const hasRoom = (team: Pick<Team, 'memberCount' | 'maxSize'>) => team.memberCount < team.maxSize;
 
-const personColumns = {
-  id: profiles.id,
-  firstName: profiles.firstName,
-  lastName: profiles.lastName,
-  name: profiles.name,
-  avatarUrl: profiles.avatarUrl,
-};
-
-function toCard(team: Team, memberCount: number): TeamCard {
+function toCard(team: Team): TeamCard {
   return {
     id: team.id,
     name: team.name,
@@ -37,80 +29,76 @@ function toCard(team: Team, memberCount: number): TeamCard {
     logoUrl: team.logoUrl,
     isOpen: team.isOpen,
     openPositions: team.openPositions,
-    memberCount,
+    memberCount: team.memberCount,
+    maxSize: team.maxSize,
     createdAt: iso(team.createdAt),
   };
 }
 
-async function memberCounts(db: Db, teamIds: string[]): Promise<Map<string, number>> {
-  if (teamIds.length === 0) return new Map();
-  const rows = await db
-    .select({ teamId: teamMembers.teamId, n: count() })
-    .from(teamMembers)
-    .where(inArray(teamMembers.teamId, teamIds))
-    .groupBy(teamMembers.teamId);
-  return new Map(rows.map((r) => [r.teamId, Number(r.n)]));
+/** The team's row, locked until the transaction ends; null if there is no such team. */
+export async function lockTeam(tx: Db, teamId: string): Promise<Team | null> {
+  // NO KEY UPDATE: inserts that only reference the team (a join request) are not held up.
+  const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('no key update');
+  return team ?? null;
+}
+
+/** The profile ids of a team's leaders. */
+export async function leaderIds(db: Db, teamId: string): Promise<string[]> {
+  const rows = await db.select({ id: teamMembers.profileId }).from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.isLeader, true)));
+  return rows.map((r) => r.id);
+}
+
+/** A person's name, as notifications quote who did something. */
+export async function personName(db: Db, profileId: string): Promise<{ id: string; name: string }> {
+  const [row] = await db.select({ id: people.id, name: people.name }).from(people.table).where(eq(people.id, profileId));
+  return row ?? { id: profileId, name: 'Someone' };
 }
 
 // ---------- teams ----------
 
-export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<Paged<TeamCard>> {
+export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
   const conditions = [];
   // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
   if (query.q) conditions.push(sql`${teams.searchText} like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
-  if (query.open) conditions.push(eq(teams.isOpen, true));
+  // Open to new members: recruiting, and not full.
+  if (query.open) conditions.push(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`);
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const { rows, total } = await pageWithTotal({
+  const { rows, total } = await newestFirstPage<Team>(db, {
+    table: teams,
+    where,
     page: query.page,
     pageSize: query.pageSize,
-    rows: (few) => {
-      const offset = (query.page - 1) * query.pageSize;
-      if (!few) {
-        return db.select().from(teams).where(where)
-          .orderBy(desc(teams.createdAt), desc(teams.id)).limit(query.pageSize).offset(offset);
-      }
-      // The fence keeps the planner from walking the newest-first index for rare matches.
-      const matches = db.select().from(teams).where(where).offset(OFFSET_FENCE).as('matches');
-      return db.select().from(matches)
-        .orderBy(desc(matches.createdAt), desc(matches.id)).limit(query.pageSize).offset(offset);
-    },
-    count: async () => Number((await db.select({ total: count() }).from(teams).where(where))[0].total),
     countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open])}`,
     counts: countCache,
   });
-  const counts = await memberCounts(db, rows.map((t) => t.id));
-  return {
-    items: rows.map((t) => toCard(t, counts.get(t.id) ?? 0)),
-    total: Number(total),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { items: rows.map(toCard), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) return null;
   const members = await db
-    .select({ ...personColumns, role: teamMembers.role, isLeader: teamMembers.isLeader })
+    .select({ ...people.ref, role: teamMembers.role, isLeader: teamMembers.isLeader })
     .from(teamMembers)
-    .innerJoin(profiles, eq(profiles.id, teamMembers.profileId))
+    .innerJoin(people.table, eq(people.id, teamMembers.profileId))
     .where(eq(teamMembers.teamId, teamId))
-    .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt), asc(profiles.name));
+    .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt), asc(people.name));
   const me = viewerProfileId ? members.find((m) => m.id === viewerProfileId) : undefined;
-  let hasPendingRequest = false;
+  let pendingRequestId: string | null = null;
   if (viewerProfileId && !me) {
     const [pending] = await db
       .select({ id: joinRequests.id })
       .from(joinRequests)
       .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.profileId, viewerProfileId), eq(joinRequests.status, 'pending')));
-    hasPendingRequest = Boolean(pending);
+    pendingRequestId = pending?.id ?? null;
   }
   return {
-    ...toCard(team, members.length),
+    ...toCard(team),
     updatedAt: iso(team.updatedAt),
     members,
-    viewer: { isMember: Boolean(me), isLeader: Boolean(me?.isLeader), hasPendingRequest },
+    viewer: { isMember: Boolean(me), isLeader: Boolean(me?.isLeader), hasPendingRequest: pendingRequestId !== null, pendingRequestId },
   };
 }
 
@@ -134,174 +122,155 @@ export async function createTeam(db: Db, creatorProfileId: string, input: z.infe
       logoUrl: input.logoUrl,
       isOpen: input.isOpen,
       openPositions: input.openPositions,
+      maxSize: input.maxSize,
     }).returning({ id: teams.id });
     await tx.insert(teamMembers).values({ teamId: team.id, profileId: creatorProfileId, role: LEADER_ROLE, isLeader: true });
     return team.id;
   });
 }
 
-export async function updateTeam(db: Db, teamId: string, input: z.infer<typeof UpdateTeamSchema>) {
-  await db.update(teams)
-    .set({ name: input.name, description: input.description, isOpen: input.isOpen, updatedAt: new Date() })
-    .where(eq(teams.id, teamId));
+/** Saves the edit; 'too-small' (with the member count) when the new size is below the members it has. */
+export async function updateTeam(db: Db, teamId: string, input: z.infer<typeof UpdateTeamSchema>): Promise<{ ok: true } | { ok: false; memberCount: number }> {
+  const rows = await db.update(teams)
+    .set({ name: input.name, description: input.description, isOpen: input.isOpen, maxSize: input.maxSize, updatedAt: new Date() })
+    // Checked in the same statement as the write, so a member joining meanwhile cannot slip past it.
+    .where(and(eq(teams.id, teamId), ...(input.maxSize === undefined ? [] : [sql`${teams.memberCount} <= ${input.maxSize}`])))
+    .returning({ id: teams.id });
+  if (rows.length) return { ok: true };
+  const [team] = await db.select({ memberCount: teams.memberCount }).from(teams).where(eq(teams.id, teamId));
+  return { ok: false, memberCount: team?.memberCount ?? 0 };
 }
 
 export async function setOpenPositions(db: Db, teamId: string, openPositions: string[]) {
   await db.update(teams).set({ openPositions, updatedAt: new Date() }).where(eq(teams.id, teamId));
 }
 
-/** Members, requests and invitations go with it (ON DELETE CASCADE). */
-export async function deleteTeam(db: Db, teamId: string) {
-  await db.delete(teams).where(eq(teams.id, teamId));
+/**
+ * Deletes the team. Members and invitations go with it; pending join requests are cancelled
+ * (their senders see 'Cancelled'), and members and requesters are told, all in one transaction.
+ */
+export async function deleteTeam(db: Db, teamId: string, byProfileId: string) {
+  await db.transaction(async (tx) => {
+    const team = await lockTeam(tx, teamId);
+    if (!team) return;
+    const by = await personName(tx, byProfileId);
+    const members = await tx.select({ id: teamMembers.profileId }).from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, byProfileId)));
+    const cancelled = await tx.update(joinRequests)
+      .set({ status: 'cancelled', respondedAt: new Date() })
+      .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')))
+      .returning({ id: joinRequests.id, profileId: joinRequests.profileId });
+    await tx.delete(teams).where(eq(teams.id, teamId));
+    const data = { teamId: null, teamName: team.name, by };
+    await notify(tx, [
+      ...members.map((m) => ({ profileId: m.id, kind: 'team_deleted' as const, data })),
+      ...cancelled.map((r) => ({ profileId: r.profileId, kind: 'request_withdrawn' as const, data: { ...data, requestId: r.id, reason: 'team_deleted' } })),
+    ]);
+  });
 }
 
-/** 'removed', or why not: the person is no member, or is a leader (leaders are never removed). */
-export async function removeMember(db: Db, teamId: string, profileId: string): Promise<'removed' | 'not-member' | 'leader'> {
-  const removed = await db.delete(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId), eq(teamMembers.isLeader, false)))
-    .returning({ profileId: teamMembers.profileId });
-  if (removed.length) return 'removed';
-  const [member] = await db.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-  return member ? 'leader' : 'not-member';
+export type MemberChange = 'done' | 'not-member' | 'leader' | 'last-leader' | 'not-leader';
+
+/** Removes a member who is not a leader (a leader is made a member first); the person is told. */
+export async function removeMember(db: Db, teamId: string, profileId: string, byProfileId: string): Promise<MemberChange> {
+  return db.transaction(async (tx) => {
+    const team = await lockTeam(tx, teamId);
+    if (!team) return 'not-member';
+    const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    if (!member) return 'not-member';
+    if (member.isLeader) return 'leader';
+    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
+    return 'done';
+  });
 }
 
+/** Whether anyone but `profileId` leads the team (read under the team's lock). */
+async function otherLeaderExists(tx: Db, teamId: string, profileId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: teamMembers.profileId }).from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.isLeader, true), ne(teamMembers.profileId, profileId))).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A member leaves. A leader may leave only while another leader remains ('last-leader'); the
+ * team's leaders are told.
+ */
+export async function leaveTeam(db: Db, teamId: string, profileId: string): Promise<MemberChange> {
+  return db.transaction(async (tx) => {
+    const team = await lockTeam(tx, teamId);
+    if (!team) return 'not-member';
+    const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    if (!member) return 'not-member';
+    if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return 'last-leader';
+    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    const by = await personName(tx, profileId);
+    await notify(tx, (await leaderIds(tx, teamId)).map((id) => ({ profileId: id, kind: 'member_left' as const, data: { teamId, teamName: team.name, by } })));
+    return 'done';
+  });
+}
+
+/**
+ * Makes a member a leader, or a leader a member again. `byProfileId` must still lead the team
+ * when the team is locked, and a team always keeps one leader: of two leaders demoting each
+ * other at once, the second finds itself the last one ('last-leader').
+ */
+export async function setLeader(db: Db, teamId: string, profileId: string, isLeader: boolean, byProfileId: string): Promise<MemberChange> {
+  return db.transaction(async (tx) => {
+    const team = await lockTeam(tx, teamId);
+    if (!team) return 'not-member';
+    const [actor] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, byProfileId)));
+    if (!actor?.isLeader) return 'not-leader';
+    const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    if (!member) return 'not-member';
+    if (member.isLeader === isLeader) return 'done';
+    if (!isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return 'last-leader';
+    await tx.update(teamMembers).set({ isLeader }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    if (isLeader && profileId !== byProfileId) {
+      await notify(tx, [{ profileId, kind: 'made_leader', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
+    }
+    return 'done';
+  });
+}
+
+/** The teams a person belongs to, with their role: leaders' teams first, then by date joined. */
+export async function membershipsOf(db: Db, profileId: string): Promise<Membership[]> {
+  return db
+    .select({
+      teamId: teams.id,
+      teamName: teams.name,
+      description: teams.description,
+      logoUrl: teams.logoUrl,
+      isOpen: teams.isOpen,
+      role: teamMembers.role,
+      isLeader: teamMembers.isLeader,
+      soleLeader: sql<boolean>`${teamMembers.isLeader} and not exists (select 1 from ${teamMembers} o
+        where o.team_id = ${teamMembers.teamId} and o.is_leader and o.profile_id <> ${teamMembers.profileId})`,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.profileId, profileId))
+    .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt));
+}
+
+/** The teams a person leads; with a candidate, whether that person is in each or invited to it. */
 export async function ledTeams(db: Db, profileId: string, candidateProfileId?: string): Promise<LedTeam[]> {
+  const candidate = candidateProfileId ?? null;
   const rows = await db
-    .select({ id: teams.id, name: teams.name })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      isFull: sql<boolean>`${teams.memberCount} >= ${teams.maxSize}`,
+      candidateIsMember: sql<boolean>`exists (select 1 from ${teamMembers} m where m.team_id = ${teams.id} and m.profile_id = ${candidate})`,
+      candidateInvited: sql<boolean>`exists (select 1 from ${teamInvitations} i where i.team_id = ${teams.id} and i.profile_id = ${candidate} and i.status = 'pending')`,
+    })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.profileId, profileId), eq(teamMembers.isLeader, true)))
     .orderBy(asc(teams.name));
-  if (!candidateProfileId || rows.length === 0) return rows;
-  const ids = rows.map((r) => r.id);
-  const [memberOf, invitedTo] = await Promise.all([
-    db.select({ teamId: teamMembers.teamId }).from(teamMembers)
-      .where(and(eq(teamMembers.profileId, candidateProfileId), inArray(teamMembers.teamId, ids))),
-    db.select({ teamId: teamInvitations.teamId }).from(teamInvitations)
-      .where(and(eq(teamInvitations.profileId, candidateProfileId), eq(teamInvitations.status, 'pending'), inArray(teamInvitations.teamId, ids))),
-  ]);
-  const members = new Set(memberOf.map((r) => r.teamId));
-  const invited = new Set(invitedTo.map((r) => r.teamId));
-  return rows.map((r) => ({ ...r, candidateIsMember: members.has(r.id), candidateInvited: invited.has(r.id) }));
-}
-
-// ---------- join requests ----------
-
-const requestColumns = {
-  id: joinRequests.id,
-  teamId: joinRequests.teamId,
-  teamName: teams.name,
-  position: joinRequests.position,
-  message: joinRequests.message,
-  status: joinRequests.status,
-  createdAt: joinRequests.createdAt,
-  requester: personColumns,
-};
-
-type RequestRow = {
-  id: string; teamId: string; teamName: string; position: string; message: string; status: string; createdAt: Date;
-  requester: PersonRef;
-};
-const toRequestView = (r: RequestRow): JoinRequestView => ({ ...r, status: r.status as RequestStatus, createdAt: iso(r.createdAt) });
-
-/** Join requests with their team's name and the requester, newest first. */
-export async function selectJoinRequests(db: Db, where: SQL | undefined, limit: number): Promise<JoinRequestView[]> {
-  const rows = await db
-    .select(requestColumns)
-    .from(joinRequests)
-    .innerJoin(teams, eq(teams.id, joinRequests.teamId))
-    .innerJoin(profiles, eq(profiles.id, joinRequests.profileId))
-    .where(where)
-    .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id))
-    .limit(limit);
-  return rows.map(toRequestView);
-}
-
-export async function listPendingRequests(db: Db, teamId: string): Promise<JoinRequestView[]> {
-  return selectJoinRequests(db, and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')), 200);
-}
-
-/** The new request's id, or null when one is already pending for this person and team. */
-export async function createJoinRequest(
-  db: Db, teamId: string, profileId: string, input: z.infer<typeof JoinRequestSchema>,
-): Promise<string | null> {
-  // The partial unique index (one pending per team and person) settles concurrent duplicates.
-  const [row] = await db.insert(joinRequests)
-    .values({ teamId, profileId, position: input.position, message: input.message })
-    .onConflictDoNothing()
-    .returning({ id: joinRequests.id });
-  return row?.id ?? null;
-}
-
-export type AnswerOutcome = { ok: true } | { ok: false; reason: 'not-found' } | { ok: false; reason: 'answered'; status: string };
-
-/**
- * Accepts or declines a pending request of a team the leader leads. The conditional UPDATE
- * takes the row lock, so of two concurrent answers exactly one sees it pending; the membership
- * is made in the same transaction.
- */
-export async function answerJoinRequest(db: Db, requestId: string, leaderProfileId: string, accept: boolean): Promise<AnswerOutcome> {
-  const ledByViewer = sql`${joinRequests.teamId} in (
-    select ${teamMembers.teamId} from ${teamMembers}
-    where ${teamMembers.profileId} = ${leaderProfileId} and ${teamMembers.isLeader} = true)`;
-  const answered = await db.transaction(async (tx) => {
-    const [request] = await tx.update(joinRequests)
-      .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
-      .where(and(eq(joinRequests.id, requestId), eq(joinRequests.status, 'pending'), ledByViewer))
-      .returning({ teamId: joinRequests.teamId, profileId: joinRequests.profileId, position: joinRequests.position });
-    if (!request) return false;
-    if (accept) {
-      await tx.insert(teamMembers)
-        .values({ teamId: request.teamId, profileId: request.profileId, role: request.position.trim() || DEFAULT_MEMBER_ROLE, isLeader: false })
-        .onConflictDoNothing();
-    }
-    return true;
-  });
-  if (answered) return { ok: true };
-  const [existing] = await db.select({ status: joinRequests.status }).from(joinRequests)
-    .where(and(eq(joinRequests.id, requestId), ledByViewer));
-  return existing ? { ok: false, reason: 'answered', status: existing.status } : { ok: false, reason: 'not-found' };
-}
-
-// ---------- invitations ----------
-
-export async function getInviteTarget(db: Db, teamId: string, profileId: string) {
-  const [row] = await db
-    .select({ lookingForTeam: profiles.lookingForTeam, memberTeamId: teamMembers.teamId })
-    .from(profiles)
-    .leftJoin(teamMembers, and(eq(teamMembers.profileId, profiles.id), eq(teamMembers.teamId, teamId)))
-    .where(eq(profiles.id, profileId));
-  if (!row) return null;
-  return { lookingForTeam: row.lookingForTeam, isMember: row.memberTeamId !== null };
-}
-
-/** The new invitation's id, or null when one is already pending for this person and team. */
-export async function createInvitation(db: Db, invitedBy: string, input: z.infer<typeof InvitationSchema>): Promise<string | null> {
-  const [row] = await db.insert(teamInvitations)
-    .values({ teamId: input.teamId, profileId: input.profileId, invitedBy, role: input.role, message: input.message })
-    .onConflictDoNothing()
-    .returning({ id: teamInvitations.id });
-  return row?.id ?? null;
-}
-
-/** Only the invited person answers; accepting makes the membership in the same transaction. */
-export async function answerInvitation(db: Db, invitationId: string, profileId: string, accept: boolean): Promise<AnswerOutcome> {
-  const answered = await db.transaction(async (tx) => {
-    const [invitation] = await tx.update(teamInvitations)
-      .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
-      .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.profileId, profileId), eq(teamInvitations.status, 'pending')))
-      .returning({ teamId: teamInvitations.teamId, role: teamInvitations.role });
-    if (!invitation) return false;
-    if (accept) {
-      await tx.insert(teamMembers)
-        .values({ teamId: invitation.teamId, profileId, role: invitation.role.trim() || DEFAULT_MEMBER_ROLE, isLeader: false })
-        .onConflictDoNothing();
-    }
-    return true;
-  });
-  if (answered) return { ok: true };
-  const [existing] = await db.select({ status: teamInvitations.status }).from(teamInvitations)
-    .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.profileId, profileId)));
-  return existing ? { ok: false, reason: 'answered', status: existing.status } : { ok: false, reason: 'not-found' };
+  return rows.map(({ candidateIsMember, candidateInvited, ...team }) => (candidate ? { ...team, candidateIsMember, candidateInvited } : team));
 }

@@ -1,138 +1,184 @@
 /**
- * Teams, their members and open positions, join requests and invitations. Every rule of SPEC
- * sections 5 and 6 is enforced here; the interface only mirrors them.
+ * The teams routes of the contract (src/shared/api/teams.ts): teams, members and open positions,
+ * join requests and invitations. Every rule is enforced here; the interface only mirrors them.
  */
-import { Hono } from 'hono';
-import {
-  CreateTeamSchema, InvitationSchema, JoinRequestSchema, PositionsSchema, TeamListQuerySchema, UpdateTeamSchema,
-} from '../../../shared/schemas';
-import {
-  ApiError, type AppContext, type AppEnv, forbidden, getViewer, idParam, isUuid, notFound, parse, readJson, requireProfile,
-} from '../../http';
+import { createMiddleware } from 'hono/factory';
+import { isUuid } from '../../../shared/api/contract';
+import { teamsApi } from '../../../shared/api/teams';
+import type { Team } from '../../db/schema';
+import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../http';
+import { createRouter, guarded } from '../../openapi';
+import * as requests from './requests.repo';
 import * as repo from './teams.repo';
 
 const TEAM_NOT_FOUND = 'Team not found';
+const TEAM_FULL = 'This team is full';
 
-/** The team, if the signed-in viewer leads it: 401 signed out, 404 no such team, 403 not a leader. */
-async function requireLeader(c: AppContext) {
+type LeaderEnv = AppEnv & { Variables: { team: Team } };
+
+/** The team in the path, if the viewer leads it: 404 no such team, 403 not a leader. */
+const leaderOnly = createMiddleware<LeaderEnv>(async (c, next) => {
   const viewer = await requireProfile(c);
-  const teamId = idParam(c, 'id', TEAM_NOT_FOUND);
-  const found = await repo.getTeamAndMembership(c.var.db, teamId, viewer.profileId);
+  const teamId = c.req.param('id')?.toLowerCase() ?? '';
+  const found = isUuid(teamId) ? await repo.getTeamAndMembership(c.var.db, teamId, viewer.profileId) : null;
   if (!found) throw notFound(TEAM_NOT_FOUND);
   if (!found.membership?.isLeader) throw forbidden('Only a team leader can do this');
-  return { viewer, team: found.team };
+  c.set('team', found.team);
+  await next();
+});
+
+/** A signed-in viewer with a profile: what every product write needs (404 'User profile not found'). */
+const withProfile = createMiddleware<AppEnv>(async (c, next) => {
+  await requireProfile(c);
+  await next();
+});
+
+/** The status and message of an answer that changed nothing. */
+function refused(outcome: Exclude<requests.AnswerOutcome, { ok: true }>, what: 'request' | 'invitation'): never {
+  switch (outcome.reason) {
+    case 'not-found': throw notFound(what === 'request' ? 'Request not found' : 'Invitation not found');
+    case 'full': throw new ApiError(409, TEAM_FULL);
+    case 'no-longer-pending': throw new ApiError(409, `This ${what} is no longer pending`);
+    case 'answered': throw new ApiError(409, `This ${what} has already been ${outcome.status}`);
+  }
 }
 
-function answered(outcome: repo.AnswerOutcome, notFoundMessage: string, what: string) {
-  if (outcome.ok) return;
-  if (outcome.reason === 'not-found') throw notFound(notFoundMessage);
-  throw new ApiError(409, `This ${what} has already been ${outcome.status}`);
-}
+const answeredAs = (accept: boolean) => (accept ? ('accepted' as const) : ('declined' as const));
+const pathId = (c: AppContext) => (c.req.param('id') ?? '').toLowerCase();
 
+/** Accepts or declines a join request (its team's leaders). */
 async function answerRequest(c: AppContext, accept: boolean) {
   const viewer = await requireProfile(c);
-  const id = idParam(c, 'id', 'Request not found');
-  answered(await repo.answerJoinRequest(c.var.db, id, viewer.profileId, accept), 'Request not found', 'request');
-  return c.json({ status: accept ? 'accepted' : 'declined' });
+  const outcome = await requests.answerJoinRequest(c.var.db, pathId(c), viewer.profileId, accept);
+  if (!outcome.ok) refused(outcome, 'request');
+  return { status: answeredAs(accept) };
 }
 
+/** Accepts or declines an invitation (the invited person); an accept says what joining changed. */
 async function answerInvitation(c: AppContext, accept: boolean) {
   const viewer = await requireProfile(c);
-  const id = idParam(c, 'id', 'Invitation not found');
-  answered(await repo.answerInvitation(c.var.db, id, viewer.profileId, accept), 'Invitation not found', 'invitation');
-  return c.json({ status: accept ? 'accepted' : 'declined' });
+  const outcome = await requests.answerInvitation(c.var.db, pathId(c), viewer.profileId, accept);
+  if (!outcome.ok) refused(outcome, 'invitation');
+  return { status: answeredAs(accept), ...(outcome.joined && { joined: outcome.joined }) };
 }
 
-export const teamsRoutes = new Hono<AppEnv>()
-  .get('/teams', async (c) => {
-    const query = parse(TeamListQuerySchema, c.req.query());
-    return c.json(await repo.listTeams(c.var.db, query, c.var.counts));
-  })
-  .get('/teams/:id', async (c) => {
+/** What a leadership change or leaving could not do, as the API says it. */
+function memberChangeRefused(result: repo.MemberChange) {
+  if (result === 'not-member') throw notFound('Member not found');
+  if (result === 'leader') throw forbidden('A team leader cannot be removed');
+  if (result === 'not-leader') throw forbidden('Only a team leader can do this');
+}
+
+export const teamsRoutes = createRouter()
+  .openapi(teamsApi.list, async (c) => c.json(await repo.listTeams(c.var.db, c.req.valid('query'), c.var.counts), 200))
+  .openapi(teamsApi.get, async (c) => {
     const viewer = await getViewer(c);
-    const teamId = idParam(c, 'id', TEAM_NOT_FOUND);
-    const team = await repo.getTeamDetail(c.var.db, teamId, viewer?.profileId ?? null);
+    const team = await repo.getTeamDetail(c.var.db, c.req.valid('param').id, viewer?.profileId ?? null);
     if (!team) throw notFound(TEAM_NOT_FOUND);
-    return c.json(team);
+    return c.json(team, 200);
   })
-  .post('/teams', async (c) => {
+  .openapi(guarded(teamsApi.create, withProfile), async (c) => {
     const viewer = await requireProfile(c);
-    const input = parse(CreateTeamSchema, await readJson(c));
-    const id = await repo.createTeam(c.var.db, viewer.profileId, input);
+    const id = await repo.createTeam(c.var.db, viewer.profileId, c.req.valid('json'));
     return c.json({ id }, 201);
   })
-  .patch('/teams/:id', async (c) => {
-    const { team } = await requireLeader(c);
-    const input = parse(UpdateTeamSchema, await readJson(c));
-    await repo.updateTeam(c.var.db, team.id, input);
-    return c.json({ id: team.id });
+  .openapi(guarded(teamsApi.update, leaderOnly), async (c) => {
+    const { team } = c.var;
+    const result = await repo.updateTeam(c.var.db, team.id, c.req.valid('json'));
+    if (!result.ok) {
+      const message = `The team has ${result.memberCount} members: its size cannot be smaller`;
+      throw new ApiError(400, message, { maxSize: message });
+    }
+    return c.json({ id: team.id }, 200);
   })
-  .put('/teams/:id/positions', async (c) => {
-    const { team } = await requireLeader(c);
-    const { openPositions } = parse(PositionsSchema, await readJson(c));
-    await repo.setOpenPositions(c.var.db, team.id, openPositions);
-    return c.json({ openPositions });
+  .openapi(guarded(teamsApi.setPositions, leaderOnly), async (c) => {
+    const { openPositions } = c.req.valid('json');
+    await repo.setOpenPositions(c.var.db, c.var.team.id, openPositions);
+    return c.json({ openPositions }, 200);
   })
-  .delete('/teams/:id', async (c) => {
-    const { team } = await requireLeader(c);
-    await repo.deleteTeam(c.var.db, team.id);
+  .openapi(guarded(teamsApi.remove, leaderOnly), async (c) => {
+    const viewer = await requireProfile(c);
+    await repo.deleteTeam(c.var.db, c.var.team.id, viewer.profileId);
     return c.body(null, 204);
   })
-  .delete('/teams/:id/members/:profileId', async (c) => {
-    const { team } = await requireLeader(c);
-    const profileId = idParam(c, 'profileId', 'Member not found');
-    const result = await repo.removeMember(c.var.db, team.id, profileId);
-    if (result === 'not-member') throw notFound('Member not found');
-    if (result === 'leader') throw forbidden('A team leader cannot be removed');
+  .openapi(guarded(teamsApi.removeMember, leaderOnly), async (c) => {
+    const viewer = await requireProfile(c);
+    const result = await repo.removeMember(c.var.db, c.var.team.id, c.req.valid('param').profileId, viewer.profileId);
+    memberChangeRefused(result);
     return c.body(null, 204);
+  })
+  .openapi(guarded(teamsApi.leave, withProfile), async (c) => {
+    const viewer = await requireProfile(c);
+    const result = await repo.leaveTeam(c.var.db, c.req.valid('param').id, viewer.profileId);
+    if (result === 'not-member') throw notFound('You are not a member of this team');
+    if (result === 'last-leader') throw new ApiError(409, 'Make another member leader before you leave');
+    return c.json({ left: true as const }, 200);
+  })
+  .openapi(guarded(teamsApi.setLeader, leaderOnly), async (c) => {
+    const viewer = await requireProfile(c);
+    const { isLeader } = c.req.valid('json');
+    const result = await repo.setLeader(c.var.db, c.var.team.id, c.req.valid('param').profileId, isLeader, viewer.profileId);
+    memberChangeRefused(result);
+    if (result === 'last-leader') throw new ApiError(409, 'A team needs a leader: make another member leader first');
+    return c.json({ isLeader }, 200);
   })
 
   // ---------- join requests ----------
-  .get('/teams/:id/join-requests', async (c) => {
-    const { team } = await requireLeader(c);
-    return c.json(await repo.listPendingRequests(c.var.db, team.id));
-  })
-  .post('/teams/:id/join-requests', async (c) => {
+  .openapi(guarded(teamsApi.joinRequests, leaderOnly), async (c) => c.json(await requests.listPendingRequests(c.var.db, c.var.team.id), 200))
+  .openapi(guarded(teamsApi.requestToJoin, withProfile), async (c) => {
     const viewer = await requireProfile(c);
-    const teamId = idParam(c, 'id', TEAM_NOT_FOUND);
-    const input = parse(JoinRequestSchema, await readJson(c));
-    const found = await repo.getTeamAndMembership(c.var.db, teamId, viewer.profileId);
+    const input = c.req.valid('json');
+    const found = await repo.getTeamAndMembership(c.var.db, c.req.valid('param').id, viewer.profileId);
     if (!found) throw notFound(TEAM_NOT_FOUND);
+    const { team } = found;
     if (found.membership) throw new ApiError(409, 'You are already a member of this team');
-    if (!found.team.isOpen) throw new ApiError(409, 'This team is not accepting new members');
+    if (!team.isOpen) throw new ApiError(409, 'This team is not accepting new members');
+    if (!repo.hasRoom(team)) throw new ApiError(409, TEAM_FULL);
     // Stored with the team's own spelling of the position.
-    const position = found.team.openPositions.find((p) => p.toLowerCase() === input.position.toLowerCase());
+    const position = team.openPositions.find((p) => p.toLowerCase() === input.position.toLowerCase());
     if (!position) {
       const message = 'This position is not open in this team';
       throw new ApiError(400, message, { position: message });
     }
-    const id = await repo.createJoinRequest(c.var.db, teamId, viewer.profileId, { ...input, position });
+    const id = await requests.createJoinRequest(c.var.db, team, viewer.profileId, { ...input, position });
     if (!id) throw new ApiError(409, 'You already have a pending request to join this team');
     return c.json({ id }, 201);
   })
-  .post('/join-requests/:id/accept', (c) => answerRequest(c, true))
-  .post('/join-requests/:id/decline', (c) => answerRequest(c, false))
+  .openapi(guarded(teamsApi.acceptRequest, withProfile), async (c) => c.json(await answerRequest(c, true), 200))
+  .openapi(guarded(teamsApi.declineRequest, withProfile), async (c) => c.json(await answerRequest(c, false), 200))
+  .openapi(guarded(teamsApi.cancelRequest, withProfile), async (c) => {
+    const viewer = await requireProfile(c);
+    const outcome = await requests.cancelJoinRequest(c.var.db, c.req.valid('param').id, viewer.profileId);
+    if (!outcome.ok) refused(outcome, 'request');
+    return c.json({ status: 'cancelled' as const }, 200);
+  })
 
   // ---------- invitations ----------
-  .get('/me/led-teams', async (c) => {
+  .openapi(guarded(teamsApi.ledTeams, withProfile), async (c) => {
     const viewer = await requireProfile(c);
-    const candidate = c.req.query('candidate');
-    const candidateId = isUuid(candidate) ? candidate.toLowerCase() : undefined;
-    return c.json(await repo.ledTeams(c.var.db, viewer.profileId, candidateId));
+    return c.json(await repo.ledTeams(c.var.db, viewer.profileId, c.req.valid('query').candidate), 200);
   })
-  .post('/invitations', async (c) => {
+  .openapi(guarded(teamsApi.invitations, leaderOnly), async (c) => c.json(await requests.pendingInvitationsOf(c.var.db, c.var.team.id), 200))
+  .openapi(guarded(teamsApi.invite, withProfile), async (c) => {
     const viewer = await requireProfile(c);
-    const input = parse(InvitationSchema, await readJson(c));
+    const input = c.req.valid('json');
     const found = await repo.getTeamAndMembership(c.var.db, input.teamId, viewer.profileId);
     if (!found) throw notFound(TEAM_NOT_FOUND);
     if (!found.membership?.isLeader) throw forbidden('Only a team leader can invite people');
-    const target = await repo.getInviteTarget(c.var.db, input.teamId, input.profileId);
+    const target = await requests.getInviteTarget(c.var.db, input.teamId, input.profileId);
     if (!target) throw notFound('Profile not found');
     if (target.isMember) throw new ApiError(409, 'This person is already a member of this team');
     if (!target.lookingForTeam) throw new ApiError(409, 'This person is not looking for a team');
-    const id = await repo.createInvitation(c.var.db, viewer.profileId, input);
+    if (!repo.hasRoom(found.team)) throw new ApiError(409, TEAM_FULL);
+    const id = await requests.createInvitation(c.var.db, found.team, viewer.profileId, input);
     if (!id) throw new ApiError(409, 'This person already has a pending invitation to this team');
     return c.json({ id }, 201);
   })
-  .post('/invitations/:id/accept', (c) => answerInvitation(c, true))
-  .post('/invitations/:id/decline', (c) => answerInvitation(c, false));
+  .openapi(guarded(teamsApi.acceptInvitation, withProfile), async (c) => c.json(await answerInvitation(c, true), 200))
+  .openapi(guarded(teamsApi.declineInvitation, withProfile), async (c) => c.json(await answerInvitation(c, false), 200))
+  .openapi(guarded(teamsApi.withdrawInvitation, withProfile), async (c) => {
+    const viewer = await requireProfile(c);
+    const outcome = await requests.withdrawInvitation(c.var.db, c.req.valid('param').id, viewer.profileId);
+    if (!outcome.ok) refused(outcome, 'invitation');
+    return c.json({ status: 'withdrawn' as const }, 200);
+  });

@@ -46,6 +46,8 @@ async function requestToJoin(teamId: string, by: TestUser = requester, position 
 }
 
 async function invite(teamId: string, to: TestUser = invitee, role = 'ML Engineer') {
+  // Joining a team switches 'looking for a team' off (docs/product.md#joining); these tests invite the same people again.
+  await h.db.update(profiles).set({ lookingForTeam: true }).where(eq(profiles.id, to.profileId));
   const res = await h.request('POST', '/api/invitations', {
     cookie: leader.cookie, body: { teamId, profileId: to.profileId, role, message: 'Join us, we need your skills!' },
   });
@@ -84,7 +86,7 @@ describe('authorization table: every team mutation', () => {
     { name: 'remove a member', method: 'DELETE', path: (w) => `/api/teams/${w.teamId}/members/${otherMember.profileId}`, success: 204, denied: 403 },
     { name: 'list join requests', method: 'GET', path: (w) => `/api/teams/${w.teamId}/join-requests`, success: 200, denied: 403 },
     { name: 'invite', method: 'POST', path: () => '/api/invitations', body: (w) => ({ teamId: w.teamId, profileId: outsider.profileId, role: 'QA', message: 'Please join our team!' }), success: 201, denied: 403 },
-    // SPEC 8: 'Request not found' for ids of teams you do not lead: foreign ids look unknown.
+    // docs/product.md#how-the-server-refuses: 'Request not found' for ids of teams you do not lead: foreign ids look unknown.
     { name: 'accept join request', method: 'POST', path: (w) => `/api/join-requests/${w.requestId}/accept`, success: 200, denied: 404 },
     { name: 'decline join request', method: 'POST', path: (w) => `/api/join-requests/${w.requestId}/decline`, success: 200, denied: 404 },
   ];
@@ -103,7 +105,7 @@ describe('authorization table: every team mutation', () => {
     });
   }
 
-  // SPEC 8: 'Invitation not found' for anyone but the invited person, leaders included.
+  // docs/product.md#how-the-server-refuses: 'Invitation not found' for anyone but the invited person, leaders included.
   for (const action of ['accept', 'decline']) {
     it(`${action} invitation: anonymous 401, another user, a member and the leader 404, the invited person 200`, async () => {
       const w = await world();
@@ -248,10 +250,10 @@ describe('team detail', () => {
     expect(anon.body.members[1]).toMatchObject({ id: member.profileId, role: 'Designer', isLeader: false, name: expect.any(String) });
     expect(anon.body).toMatchObject({ memberCount: 2, viewer: { isMember: false, isLeader: false, hasPendingRequest: false } });
 
-    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: leader.cookie })).body.viewer).toEqual({ isMember: true, isLeader: true, hasPendingRequest: false });
-    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: member.cookie })).body.viewer).toEqual({ isMember: true, isLeader: false, hasPendingRequest: false });
-    await requestToJoin(teamId);
-    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: requester.cookie })).body.viewer).toEqual({ isMember: false, isLeader: false, hasPendingRequest: true });
+    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: leader.cookie })).body.viewer).toEqual({ isMember: true, isLeader: true, hasPendingRequest: false, pendingRequestId: null });
+    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: member.cookie })).body.viewer).toEqual({ isMember: true, isLeader: false, hasPendingRequest: false, pendingRequestId: null });
+    const requestId = await requestToJoin(teamId);
+    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: requester.cookie })).body.viewer).toEqual({ isMember: false, isLeader: false, hasPendingRequest: true, pendingRequestId: requestId });
   });
 });
 
@@ -391,7 +393,7 @@ describe('join requests', () => {
 
   it('falls back to the role "Team Member" when the stored position is blank', async () => {
     const teamId = await createTeam();
-    const [row] = await h.db.insert(joinRequests).values({ teamId, profileId: requester.profileId, position: ' ', message }).returning();
+    const [row] = await h.db.insert(joinRequests).values({ teamId, teamName: 'Pixel Pushers', profileId: requester.profileId, position: ' ', message }).returning();
     expect((await h.request('POST', `/api/join-requests/${row.id}/accept`, { cookie: leader.cookie })).status).toBe(200);
     expect((await membersOf(teamId)).find((m) => m.profileId === requester.profileId)?.role).toBe('Team Member');
   });

@@ -21,7 +21,7 @@ export function Badge({ variant = 'default', className, ...props }: HTMLAttribut
   );
 }
 
-/** Skill badge styling of SPEC 9: Advanced primary, Intermediate secondary, otherwise default. */
+/** Skill badge styling (docs/product.md#constants-and-limits): Advanced primary, Intermediate secondary, otherwise default. */
 export function skillBadgeVariant(level: string): BadgeVariant {
   return level === 'Advanced' ? 'primary' : level === 'Intermediate' ? 'secondary' : 'default';
 }

@@ -9,6 +9,8 @@ const variants = {
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
+  // A destructive action beside others (Delete Team): red, but not the loudest button.
+  dangerOutline: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
   link: 'text-brand-600 underline-offset-4 hover:underline px-0',
   // For dark backgrounds such as the home and hackathon heroes.
   inverse: 'bg-white text-brand-700 hover:bg-brand-50 shadow-sm',

@@ -4,16 +4,18 @@ import { X } from 'lucide-react';
 
 /**
  * An accessible modal (Radix): focus trapped, Escape closes, title announced. Closing returns
- * focus to what opened it (our dialogs are opened from state, not a Radix Trigger, so Radix
- * would not know it), or to the page's main area when that control is gone or disabled.
+ * focus to `returnFocus()` when given and on screen (what the dialog's action made), else to what
+ * opened it (our dialogs are opened from state, not a Radix Trigger, so Radix would not know it),
+ * or to the page's main area when that control is gone or disabled.
  */
 export function Dialog({
-  open, onOpenChange, title, description, children,
+  open, onOpenChange, title, description, returnFocus, children,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
   description?: string;
+  returnFocus?: () => HTMLElement | null | undefined;
   children: ReactNode;
 }) {
   const opener = useRef<Element | null>(null);
@@ -27,8 +29,10 @@ export function Dialog({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            const target = opener.current;
-            if (target instanceof HTMLElement && target.isConnected && !target.matches(':disabled')) target.focus();
+            const focusable = (el: unknown): el is HTMLElement => el instanceof HTMLElement && el.isConnected && !el.matches(':disabled');
+            const preferred = returnFocus?.();
+            if (focusable(preferred)) preferred.focus();
+            else if (focusable(opener.current)) opener.current.focus();
             else document.getElementById('main')?.focus({ preventScroll: true });
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertCircle, Loader2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 export function Spinner({ className }: { className?: string }) {
@@ -22,6 +22,15 @@ export function ErrorMessage({ children, className }: { children: ReactNode; cla
       <AlertCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       <div>{children}</div>
     </div>
+  );
+}
+
+/** A line saying a save worked ('Profile updated successfully'). */
+export function SuccessMessage({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-700">
+      <CheckCircle2 aria-hidden className="h-4 w-4" /> {children}
+    </p>
   );
 }
 

@@ -45,11 +45,29 @@ export function Field({
   );
 }
 
-export function Checkbox({ label, className, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }) {
-  return (
-    <label className={cn('inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700', className)}>
-      <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...props} />
-      <span>{label}</span>
-    </label>
-  );
-}
+/** A checkbox with its label, and its message when invalid. */
+export const Checkbox = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }>(
+  function Checkbox({ label, error, className, ...props }, ref) {
+    const id = useId();
+    const input = (
+      <label className={cn('inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700', className)}>
+        <input
+          ref={ref}
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+          aria-invalid={error ? true : undefined}
+          {...props}
+          aria-describedby={[props['aria-describedby'], error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+        />
+        <span>{label}</span>
+      </label>
+    );
+    if (!error) return input;
+    return (
+      <div className="space-y-1">
+        {input}
+        <p id={`${id}-error`} className="text-sm text-red-600">{error}</p>
+      </div>
+    );
+  },
+);

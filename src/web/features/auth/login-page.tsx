@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { SignInSchema } from '../../../shared/schemas';
 import { Page } from '../../components/layout';
-import { BusyButton } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input } from '../../components/ui/field';
-import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { Divider, safeRedirect, SocialButtons } from './social-buttons';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
+import { Divider, safeRedirect, SocialButtons } from './social-buttons';
 
 export default function LoginPage() {
   useDocumentTitle('Login');
@@ -16,25 +15,19 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirectTo'));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(params.get('error_description'));
+  const form = useApiForm({
+    schema: SignInSchema,
+    defaultValues: { email: '', password: '' },
+    submit: signIn,
+    onSuccess: () => navigate(redirectTo, { replace: true }),
+    errorFallback: 'Invalid email or password',
+  });
+  const { isSubmitting, isSubmitSuccessful, submitCount } = form.formState;
 
-  if (user && !busy) return <Navigate to={redirectTo} replace />;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await signIn(email, password);
-      navigate(redirectTo, { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiRequestError && err.status === 401 ? 'Invalid email or password' : (err as Error).message);
-      setBusy(false);
-    }
-  };
+  // Already signed in (and not in the middle of signing in here): on to where they were going.
+  if (user && !isSubmitting && !isSubmitSuccessful) return <Navigate to={redirectTo} replace />;
+  // An error sent back in the URL (a failed social sign-in) shows until the form is used.
+  const urlError = submitCount === 0 ? params.get('error_description') : null;
 
   return (
     <Page narrow>
@@ -46,16 +39,17 @@ export default function LoginPage() {
         <CardContent>
           <SocialButtons />
           <Divider />
-          <form onSubmit={submit} className="space-y-4" noValidate={false}>
-            {error && <ErrorMessage>{error}</ErrorMessage>}
-            <Field label="Email">
-              {(p) => <Input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />}
+          <Form form={form} className="space-y-4">
+            {urlError && <ErrorMessage>{urlError}</ErrorMessage>}
+            <FormMessage />
+            <Field label="Email" error={form.error('email')}>
+              {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" required placeholder="you@example.com" />}
             </Field>
-            <Field label="Password">
-              {(p) => <Input {...p} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+            <Field label="Password" error={form.error('password')}>
+              {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="current-password" required />}
             </Field>
-            <BusyButton type="submit" className="w-full" busy={busy} busyLabel="Signing in...">Sign in with Email</BusyButton>
-          </form>
+            <SubmitButton className="w-full" busyLabel="Signing in...">Sign in with Email</SubmitButton>
+          </Form>
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
           Don&apos;t have an account?{' '}

@@ -1,18 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignUpSchema } from '../../../shared/schemas';
 import { Page } from '../../components/layout';
-import { BusyButton } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
-import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input } from '../../components/ui/field';
-import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { focusFirstInvalid, validate } from '../../lib/validate';
-import { Divider, safeRedirect, SocialButtons } from './social-buttons';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
-
-type Form = { firstName: string; lastName: string; email: string; password: string };
+import { Divider, safeRedirect, SocialButtons } from './social-buttons';
 
 export default function SignupPage() {
   useDocumentTitle('Sign Up');
@@ -20,34 +14,16 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirectTo'));
-  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', email: '', password: '' });
-  const [fields, setFields] = useState<Partial<Record<keyof Form, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useApiForm({
+    schema: SignUpSchema,
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    submit: signUp,
+    onSuccess: () => navigate(redirectTo, { replace: true }),
+    errorFallback: 'An error occurred during signup',
+  });
+  const { isSubmitting, isSubmitSuccessful } = form.formState;
 
-  if (user && !busy) return <Navigate to={redirectTo} replace />;
-
-  const set = (key: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const { data, errors } = validate(SignUpSchema, form);
-    setFields(errors ?? {});
-    if (errors) focusFirstInvalid(e.currentTarget);
-    if (!data) return;
-    setBusy(true);
-    try {
-      await signUp(data);
-      navigate(redirectTo, { replace: true });
-    } catch (err) {
-      if (err instanceof ApiRequestError) {
-        setFields(err.fields as typeof fields);
-        setError(err.message);
-      } else setError('An error occurred during signup');
-      setBusy(false);
-    }
-  };
+  if (user && !isSubmitting && !isSubmitSuccessful) return <Navigate to={redirectTo} replace />;
 
   return (
     <Page narrow>
@@ -59,24 +35,24 @@ export default function SignupPage() {
         <CardContent>
           <SocialButtons />
           <Divider />
-          <form onSubmit={submit} className="space-y-4" noValidate>
-            {error && <ErrorMessage>{error}</ErrorMessage>}
+          <Form form={form} className="space-y-4">
+            <FormMessage />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" error={fields.firstName}>
-                {(p) => <Input {...p} autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />}
+              <Field label="First name" error={form.error('firstName')}>
+                {(p) => <Input {...p} {...form.register('firstName')} autoComplete="given-name" required />}
               </Field>
-              <Field label="Last name" error={fields.lastName}>
-                {(p) => <Input {...p} autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />}
+              <Field label="Last name" error={form.error('lastName')}>
+                {(p) => <Input {...p} {...form.register('lastName')} autoComplete="family-name" required />}
               </Field>
             </div>
-            <Field label="Email" error={fields.email}>
-              {(p) => <Input {...p} type="email" autoComplete="email" required value={form.email} onChange={set('email')} placeholder="you@example.com" />}
+            <Field label="Email" error={form.error('email')}>
+              {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" required placeholder="you@example.com" />}
             </Field>
-            <Field label="Password" hint="Must be at least 6 characters" error={fields.password}>
-              {(p) => <Input {...p} type="password" autoComplete="new-password" required minLength={6} value={form.password} onChange={set('password')} />}
+            <Field label="Password" hint="Must be at least 6 characters" error={form.error('password')}>
+              {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="new-password" required minLength={6} />}
             </Field>
-            <BusyButton type="submit" className="w-full" busy={busy} busyLabel="Creating account...">Sign up with Email</BusyButton>
-          </form>
+            <SubmitButton className="w-full" busyLabel="Creating account...">Sign up with Email</SubmitButton>
+          </Form>
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
           Already have an account?{' '}

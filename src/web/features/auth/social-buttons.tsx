@@ -17,7 +17,7 @@ function DiscordIcon() {
   );
 }
 
-/** Social sign-in is shown but disabled until a provider is configured (PRODUCT.md). */
+/** Social sign-in is shown but disabled until a provider is configured (docs/product.md#decided-where-the-spec-is-silent). */
 export function SocialButtons() {
   return (
     <div className="grid gap-2">

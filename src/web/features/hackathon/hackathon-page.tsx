@@ -5,7 +5,7 @@ import { buttonClass, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { CountdownDisplay } from './countdown-display';
 import { dateAndTimeInZone, timeZoneLabel, viewerTimeZone } from './schedule-time';
-import { useEventUrl } from './use-event-url';
+import { useEventUrl } from './hackathon-queries';
 import { useDocumentTitle } from '../../lib/title';
 
 const SCHEDULE_ICONS = [PartyPopper, Rocket, Flag, Trophy];

@@ -3,7 +3,7 @@ import { SCHEDULE } from '../../../shared/hackathon';
 import { formatInZone, timeZoneLabel } from './schedule-time';
 
 describe('schedule times', () => {
-  it('shows each event at its UTC time from SPEC 9', () => {
+  it('shows each event at its UTC time (docs/product.md#hackathon-facts)', () => {
     expect(SCHEDULE.map((e) => formatInZone(e.at, 'UTC', 'en-US'))).toEqual([
       'May 7, 2025, 10:00 AM UTC',
       'May 30, 2025, 11:00 AM UTC',

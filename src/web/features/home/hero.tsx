@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { startParticles } from './particles';
 
-/** SPEC 9: the cue appears after 1 s and hides beyond 100 px of scrolling. */
+/** docs/product.md#home: the cue appears after 1 s and hides beyond 100 px of scrolling. */
 const CUE_DELAY_MS = 1000;
 const CUE_HIDE_AFTER_PX = 100;
 

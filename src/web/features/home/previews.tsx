@@ -1,27 +1,19 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Paged, ProfileCard, TeamCard } from '../../../shared/api-types';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState, ErrorMessage } from '../../components/ui/feedback';
-import { api, toQuery } from '../../lib/api';
-import { ProfileCardView } from '../profiles/profile-card';
-import { TeamCardView } from '../teams/team-card';
+import { ProfileCardView, useProfiles } from '../profiles';
+import { TeamCardView, useTeams } from '../teams';
 import { Section } from './section';
 
 /** SPEC 9: the home page previews the 3 newest of each. */
 const PREVIEW_SIZE = 3;
 
-function usePreview<T>(resource: 'profiles' | 'teams') {
-  return useQuery({
-    queryKey: [resource, { pageSize: PREVIEW_SIZE }],
-    queryFn: ({ signal }) => api<Paged<T>>(`/api/${resource}${toQuery({ pageSize: PREVIEW_SIZE })}`, { signal }),
-  });
-}
 
 export function ProfilesPreview() {
-  const query = usePreview<ProfileCard>('profiles');
+  const query = useProfiles({ pageSize: PREVIEW_SIZE });
   return (
     <Section
       title="View Profiles and Connect With Other Hackers"
@@ -39,7 +31,7 @@ export function ProfilesPreview() {
 }
 
 export function TeamsPreview() {
-  const query = usePreview<TeamCard>('teams');
+  const query = useTeams({ pageSize: PREVIEW_SIZE });
   return (
     <Section
       title="Explore Projects and Apply to Teams"
@@ -72,7 +64,7 @@ function PreviewGrid<T>({
   empty,
   render,
 }: {
-  query: ReturnType<typeof usePreview<T>>;
+  query: UseQueryResult<{ items: T[] }>;
   what: string;
   empty: ReactNode;
   render: (item: T) => ReactNode;

@@ -1,26 +1,22 @@
 /**
  * The Notifications tab of /profile: invitations addressed to the user (Accept / Decline) and
- * the user's own join requests with their status; plus the pending count for the tab badge.
+ * the user's own join requests with their status (SPEC's lists), then everything that happened,
+ * newest first (the inbox); plus the pending count for the tab badge.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitationView, JoinRequestView, Notifications } from '../../../shared/api-types';
+import { useState } from 'react';
+import type { InboxItem } from '../../../shared/api/notifications';
+import type { InvitationView, Joined, JoinRequestView } from '../../../shared/api/teams';
 import type { RequestStatus } from '../../../shared/constants';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ErrorMessage, Loading, Spinner } from '../../components/ui/feedback';
-import { api } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
-import { TeamLogo } from '../teams/team-card';
-import { errorText, formatDate, notificationsKey } from '../teams/team-queries';
-
-function useNotifications() {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: notificationsKey,
-    queryFn: ({ signal }) => api<Notifications>('/api/me/notifications', { signal }),
-    enabled: Boolean(user),
-  });
-}
+import { ErrorMessage, Loading, Spinner, SuccessMessage } from '../../components/ui/feedback';
+import { TeamLogo } from '../../components/ui/avatar';
+import { errorText } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { notificationText } from '../../../shared/notification-text';
+import { useCancelRequest } from '../teams';
+import { InboxEntry } from './inbox';
+import { useAnswerInvitation, useInboxPages, useMarkRead, useNotifications } from './notification-queries';
 
 export function usePendingNotificationCount(): number {
   return useNotifications().data?.pendingCount ?? 0;
@@ -28,19 +24,30 @@ export function usePendingNotificationCount(): number {
 
 export function NotificationsPanel() {
   const notifications = useNotifications();
-  if (notifications.isPending) return <Loading>Loading notifications...</Loading>;
-  if (notifications.isError) return <ErrorMessage>Failed to load notifications</ErrorMessage>;
+  const inbox = useInboxPages();
+  // What accepting an invitation did to the rest, said until the page is left.
+  const [joined, setJoined] = useState<Joined | null>(null);
+  if (notifications.isPending || inbox.isPending) return <Loading>Loading notifications...</Loading>;
+  if (notifications.isError || inbox.isError) return <ErrorMessage>Failed to load notifications</ErrorMessage>;
   const { invitations, requests } = notifications.data;
-  if (invitations.length === 0 && requests.length === 0) {
-    return <p className="py-8 text-center text-sm text-slate-500">No notifications at this time</p>;
+  const items = inbox.data.pages.flatMap((page) => page.items);
+  const said = joined && <SuccessMessage>{notificationText('joined', joined)}</SuccessMessage>;
+  if (invitations.length === 0 && requests.length === 0 && items.length === 0) {
+    return (
+      <div className="space-y-4">
+        {said}
+        <p className="py-8 text-center text-sm text-slate-500">No notifications at this time</p>
+      </div>
+    );
   }
   return (
     <div className="space-y-8">
+      {said}
       {invitations.length > 0 && (
         <section aria-labelledby="team-invitations">
           <h3 id="team-invitations" className="text-lg font-semibold text-slate-900">Team Invitations</h3>
           <ul className="mt-3 space-y-3">
-            {invitations.map((invitation) => <InvitationItem key={invitation.id} invitation={invitation} />)}
+            {invitations.map((invitation) => <InvitationItem key={invitation.id} invitation={invitation} onJoined={setJoined} />)}
           </ul>
         </section>
       )}
@@ -52,17 +59,48 @@ export function NotificationsPanel() {
           </ul>
         </section>
       )}
+      {items.length > 0 && <InboxSection items={items} unreadCount={inbox.data.pages[0].unreadCount} more={inbox} />}
     </div>
   );
 }
 
-function InvitationItem({ invitation }: { invitation: InvitationView }) {
-  const queryClient = useQueryClient();
-  const answer = useMutation({
-    mutationFn: (action: 'accept' | 'decline') => api(`/api/invitations/${invitation.id}/${action}`, { method: 'POST' }),
-    // Accepting changes memberships shown on several screens (own profile, team, lists).
-    onSettled: () => queryClient.invalidateQueries(),
-  });
+function InboxSection({ items, unreadCount, more }: {
+  items: InboxItem[];
+  unreadCount: number;
+  more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
+}) {
+  const markRead = useMarkRead();
+  return (
+    <section aria-labelledby="recent-activity">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="recent-activity" className="text-lg font-semibold text-slate-900">
+          Recent Activity
+          {unreadCount > 0 && <span className="ml-2 text-sm font-normal text-slate-500">{unreadCount} unread</span>}
+        </h3>
+        {unreadCount > 0 && (
+          <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+            Mark all as read
+          </Button>
+        )}
+      </div>
+      <ul className="mt-3 space-y-2">
+        {items.map((item) => <InboxEntry key={item.id} item={item} />)}
+      </ul>
+      {more.hasNextPage && (
+        <div className="mt-4 text-center">
+          <Button variant="outline" disabled={more.isFetchingNextPage} onClick={() => more.fetchNextPage()}>
+            {more.isFetchingNextPage && <Spinner />}
+            Show more
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function InvitationItem({ invitation, onJoined }: { invitation: InvitationView; onJoined(joined: Joined): void }) {
+  const answer = useAnswerInvitation(invitation.id, invitation.team.id, onJoined);
+  const respond = (accept: boolean) => answer.mutate(accept);
   const { team } = invitation;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
@@ -78,16 +116,16 @@ function InvitationItem({ invitation }: { invitation: InvitationView }) {
       </div>
       {answer.isError && (
         <ErrorMessage className="mt-3">
-          {errorText(answer.error, answer.variables === 'accept' ? 'Failed to accept invitation' : 'Failed to decline invitation')}
+          {errorText(answer.error, answer.variables ? 'Failed to accept invitation' : 'Failed to decline invitation')}
         </ErrorMessage>
       )}
       <div className="mt-3 flex gap-2 sm:pl-14">
-        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate('accept')}>
-          {answer.isPending && answer.variables === 'accept' && <Spinner />}
+        <Button size="sm" disabled={answer.isPending} onClick={() => respond(true)}>
+          {answer.isPending && answer.variables === true && <Spinner />}
           Accept
         </Button>
-        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => answer.mutate('decline')}>
-          {answer.isPending && answer.variables === 'decline' && <Spinner />}
+        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => respond(false)}>
+          {answer.isPending && answer.variables === false && <Spinner />}
           Decline
         </Button>
       </div>
@@ -99,10 +137,12 @@ const STATUS: Record<RequestStatus, { label: string; variant: BadgeVariant }> = 
   pending: { label: 'Pending', variant: 'warning' },
   accepted: { label: 'Accepted', variant: 'success' },
   declined: { label: 'Declined', variant: 'danger' },
+  cancelled: { label: 'Cancelled', variant: 'default' },
 };
 
 function RequestItem({ request }: { request: JoinRequestView }) {
   const status = STATUS[request.status];
+  const cancel = useCancelRequest(request.teamId);
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -114,6 +154,12 @@ function RequestItem({ request }: { request: JoinRequestView }) {
       <p className="mt-1 text-sm text-slate-500">Position: {request.position}</p>
       <p className="mt-1 whitespace-pre-line text-sm text-slate-600">{request.message}</p>
       <p className="mt-1 text-xs text-slate-500">{formatDate(request.createdAt)}</p>
+      {cancel.isError && <ErrorMessage className="mt-3">{errorText(cancel.error, 'Failed to cancel the request')}</ErrorMessage>}
+      {request.status === 'pending' && (
+        <Button size="sm" variant="outline" className="mt-3" disabled={cancel.isPending} onClick={() => cancel.mutate(request.id)}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
+        </Button>
+      )}
     </li>
   );
 }

@@ -1,13 +1,12 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Camera } from 'lucide-react';
-import type { OwnProfile } from '../../../shared/api-types';
+import type { OwnProfile } from '../../../shared/api/profiles';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { ErrorMessage, Spinner } from '../../components/ui/feedback';
-import { api } from '../../lib/api';
-import { FormFeedback } from './form-feedback';
-import { errorText, useProfileWrite } from './profile-queries';
+import { ErrorMessage, Spinner, SuccessMessage } from '../../components/ui/feedback';
+import { api, errorText } from '../../lib/api';
+import { useProfileWrite } from './profile-queries';
 
 const AVATAR_SIZE_ON_OWN_PROFILE = 96;
 
@@ -19,7 +18,7 @@ export function AvatarUpload({ profile, name }: { profile: OwnProfile; name: str
   const upload = useProfileWrite((file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api<OwnProfile>(`/api/profiles/${profile.id}/avatar`, { method: 'POST', body: form });
+    return api('POST /api/profiles/{id}/avatar', { params: { id: profile.id }, body: form });
   });
 
   const choose = () => input.current?.click();
@@ -64,7 +63,7 @@ export function AvatarUpload({ profile, name }: { profile: OwnProfile; name: str
           <p>{problem}</p>
         </ErrorMessage>
       )}
-      {done && <FormFeedback success="Avatar updated" />}
+      {done && <SuccessMessage>Avatar updated</SuccessMessage>}
     </div>
   );
 }

@@ -1,55 +1,52 @@
-import type { OwnProfile } from '../../../shared/api-types';
-import { AVAILABILITIES, type Availability } from '../../../shared/constants';
+import type { z } from 'zod';
+import type { OwnProfile } from '../../../shared/api/profiles';
+import { AVAILABILITIES } from '../../../shared/constants';
 import { ProfileBasicSchema } from '../../../shared/schemas';
-import { BusyButton } from '../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../components/ui/field';
-import { FormFeedback } from './form-feedback';
-import { errorText, useProfileSectionForm } from './profile-queries';
-
-interface BasicForm {
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  availability: Availability;
-  bio: string;
-}
+import { api } from '../../lib/api';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { useProfileWrite } from './profile-queries';
 
 export function BasicInfoForm({ profile }: { profile: OwnProfile }) {
-  const { values, set, errors, saved, save, submit } = useProfileSectionForm<BasicForm>(profile.id, 'basic', ProfileBasicSchema, {
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    preferredName: profile.preferredName ?? '',
-    availability: profile.availability,
-    bio: profile.bio ?? '',
+  const save = useProfileWrite((body: z.output<typeof ProfileBasicSchema>) => api('PUT /api/profiles/{id}/basic', { params: { id: profile.id }, body }));
+  const form = useApiForm({
+    schema: ProfileBasicSchema,
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      preferredName: profile.preferredName ?? '',
+      availability: profile.availability,
+      bio: profile.bio ?? '',
+    },
+    submit: save.mutateAsync,
+    errorFallback: 'Failed to update profile',
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form form={form} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName}>
-          {(p) => <Input {...p} required autoComplete="given-name" value={values.firstName} onChange={(e) => set({ firstName: e.target.value })} />}
+        <Field label="First name" error={form.error('firstName')}>
+          {(p) => <Input {...p} {...form.register('firstName')} required autoComplete="given-name" />}
         </Field>
-        <Field label="Last name" error={errors.lastName}>
-          {(p) => <Input {...p} required autoComplete="family-name" value={values.lastName} onChange={(e) => set({ lastName: e.target.value })} />}
+        <Field label="Last name" error={form.error('lastName')}>
+          {(p) => <Input {...p} {...form.register('lastName')} required autoComplete="family-name" />}
         </Field>
       </div>
-      <Field label="Preferred name (optional)" hint="Shown instead of your first and last name" error={errors.preferredName}>
-        {(p) => <Input {...p} value={values.preferredName} onChange={(e) => set({ preferredName: e.target.value })} />}
+      <Field label="Preferred name (optional)" hint="Shown instead of your first and last name" error={form.error('preferredName')}>
+        {(p) => <Input {...p} {...form.register('preferredName')} />}
       </Field>
-      <Field label="Availability" error={errors.availability}>
+      <Field label="Availability" error={form.error('availability')}>
         {(p) => (
-          <Select {...p} value={values.availability} onChange={(e) => set({ availability: e.target.value as Availability })}>
+          <Select {...p} {...form.register('availability')}>
             {AVAILABILITIES.map((a) => <option key={a} value={a}>{a}</option>)}
           </Select>
         )}
       </Field>
-      <Field label="Bio" error={errors.bio}>
-        {(p) => (
-          <Textarea {...p} rows={4} maxLength={1000} placeholder="Tell other builders about yourself..." value={values.bio} onChange={(e) => set({ bio: e.target.value })} />
-        )}
+      <Field label="Bio" error={form.error('bio')}>
+        {(p) => <Textarea {...p} {...form.register('bio')} rows={4} maxLength={1000} placeholder="Tell other builders about yourself..." />}
       </Field>
-      <FormFeedback error={save.isError ? errorText(save.error, 'Failed to update profile') : null} success={saved ? 'Profile updated successfully' : null} />
-      <BusyButton type="submit" busy={save.isPending} busyLabel="Saving...">Save Changes</BusyButton>
-    </form>
+      <FormMessage success="Profile updated successfully" />
+      <SubmitButton busyLabel="Saving...">Save Changes</SubmitButton>
+    </Form>
   );
 }

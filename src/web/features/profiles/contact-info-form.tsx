@@ -1,14 +1,14 @@
-import type { ContactInfo, OwnProfile } from '../../../shared/api-types';
+import type { z } from 'zod';
+import type { OwnProfile } from '../../../shared/api/profiles';
 import { TIMEZONES } from '../../../shared/constants';
 import { ProfileContactSchema } from '../../../shared/schemas';
-import { BusyButton } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/field';
-import { FormFeedback } from './form-feedback';
-import { errorText, useProfileSectionForm } from './profile-queries';
+import { api } from '../../lib/api';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { useProfileWrite } from './profile-queries';
 
-type ContactForm = { [K in keyof ContactInfo]: string };
-
-const TEXT_FIELDS: { key: keyof ContactForm; label: string; placeholder: string; type: 'text' | 'url' }[] = [
+type TextField = 'discordUsername' | 'twitterUsername' | 'githubUrl' | 'linkedinUrl' | 'portfolioUrl';
+const TEXT_FIELDS: { key: TextField; label: string; placeholder: string; type: 'text' | 'url' }[] = [
   { key: 'discordUsername', label: 'Discord username', placeholder: 'username', type: 'text' },
   { key: 'twitterUsername', label: 'Twitter username', placeholder: '@username', type: 'text' },
   { key: 'githubUrl', label: 'GitHub URL', placeholder: 'https://github.com/username', type: 'url' },
@@ -18,37 +18,43 @@ const TEXT_FIELDS: { key: keyof ContactForm; label: string; placeholder: string;
 
 export function ContactInfoForm({ profile }: { profile: OwnProfile }) {
   const c = profile.contact;
-  const { values, set, errors, saved, save, submit } = useProfileSectionForm<ContactForm>(profile.id, 'contact', ProfileContactSchema, {
-    discordUsername: c.discordUsername ?? '',
-    twitterUsername: c.twitterUsername ?? '',
-    timezone: c.timezone ?? '',
-    githubUrl: c.githubUrl ?? '',
-    linkedinUrl: c.linkedinUrl ?? '',
-    portfolioUrl: c.portfolioUrl ?? '',
+  const save = useProfileWrite((body: z.output<typeof ProfileContactSchema>) => api('PUT /api/profiles/{id}/contact', { params: { id: profile.id }, body }));
+  const form = useApiForm({
+    schema: ProfileContactSchema,
+    defaultValues: {
+      discordUsername: c.discordUsername ?? '',
+      twitterUsername: c.twitterUsername ?? '',
+      timezone: c.timezone ?? '',
+      githubUrl: c.githubUrl ?? '',
+      linkedinUrl: c.linkedinUrl ?? '',
+      portfolioUrl: c.portfolioUrl ?? '',
+    },
+    submit: save.mutateAsync,
+    errorFallback: 'Failed to update profile',
   });
 
   const textField = (f: (typeof TEXT_FIELDS)[number]) => (
-    <Field key={f.key} label={f.label} error={errors[f.key]}>
-      {(p) => <Input {...p} type={f.type} placeholder={f.placeholder} value={values[f.key]} onChange={(e) => set({ [f.key]: e.target.value })} />}
+    <Field key={f.key} label={f.label} error={form.error(f.key)}>
+      {(p) => <Input {...p} {...form.register(f.key)} type={f.type} placeholder={f.placeholder} />}
     </Field>
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form form={form} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.slice(0, 2).map(textField)}
       </div>
-      <Field label="Timezone" error={errors.timezone}>
+      <Field label="Timezone" error={form.error('timezone')}>
         {(p) => (
-          <Select {...p} value={values.timezone} onChange={(e) => set({ timezone: e.target.value })}>
+          <Select {...p} {...form.register('timezone')}>
             <option value="">Select a timezone</option>
             {TIMEZONES.map((tz) => <option key={tz} value={tz}>{tz}</option>)}
           </Select>
         )}
       </Field>
       {TEXT_FIELDS.slice(2).map(textField)}
-      <FormFeedback error={save.isError ? errorText(save.error, 'Failed to update profile') : null} success={saved ? 'Contact information updated successfully' : null} />
-      <BusyButton type="submit" busy={save.isPending} busyLabel="Saving...">Save Changes</BusyButton>
-    </form>
+      <FormMessage success="Contact information updated successfully" />
+      <SubmitButton busyLabel="Saving...">Save Changes</SubmitButton>
+    </Form>
   );
 }

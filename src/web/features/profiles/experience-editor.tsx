@@ -1,40 +1,28 @@
-import { useState, type FormEvent } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import type { OwnProfile } from '../../../shared/api-types';
-import { ExperienceSchema } from '../../../shared/schemas';
+import type { OwnProfile } from '../../../shared/api/profiles';
+import { ExperienceInputSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/feedback';
+import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Textarea } from '../../components/ui/field';
-import { api } from '../../lib/api';
-import { FormFeedback } from './form-feedback';
-import { errorText, useProfileWrite } from './profile-queries';
+import { api, errorText } from '../../lib/api';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { useProfileWrite } from './profile-queries';
 
 export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
-  const [text, setText] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
   const add = useProfileWrite((experience: string) =>
-    api<OwnProfile>(`/api/profiles/${profile.id}/experiences`, { method: 'POST', body: { experience } }));
+    api('POST /api/profiles/{id}/experiences', { params: { id: profile.id }, body: { experience } }));
   // The text goes along so the server removes nothing if another edit has moved this entry.
   const remove = useProfileWrite(({ index, text: entry }: { index: number; text: string }) =>
-    api<OwnProfile>(`/api/profiles/${profile.id}/experiences/${index}?text=${encodeURIComponent(entry)}`, { method: 'DELETE' }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSuccess(null);
-    if (!text.trim()) return; // blank entries are ignored
-    const parsed = ExperienceSchema.safeParse({ experience: text });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0].message);
-      return;
-    }
-    add.mutate(parsed.data.experience, {
-      onSuccess: () => {
-        setText('');
-        setSuccess('Experience added successfully');
-      },
-    });
-  };
+    api('DELETE /api/profiles/{id}/experiences/{index}', { params: { id: profile.id, index: String(index) }, query: { text: entry } }));
+  const form = useApiForm({
+    schema: ExperienceInputSchema,
+    defaultValues: { experience: '' },
+    // A blank entry is ignored (docs/product.md#validation-experience).
+    ignore: ({ experience }) => !experience,
+    submit: ({ experience }) => add.mutateAsync(experience),
+    resetOnSuccess: true,
+    errorFallback: 'Failed to add experience',
+  });
 
   return (
     <div className="space-y-6">
@@ -53,10 +41,7 @@ export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
                   className="h-7 w-7 shrink-0"
                   aria-label={`Remove experience ${i + 1}`}
                   disabled={remove.isPending}
-                  onClick={() => {
-                    setSuccess(null);
-                    remove.mutate({ index: i, text: exp });
-                  }}
+                  onClick={() => remove.mutate({ index: i, text: exp })}
                 >
                   <Trash2 aria-hidden className="h-4 w-4" />
                 </Button>
@@ -64,31 +49,26 @@ export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
             ))}
           </ul>
         )}
-        {remove.isError && <FormFeedback error={errorText(remove.error, 'Failed to update profile')} />}
+        {remove.isError && <ErrorMessage>{errorText(remove.error, 'Failed to update profile')}</ErrorMessage>}
       </section>
 
-      <form onSubmit={submit} className="space-y-4">
-        <Field label="New experience" error={inputError ?? undefined}>
+      <Form form={form} className="space-y-4">
+        <Field label="New experience" error={form.error('experience')}>
           {(p) => (
             <Textarea
               {...p}
+              {...form.register('experience')}
               rows={3}
               maxLength={1000}
               placeholder="e.g., Built a climate dashboard at HackZurich 2024 (2nd place)"
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                setInputError(null);
-              }}
             />
           )}
         </Field>
-        <FormFeedback error={add.isError ? errorText(add.error, 'Failed to add experience') : null} success={success} />
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? <Spinner /> : <Plus aria-hidden className="h-4 w-4" />}
-          {add.isPending ? 'Adding...' : 'Add Experience'}
-        </Button>
-      </form>
+        <FormMessage success="Experience added successfully" />
+        <SubmitButton busyLabel="Adding...">
+          <Plus aria-hidden className="h-4 w-4" /> Add Experience
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bell, Pencil, RotateCw, X } from 'lucide-react';
-import type { OwnProfile } from '../../../shared/api-types';
+import type { OwnProfile } from '../../../shared/api/profiles';
 import { Page } from '../../components/layout';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -10,7 +10,7 @@ import { Loading } from '../../components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { NotificationsPanel, usePendingNotificationCount } from '../notifications/notifications-panel';
+import { NotificationsPanel, usePendingNotificationCount } from '../notifications';
 import { AvatarUpload } from './avatar-upload';
 import { BasicInfoForm } from './basic-info-form';
 import { ContactInfoForm } from './contact-info-form';

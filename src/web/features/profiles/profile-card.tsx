@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { ProfileCard } from '../../../shared/api-types';
+import type { ProfileCard } from '../../../shared/api/profiles';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge, skillBadgeVariant } from '../../components/ui/badge';
 
-/** Preferred name, or else 'first last' (SPEC 2). */
+/** Preferred name, or else 'first last' (docs/product.md#browse-profiles). */
 export function cardName(p: Pick<ProfileCard, 'firstName' | 'lastName' | 'preferredName'>): string {
   return p.preferredName?.trim() || `${p.firstName} ${p.lastName}`;
 }

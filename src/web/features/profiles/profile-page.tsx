@@ -1,30 +1,23 @@
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import type { ProfileDetail } from '../../../shared/api-types';
 import { Page } from '../../components/layout';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorMessage, Loading } from '../../components/ui/feedback';
-import { api, ApiRequestError } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { InviteToTeamButtons } from '../teams/invite-to-team';
+import { InviteToTeamButtons } from '../teams';
 import { cardName, LookingBadge } from './profile-card';
 import { ContactDetails, ExperienceCard, SkillsCard } from './profile-sections';
+import { useProfile } from './profile-queries';
 import { useDocumentTitle } from '../../lib/title';
 
 export default function ProfilePage() {
   const { id = '' } = useParams();
   const { user, profile: me, loading: authLoading } = useAuth();
-  const query = useQuery({
-    // Contact details depend on who is looking, so the viewer is part of the key.
-    queryKey: ['profile', id, user?.id ?? null],
-    queryFn: () => api<ProfileDetail>(`/api/profiles/${encodeURIComponent(id)}`),
-    enabled: !authLoading,
-    retry: (count, err) => !(err instanceof ApiRequestError && err.status === 404) && count < 2,
-  });
+  const query = useProfile(id, user?.id ?? null, !authLoading);
   useDocumentTitle(query.data ? cardName(query.data) : 'Profile');
 
   if (authLoading || query.isPending) return <Page><Loading>Loading profile...</Loading></Page>;

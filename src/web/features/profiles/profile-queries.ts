@@ -1,85 +1,64 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { OwnProfile } from '../../../shared/api-types';
-import { api, ApiRequestError } from '../../lib/api';
-import { meQueryKey } from '../../lib/auth';
-import { focusFirstInvalid, validate } from '../../lib/validate';
+/**
+ * What the profile screens read and write. Each query has its options here (keys from
+ * lib/query-keys); each write refreshes exactly the queries whose answer it changes.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiRoutes } from '../../../shared/api';
+import type { OwnProfile } from '../../../shared/api/profiles';
+import { api, ApiRequestError, type ApiInput } from '../../lib/api';
+import { authKeys, profileKeys } from '../../lib/query-keys';
 
-export const ownProfileQueryKey = ['own-profile'] as const;
+type ProfileListQuery = NonNullable<Extract<ApiInput<ApiRoutes['GET /api/profiles']>, { query?: unknown }>['query']>;
 
-export function useOwnProfile() {
-  return useQuery({
-    queryKey: ownProfileQueryKey,
-    queryFn: () => api<OwnProfile>('/api/profile'),
+export const useProfiles = (query: ProfileListQuery) =>
+  useQuery({
+    queryKey: profileKeys.list(query),
+    queryFn: ({ signal }) => api('GET /api/profiles', { query, signal }),
+    // The previous results stay on screen while the next ones load, so typing does not flash.
+    placeholderData: keepPreviousData,
+  });
+
+/** A public profile. Contact details depend on who is looking, so the viewer is part of the key. */
+export const useProfile = (id: string, viewerId: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: [...profileKeys.detail(id), viewerId],
+    queryFn: ({ signal }) => api('GET /api/profiles/{id}', { params: { id }, signal }),
+    enabled,
+    retry: (count, err) => !(err instanceof ApiRequestError && err.status === 404) && count < 2,
+  });
+
+export const useOwnProfile = () =>
+  useQuery({
+    queryKey: profileKeys.own,
+    queryFn: ({ signal }) => api('GET /api/profile', { signal }),
     // 401 and 404 will not fix themselves; other failures get the Retry button.
     retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,
   });
-}
+
+/** Every skill name: the filter chips. A failure is silent; the chips just stay empty. */
+export const useSkills = () => useQuery({ queryKey: profileKeys.skills, queryFn: ({ signal }) => api('GET /api/skills', { signal }), staleTime: 60_000 });
 
 /**
  * A write to the signed-in user's profile. Every write answers with the updated profile, which
- * replaces the cached one; lists, the public page and the navbar (name, avatar) refetch.
+ * replaces the cached one; lists, the public page, the skill chips and the navbar (name, avatar)
+ * refetch.
  */
 export function useProfileWrite<V>(write: (vars: V) => Promise<OwnProfile>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     onSuccess: async (profile) => {
-      queryClient.setQueryData(ownProfileQueryKey, profile);
+      queryClient.setQueryData(profileKeys.own, profile);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
-        queryClient.invalidateQueries({ queryKey: ['profile', profile.id] }),
-        queryClient.invalidateQueries({ queryKey: ['skills'] }),
+        queryClient.invalidateQueries({ queryKey: authKeys.me }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.detail(profile.id) }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.skills }),
       ]);
     },
     // A conflict means the profile changed elsewhere: show its current state.
     onError: (err) => {
-      if (err instanceof ApiRequestError && err.status === 409) void queryClient.invalidateQueries({ queryKey: ownProfileQueryKey });
+      if (err instanceof ApiRequestError && err.status === 409) void queryClient.invalidateQueries({ queryKey: profileKeys.own });
     },
   });
-}
-
-/** The server's message for a failed write, or the spec's fallback text. */
-export function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiRequestError && err.status > 0 && err.status < 500 ? err.message : fallback;
-}
-
-export function fieldErrors(err: unknown): Record<string, string> {
-  return err instanceof ApiRequestError ? err.fields : {};
-}
-
-/**
- * One edit section of the own profile (basic, contact): its values, their check with the
- * server's schema, and the PUT to /api/profiles/{id}/{section}. `saved` is true after a save
- * until the next change.
- */
-export function useProfileSectionForm<T extends object>(profileId: string, section: 'basic' | 'contact', schema: z.ZodType, initial: T) {
-  const [values, setValues] = useState<T>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-  const save = useProfileWrite((input: T) =>
-    api<OwnProfile>(`/api/profiles/${profileId}/${section}`, { method: 'PUT', body: input }));
-
-  const set = (patch: Partial<T>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setSaved(false);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { errors: invalid } = validate(schema, values);
-    setErrors(invalid ?? {});
-    if (invalid) {
-      focusFirstInvalid(e.currentTarget);
-      return;
-    }
-    save.mutate(values, {
-      onSuccess: () => setSaved(true),
-      onError: (err) => setErrors(fieldErrors(err)),
-    });
-  };
-
-  return { values, set, errors, saved, save, submit };
 }

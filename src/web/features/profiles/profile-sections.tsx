@@ -1,7 +1,7 @@
 /** Read-only pieces shared by the public profile and the own profile. */
 import type { ReactNode } from 'react';
 import { AtSign, Briefcase, Clock, CodeXml, ExternalLink, Globe, MessageCircle } from 'lucide-react';
-import type { ContactInfo, SkillBadge } from '../../../shared/api-types';
+import type { ContactInfo, SkillBadge } from '../../../shared/api/profiles';
 import { Badge, skillBadgeVariant } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
@@ -51,7 +51,7 @@ export function hasContact(c: ContactInfo): boolean {
   return Object.values(c).some((v) => v !== null && v !== '');
 }
 
-/** The twitter link is built from the username without its '@' (SPEC 2). */
+/** The twitter link is built from the username without its '@' (docs/product.md#public-profile). */
 export function twitterUrl(username: string): string {
   return `https://twitter.com/${username.replace(/^@+/, '')}`;
 }

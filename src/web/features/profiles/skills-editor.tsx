@@ -1,57 +1,54 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Plus, X } from 'lucide-react';
-import type { OwnProfile } from '../../../shared/api-types';
-import { DEFAULT_SKILL_LEVEL, SKILL_LEVELS, type SkillLevel } from '../../../shared/constants';
-import { SkillInputSchema, type SkillInput } from '../../../shared/schemas';
+import type { OwnProfile } from '../../../shared/api/profiles';
+import { DEFAULT_SKILL_LEVEL, SKILL_LEVELS } from '../../../shared/constants';
+import { SkillDraftSchema, type SkillInput } from '../../../shared/schemas';
 import { Badge, skillBadgeVariant } from '../../components/ui/badge';
 import { BusyButton, Button } from '../../components/ui/button';
+import { ErrorMessage, SuccessMessage } from '../../components/ui/feedback';
 import { Field, Input, Label } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { api, errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { FormFeedback } from './form-feedback';
-import { errorText, useProfileWrite } from './profile-queries';
+import { Form, useApiForm } from '../../lib/form';
+import { useProfileWrite } from './profile-queries';
 
 const DUPLICATE = 'This skill is already in your profile';
 
 export function SkillsEditor({ profile }: { profile: OwnProfile }) {
-  const [name, setName] = useState('');
-  const [level, setLevel] = useState<SkillLevel>(DEFAULT_SKILL_LEVEL);
   const [pending, setPending] = useState<SkillInput[]>([]);
-  const [inputError, setInputError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
 
   const save = useProfileWrite((skills: SkillInput[]) =>
-    api<OwnProfile>(`/api/profiles/${profile.id}/skills`, { method: 'POST', body: { skills } }));
+    api('POST /api/profiles/{id}/skills', { params: { id: profile.id }, body: { skills } }));
   const remove = useProfileWrite((skill: string) =>
-    api<OwnProfile>(`/api/profiles/${profile.id}/skills?name=${encodeURIComponent(skill)}`, { method: 'DELETE' }));
+    api('DELETE /api/profiles/{id}/skills', { params: { id: profile.id }, query: { name: skill } }));
 
-  const addToList = (e: FormEvent) => {
-    e.preventDefault();
-    setSuccess(null);
-    const trimmed = name.trim();
-    if (!trimmed) return; // blank entries are ignored
-    const parsed = SkillInputSchema.safeParse({ name: trimmed, level });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0].message);
-      return;
-    }
-    const taken = [...profile.skills, ...pending].some((s) => s.name.toLowerCase() === trimmed.toLowerCase());
-    if (taken) {
-      setInputError(DUPLICATE);
-      return;
-    }
-    setPending((list) => [...list, parsed.data]);
-    setName('');
-    setLevel(DEFAULT_SKILL_LEVEL);
-    setInputError(null);
-  };
+  // A name already saved or already in the list, compared case-insensitively, is refused.
+  const schema = useMemo(() => {
+    const taken = new Set([...profile.skills, ...pending].map((s) => s.name.toLowerCase()));
+    return SkillDraftSchema.refine((s) => !taken.has(s.name.toLowerCase()), { message: DUPLICATE, path: ['name'] });
+  }, [profile.skills, pending]);
+  const form = useApiForm({
+    schema,
+    defaultValues: { name: '', level: DEFAULT_SKILL_LEVEL },
+    // A blank name is ignored (docs/product.md#validation-skills).
+    ignore: ({ name }) => !name,
+    // The list is saved with 'Save All Skills'; adding to it sends nothing.
+    submit: async (skill) => {
+      setSaved(false);
+      setPending((list) => [...list, skill]);
+    },
+    resetOnSuccess: true,
+    errorFallback: 'Failed to save skills',
+  });
+  const level = form.watch('level');
 
   const saveAll = () => {
-    setSuccess(null);
+    setSaved(false);
     save.mutate(pending, {
       onSuccess: () => {
         setPending([]);
-        setSuccess('Skills saved successfully');
+        setSaved(true);
       },
     });
   };
@@ -72,7 +69,7 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
                     label={`Remove ${s.name}`}
                     disabled={remove.isPending}
                     onClick={() => {
-                      setSuccess(null);
+                      setSaved(false);
                       remove.mutate(s.name);
                     }}
                   />
@@ -81,22 +78,12 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
             ))}
           </ul>
         )}
-        {remove.isError && <FormFeedback error={errorText(remove.error, 'Failed to update profile')} />}
+        {remove.isError && <ErrorMessage>{errorText(remove.error, 'Failed to update profile')}</ErrorMessage>}
       </section>
 
-      <form onSubmit={addToList} className="space-y-4 rounded-lg border border-slate-200 p-4">
-        <Field label="Skill name" error={inputError ?? undefined}>
-          {(p) => (
-            <Input
-              {...p}
-              placeholder="e.g., React, Python, UI Design"
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setInputError(null);
-              }}
-            />
-          )}
+      <Form form={form} className="space-y-4 rounded-lg border border-slate-200 p-4">
+        <Field label="Skill name" error={form.error('name')}>
+          {(p) => <Input {...p} {...form.register('name')} placeholder="e.g., React, Python, UI Design" />}
         </Field>
         <div className="space-y-1.5">
           <Label id="skill-level-label">Level</Label>
@@ -106,7 +93,7 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
                 key={l}
                 type="button"
                 aria-pressed={level === l}
-                onClick={() => setLevel(l)}
+                onClick={() => form.setValue('level', l)}
                 className={cn(
                   'h-9 cursor-pointer rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition-colors',
                   level === l ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
@@ -120,7 +107,7 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
         <Button type="submit" variant="outline">
           <Plus aria-hidden className="h-4 w-4" /> Add to List
         </Button>
-      </form>
+      </Form>
 
       {pending.length > 0 && (
         <section aria-labelledby="skills-to-add" className="space-y-3">
@@ -138,7 +125,7 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
         </section>
       )}
 
-      <FormFeedback error={save.isError ? errorText(save.error, 'Failed to save skills') : null} success={success} />
+      {save.isError ? <ErrorMessage>{errorText(save.error, 'Failed to save skills')}</ErrorMessage> : saved && <SuccessMessage>Skills saved successfully</SuccessMessage>}
       <BusyButton onClick={saveAll} busy={save.isPending} busyLabel="Saving..." disabled={pending.length === 0}>Save All Skills</BusyButton>
     </div>
   );

@@ -1,18 +1,11 @@
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import type { Membership } from '../../../shared/api-types';
+import type { Membership } from '../../../shared/api/profiles';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
+import { TeamLogo } from '../../components/ui/avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-
-function TeamLogo({ team }: { team: Membership }) {
-  if (team.logoUrl) return <img src={team.logoUrl} alt="" className="h-10 w-10 shrink-0 rounded-lg object-cover" />;
-  return (
-    <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 font-semibold text-brand-700">
-      {team.teamName.charAt(0).toUpperCase()}
-    </span>
-  );
-}
+import { LeaveTeamButton } from '../teams';
 
 export function YourTeams({ teams }: { teams: Membership[] }) {
   return (
@@ -35,21 +28,19 @@ export function YourTeams({ teams }: { teams: Membership[] }) {
         ) : (
           <ul className="space-y-2">
             {teams.map((t) => (
-              <li key={t.teamId}>
-                <Link
-                  to={`/teams/${t.teamId}`}
-                  className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 transition hover:border-brand-300 hover:bg-slate-50"
-                >
-                  <TeamLogo team={t} />
+              <li key={t.teamId} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3">
+                <Link to={`/teams/${t.teamId}`} className="group flex min-w-[12rem] flex-1 items-center gap-3 rounded-md">
+                  <TeamLogo name={t.teamName} logoUrl={t.logoUrl} size={40} />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900">{t.teamName}</p>
-                    <p className="truncate text-sm text-slate-500">{t.role}</p>
-                  </div>
-                  <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row">
-                    {t.isLeader && <Badge variant="primary">Team Leader</Badge>}
-                    {t.isOpen && <Badge variant="success">Open to Join</Badge>}
+                    <p className="truncate font-medium text-slate-900 group-hover:text-brand-700 group-hover:underline">{t.teamName}</p>
+                    <div className="mt-1 flex flex-wrap items-center gap-1.5">
+                      <span className="text-sm text-slate-500">{t.role}</span>
+                      {t.isLeader && <Badge variant="primary">Team Leader</Badge>}
+                      {t.isOpen && <Badge variant="success">Open to Join</Badge>}
+                    </div>
                   </div>
                 </Link>
+                <LeaveTeamButton teamId={t.teamId} lastLeader={t.soleLeader} size="sm" />
               </li>
             ))}
           </ul>

@@ -1,51 +1,34 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
+import { DEFAULT_TEAM_SIZE } from '../../../shared/constants';
 import { CreateTeamSchema } from '../../../shared/schemas';
 import { Page } from '../../components/layout';
-import { BusyButton, Button } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorMessage } from '../../components/ui/feedback';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
-import { api } from '../../lib/api';
-import { focusFirstInvalid, validate } from '../../lib/validate';
-import { errorText, teamKeys } from './team-queries';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
+import { useCreateTeam } from './team-queries';
+import { TeamSizeField } from './team-size-field';
 
-type Fields = Partial<Record<'name' | 'description' | 'logoUrl' | 'openPositions', string>>;
+const MAX_POSITIONS = 30;
 
 export default function CreateTeamPage() {
   useDocumentTitle('Create Team');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [logoUrl, setLogoUrl] = useState('');
-  const [positions, setPositions] = useState<string[]>(['']);
-  const [isOpen, setIsOpen] = useState(true);
-  const [fields, setFields] = useState<Fields>({});
-
-  const create = useMutation({
-    mutationFn: (body: unknown) => api<{ id: string }>('/api/teams', { method: 'POST', body }),
-    onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: teamKeys.lists });
-      navigate(`/teams/${id}`);
-    },
-    onError: (err) => setFields((err as { fields?: Fields }).fields ?? {}),
+  const create = useCreateTeam();
+  const form = useApiForm({
+    schema: CreateTeamSchema,
+    defaultValues: { name: '', description: '', logoUrl: '', openPositions: [''], isOpen: true, maxSize: DEFAULT_TEAM_SIZE },
+    submit: create.mutateAsync,
+    onSuccess: ({ id }) => navigate(`/teams/${id}`),
+    errorFallback: 'Failed to create team. Please try again.',
   });
 
+  const positions = form.watch('openPositions');
+  const setPositions = (next: string[]) => form.setValue('openPositions', next, { shouldDirty: true });
   const allBlank = positions.every((p) => p.trim() === '');
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { data, errors } = validate(CreateTeamSchema, { name, description, logoUrl, openPositions: positions, isOpen });
-    setFields(errors ?? {});
-    if (errors) focusFirstInvalid(e.currentTarget);
-    if (data) create.mutate(data);
-  };
-
-  const setPosition = (index: number, value: string) => setPositions((list) => list.map((p, i) => (i === index ? value : p)));
+  const positionsError = form.error('openPositions');
 
   return (
     <Page narrow>
@@ -55,67 +38,70 @@ export default function CreateTeamPage() {
           <CardTitle>Team Details</CardTitle>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} className="space-y-5" noValidate>
-            {create.isError && <ErrorMessage>{errorText(create.error, 'Failed to create team. Please try again.')}</ErrorMessage>}
-            <Field label="Team Name" error={fields.name}>
-              {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g., Pixel Pioneers" maxLength={100} />}
+          <Form form={form} className="space-y-5">
+            <FormMessage />
+            <Field label="Team Name" error={form.error('name')}>
+              {(p) => <Input {...p} {...form.register('name')} placeholder="e.g., Pixel Pioneers" maxLength={100} />}
             </Field>
-            <Field label="Description" error={fields.description}>
+            <Field label="Description" error={form.error('description')}>
               {(p) => (
-                <Textarea
-                  {...p}
-                  value={description}
-                  onChange={(e) => setDescription(e.target.value)}
-                  placeholder="What are you building, and who are you looking for?"
-                  rows={4}
-                  maxLength={2000}
-                />
+                <Textarea {...p} {...form.register('description')} placeholder="What are you building, and who are you looking for?" rows={4} maxLength={2000} />
               )}
             </Field>
-            <Field label="Team Logo URL (Optional)" error={fields.logoUrl}>
-              {(p) => <Input {...p} type="url" value={logoUrl} onChange={(e) => setLogoUrl(e.target.value)} placeholder="https://example.com/logo.png" />}
+            <Field label="Team Logo URL (Optional)" error={form.error('logoUrl')}>
+              {(p) => <Input {...p} {...form.register('logoUrl')} type="url" placeholder="https://example.com/logo.png" />}
             </Field>
 
             <fieldset className="space-y-2">
               <legend className="mb-1.5 text-sm font-medium text-slate-700">Open Positions</legend>
-              {positions.map((position, index) => (
-                <div key={index} className="flex gap-2">
-                  <Input
-                    aria-label={`Open position ${index + 1}`}
-                    value={position}
-                    onChange={(e) => setPosition(index, e.target.value)}
-                    placeholder="e.g., Frontend Developer"
-                    maxLength={100}
-                  />
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    className="h-10 w-10 shrink-0"
-                    aria-label={`Remove position ${index + 1}`}
-                    disabled={positions.length === 1}
-                    onClick={() => setPositions((list) => list.filter((_, i) => i !== index))}
-                  >
-                    <X aria-hidden className="h-4 w-4" />
-                  </Button>
-                </div>
-              ))}
-              {fields.openPositions ? (
-                <p className="text-sm text-red-600">{fields.openPositions}</p>
+              {positions.map((position, index) => {
+                const error = form.error(`openPositions.${index}`);
+                return (
+                  <div key={index}>
+                    <div className="flex gap-2">
+                      <Input
+                        name={`openPositions.${index}`}
+                        aria-label={`Open position ${index + 1}`}
+                        aria-invalid={Boolean(error)}
+                        value={position}
+                        onChange={(e) => setPositions(positions.map((p, i) => (i === index ? e.target.value : p)))}
+                        placeholder="e.g., Frontend Developer"
+                        maxLength={100}
+                      />
+                      <Button
+                        variant="outline"
+                        size="icon"
+                        className="h-10 w-10 shrink-0"
+                        aria-label={`Remove position ${index + 1}`}
+                        disabled={positions.length === 1}
+                        onClick={() => setPositions(positions.filter((_, i) => i !== index))}
+                      >
+                        <X aria-hidden className="h-4 w-4" />
+                      </Button>
+                    </div>
+                    {error && <p className="mt-1 text-sm text-red-600">{error}</p>}
+                  </div>
+                );
+              })}
+              {positionsError ? (
+                <p className="text-sm text-red-600">{positionsError}</p>
               ) : (
                 allBlank && <p className="text-xs text-slate-500">Add at least one open position</p>
               )}
-              <Button variant="outline" size="sm" onClick={() => setPositions((list) => [...list, ''])} disabled={positions.length >= 30}>
+              <Button variant="outline" size="sm" onClick={() => setPositions([...positions, ''])} disabled={positions.length >= MAX_POSITIONS}>
                 <Plus aria-hidden className="h-4 w-4" />
                 Add Position
               </Button>
             </fieldset>
 
-            <Checkbox label="Open to new members" checked={isOpen} onChange={(e) => setIsOpen(e.target.checked)} />
+            <TeamSizeField {...form.register('maxSize', { valueAsNumber: true })} error={form.error('maxSize')} />
+
+            <Checkbox label="Open to new members" error={form.error('isOpen')} {...form.register('isOpen')} />
 
             <div className="flex justify-end border-t border-slate-100 pt-5">
-              <BusyButton type="submit" className="w-full sm:w-auto" busy={create.isPending} busyLabel="Creating Team..." disabled={allBlank}>Create Team</BusyButton>
+              <SubmitButton className="w-full sm:w-auto" busyLabel="Creating Team..." disabled={allBlank}>Create Team</SubmitButton>
             </div>
-          </form>
+          </Form>
         </CardContent>
       </Card>
     </Page>

@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { CheckCircle2, Send } from 'lucide-react';
-import type { LedTeam } from '../../../shared/api-types';
+import type { LedTeam } from '../../../shared/api/teams';
 import { InvitationSchema } from '../../../shared/schemas';
-import { BusyButton, Button } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input, Textarea } from '../../components/ui/field';
-import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { focusFirstInvalid, validate } from '../../lib/validate';
-import { errorText, teamKeys } from './team-queries';
+import { Form, FormActions, FormMessage, useApiForm } from '../../lib/form';
+import { useInvite, useLedTeams } from './team-queries';
 
 interface Invitee {
   id: string;
@@ -26,11 +23,7 @@ interface Invitee {
 export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
   const { user, profile: me } = useAuth();
   const isSelf = me?.id === profile.id;
-  const led = useQuery({
-    queryKey: teamKeys.ledTeams(profile.id),
-    queryFn: ({ signal }) => api<LedTeam[]>(`/api/me/led-teams?candidate=${encodeURIComponent(profile.id)}`, { signal }),
-    enabled: Boolean(user && me && !isSelf),
-  });
+  const led = useLedTeams(profile.id, Boolean(user && me && !isSelf));
   const [inviting, setInviting] = useState<LedTeam | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -85,52 +78,27 @@ export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
 }
 
 function InviteDialog({ team, invitee, onClose, onSent }: { team: LedTeam; invitee: Invitee; onClose(): void; onSent(): void }) {
-  const queryClient = useQueryClient();
-  const [role, setRole] = useState('');
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<{ role?: string; message?: string }>({});
-  const send = useMutation({
-    mutationFn: (body: unknown) => api('/api/invitations', { method: 'POST', body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: teamKeys.ledTeams(invitee.id) });
-      onSent();
-    },
-    onError: (err) => setFields((err as { fields?: typeof fields }).fields ?? {}),
+  const send = useInvite(invitee.id);
+  const form = useApiForm({
+    schema: InvitationSchema,
+    defaultValues: { teamId: team.id, profileId: invitee.id, role: '', message: '' },
+    submit: send.mutateAsync,
+    onSuccess: onSent,
+    errorFallback: 'Failed to send invitation',
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { data, errors } = validate(InvitationSchema, { teamId: team.id, profileId: invitee.id, role, message });
-    setFields(errors ?? {});
-    if (errors) focusFirstInvalid(e.currentTarget);
-    if (data) send.mutate(data);
-  };
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={`Invite to ${team.name}`}>
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        {send.isError && !fields.role && !fields.message && (
-          <ErrorMessage>{errorText(send.error, 'Failed to send invitation')}</ErrorMessage>
-        )}
-        <Field label="Role" error={fields.role}>
-          {(p) => <Input {...p} value={role} onChange={(e) => setRole(e.target.value)} placeholder="e.g., Frontend Developer" maxLength={100} />}
+      <Form form={form} className="space-y-4">
+        <FormMessage />
+        <Field label="Role" error={form.error('role')}>
+          {(p) => <Input {...p} {...form.register('role')} placeholder="e.g., Frontend Developer" maxLength={100} />}
         </Field>
-        <Field label="Invitation Message" error={fields.message} hint="10 to 500 characters">
-          {(p) => (
-            <Textarea
-              {...p}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              rows={5}
-              placeholder={`Tell ${invitee.name} why they would be a great fit...`}
-            />
-          )}
+        <Field label="Invitation Message" error={form.error('message')} hint="10 to 500 characters">
+          {(p) => <Textarea {...p} {...form.register('message')} rows={5} placeholder={`Tell ${invitee.name} why they would be a great fit...`} />}
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={send.isPending}>Cancel</Button>
-          <BusyButton type="submit" busy={send.isPending} busyLabel="Sending Invite...">Send Invite</BusyButton>
-        </div>
-      </form>
+        <FormActions onCancel={onClose} busyLabel="Sending Invite...">Send Invite</FormActions>
+      </Form>
     </Dialog>
   );
 }

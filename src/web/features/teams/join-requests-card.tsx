@@ -1,29 +1,21 @@
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JoinRequestView } from '../../../shared/api-types';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorMessage, Spinner } from '../../components/ui/feedback';
-import { api } from '../../lib/api';
-import { errorText, formatDate, requestText, teamKeys } from './team-queries';
+import { errorText } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { useAnswerJoinRequest, useJoinRequests } from './team-queries';
+
+/** How a leader reads a join request (docs/product.md#join-requests): the position line, a blank line, the message. */
+export function requestText(position: string, message: string): string {
+  return `Position: ${position}\n\n${message}`;
+}
 
 /** Leaders only: the pending requests, each answered with Accept or Decline. */
 export function JoinRequestsCard({ teamId }: { teamId: string }) {
-  const queryClient = useQueryClient();
-  const requests = useQuery({
-    queryKey: teamKeys.joinRequests(teamId),
-    queryFn: ({ signal }) => api<JoinRequestView[]>(`/api/teams/${teamId}/join-requests`, { signal }),
-  });
-  const answer = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'accept' | 'decline' }) =>
-      api(`/api/join-requests/${id}/${action}`, { method: 'POST' }),
-    // Reloads the team (new member) and its requests; an already-answered request disappears too.
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.lists }),
-    ]),
-  });
+  const requests = useJoinRequests(teamId);
+  const answer = useAnswerJoinRequest(teamId);
 
   return (
     <Card>
@@ -62,10 +54,10 @@ export function JoinRequestsCard({ teamId }: { teamId: string }) {
                       </Button>
                     ) : (
                       <>
-                        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, action: 'accept' })}>
+                        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
                           Accept
                         </Button>
-                        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, action: 'decline' })}>
+                        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: false })}>
                           Decline
                         </Button>
                       </>

@@ -1,39 +1,50 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import type { TeamDetail } from '../../../shared/api-types';
+import { isFull, type TeamDetail } from '../../../shared/api/teams';
 import { JoinRequestSchema } from '../../../shared/schemas';
-import { BusyButton, Button } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Select, Textarea } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { focusFirstInvalid, validate } from '../../lib/validate';
-import { errorText, notificationsKey, teamKeys } from './team-queries';
+import { Form, FormActions, FormMessage, useApiForm } from '../../lib/form';
+import { useCancelRequest, useRequestToJoin } from './team-queries';
 
 /**
- * What a non-member sees: 'Join Team' on an open team (signed-out visitors go to sign in first),
- * 'Request Pending' once they asked.
+ * What a non-member sees: 'Join Team' on an open team with room (signed-out visitors go to sign
+ * in first), 'Team is full' or 'Team Not Accepting Members' otherwise, and 'Request Pending' with
+ * 'Cancel Request' once they asked.
  */
 export function JoinTeamButton({ team }: { team: TeamDetail }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const cancel = useCancelRequest(team.id);
+  // After 'Send Request' the dialog hands the keyboard to what the request can be done with now.
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const pendingId = team.viewer.pendingRequestId;
 
-  if (team.viewer.hasPendingRequest) {
+  if (pendingId) {
     return (
       <div className="flex flex-col items-start gap-1.5 sm:items-end">
-        <Button disabled>Request Pending</Button>
-        <p role="status" className="max-w-56 text-xs text-slate-500 sm:text-right">
+        <div className="flex flex-wrap gap-2">
+          <Button disabled>Request Pending</Button>
+          <Button ref={cancelButton} variant="outline" disabled={cancel.isPending} onClick={() => cancel.mutate(pendingId)}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
+          </Button>
+        </div>
+        {cancel.isError && <ErrorMessage>{errorText(cancel.error, 'Failed to cancel the request')}</ErrorMessage>}
+        <p role="status" className="max-w-64 text-xs text-slate-500 sm:text-right">
           The team leaders will answer; follow it in your{' '}
           <Link to="/profile?tab=notifications" className="font-medium text-brand-700 hover:underline">Notifications</Link>.
         </p>
       </div>
     );
   }
+  if (isFull(team)) return <Button disabled>Team is full</Button>;
   if (!team.isOpen) return <Button disabled>Team Not Accepting Members</Button>;
 
   const start = () => {
@@ -46,66 +57,38 @@ export function JoinTeamButton({ team }: { team: TeamDetail }) {
         <UserPlus aria-hidden className="h-4 w-4" />
         Join Team
       </Button>
-      {open && <JoinTeamDialog team={team} onClose={() => setOpen(false)} />}
+      {open && <JoinTeamDialog team={team} onClose={() => setOpen(false)} returnFocus={() => cancelButton.current} />}
     </>
   );
 }
 
-function JoinTeamDialog({ team, onClose }: { team: TeamDetail; onClose(): void }) {
-  const queryClient = useQueryClient();
-  const [position, setPosition] = useState('');
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<{ position?: string; message?: string }>({});
-  const send = useMutation({
-    mutationFn: (body: unknown) => api(`/api/teams/${team.id}/join-requests`, { method: 'POST', body }),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamKeys.detail(team.id) }),
-        queryClient.invalidateQueries({ queryKey: notificationsKey }),
-      ]);
-      onClose();
-    },
-    onError: (err) => setFields((err as { fields?: typeof fields }).fields ?? {}),
+function JoinTeamDialog({ team, onClose, returnFocus }: { team: TeamDetail; onClose(): void; returnFocus(): HTMLElement | null }) {
+  const send = useRequestToJoin(team.id);
+  const form = useApiForm({
+    schema: JoinRequestSchema,
+    defaultValues: { position: '', message: '' },
+    submit: send.mutateAsync,
+    onSuccess: onClose,
+    errorFallback: 'Failed to submit join request',
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { data, errors } = validate(JoinRequestSchema, { position, message });
-    setFields(errors ?? {});
-    if (errors) focusFirstInvalid(e.currentTarget);
-    if (data) send.mutate(data);
-  };
-
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={`Join ${team.name}`}>
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        {send.isError && !fields.position && !fields.message && (
-          <ErrorMessage>{errorText(send.error, 'Failed to submit join request')}</ErrorMessage>
-        )}
-        <Field label="Position" error={fields.position} hint={team.openPositions.length === 0 ? 'This team has no open positions right now' : undefined}>
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={`Join ${team.name}`} returnFocus={returnFocus}>
+      <Form form={form} className="space-y-4">
+        <FormMessage />
+        <Field label="Position" error={form.error('position')} hint={team.openPositions.length === 0 ? 'This team has no open positions right now' : undefined}>
           {(p) => (
-            <Select {...p} value={position} onChange={(e) => setPosition(e.target.value)}>
+            <Select {...p} {...form.register('position')}>
               <option value="">Select a position</option>
               {team.openPositions.map((op) => <option key={op} value={op}>{op}</option>)}
             </Select>
           )}
         </Field>
-        <Field label="Message to the Team" error={fields.message} hint="10 to 500 characters">
-          {(p) => (
-            <Textarea
-              {...p}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              rows={5}
-              placeholder="Tell the team about yourself and why you want to join..."
-            />
-          )}
+        <Field label="Message to the Team" error={form.error('message')} hint="10 to 500 characters">
+          {(p) => <Textarea {...p} {...form.register('message')} rows={5} placeholder="Tell the team about yourself and why you want to join..." />}
         </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={send.isPending}>Cancel</Button>
-          <BusyButton type="submit" busy={send.isPending} busyLabel="Sending Request...">Send Request</BusyButton>
-        </div>
-      </form>
+        <FormActions onCancel={onClose} busyLabel="Sending Request...">Send Request</FormActions>
+      </Form>
     </Dialog>
   );
 }

@@ -1,35 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import type { TeamDetail } from '../../../shared/api-types';
-import { dedupe } from '../../../shared/schemas';
+import type { TeamDetail } from '../../../shared/api/teams';
+import { dedupe, PositionInputSchema } from '../../../shared/schemas';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorMessage } from '../../components/ui/feedback';
-import { Input } from '../../components/ui/field';
-import { api } from '../../lib/api';
-import { errorText, teamKeys } from './team-queries';
+import { Field, Input } from '../../components/ui/field';
+import { errorText } from '../../lib/api';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { useSetPositions } from './team-queries';
 
 /** Tags for everyone; leaders add (text + Add) and remove. */
 export function OpenPositionsCard({ team }: { team: TeamDetail }) {
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
-  const update = useMutation({
-    mutationFn: (openPositions: string[]) => api(`/api/teams/${team.id}/positions`, { method: 'PUT', body: { openPositions } }),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.detail(team.id) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.lists }),
-    ]),
-  });
+  const remove = useSetPositions(team.id);
   const isLeader = team.viewer.isLeader;
-
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    // Blank entries are ignored (SPEC 5), and so are duplicates.
-    if (!draft.trim()) return;
-    update.mutate(dedupe([...team.openPositions, draft]), { onSuccess: () => setDraft('') });
-  };
 
   return (
     <Card>
@@ -50,8 +33,8 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
                       type="button"
                       className="-mr-1 cursor-pointer rounded-full p-0.5 hover:bg-brand-100 disabled:opacity-50"
                       aria-label={`Remove position ${position}`}
-                      disabled={update.isPending}
-                      onClick={() => update.mutate(team.openPositions.filter((p) => p !== position))}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(team.openPositions.filter((p) => p !== position))}
                     >
                       <X aria-hidden className="h-3.5 w-3.5" />
                     </button>
@@ -61,20 +44,35 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
             ))}
           </ul>
         )}
-        {update.isError && <ErrorMessage>{errorText(update.error, 'Failed to update positions')}</ErrorMessage>}
-        {isLeader && (
-          <form onSubmit={add} className="flex gap-2">
-            <Input
-              aria-label="New position"
-              placeholder="e.g., Backend Developer"
-              value={draft}
-              maxLength={100}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <Button type="submit" variant="outline" disabled={update.isPending}>Add</Button>
-          </form>
-        )}
+        {remove.isError && <ErrorMessage>{errorText(remove.error, 'Failed to update positions')}</ErrorMessage>}
+        {isLeader && <AddPositionForm team={team} />}
       </CardContent>
     </Card>
+  );
+}
+
+function AddPositionForm({ team }: { team: TeamDetail }) {
+  const add = useSetPositions(team.id);
+  const form = useApiForm({
+    schema: PositionInputSchema,
+    defaultValues: { position: '' },
+    // Blank entries are ignored, and so are duplicates (docs/product.md#validation-edit-team-and-positions).
+    ignore: ({ position }) => !position,
+    submit: ({ position }) => add.mutateAsync(dedupe([...team.openPositions, position])),
+    // The new position is the one the server can find fault with.
+    fieldFor: (name) => (name.startsWith('openPositions') ? 'position' : undefined),
+    resetOnSuccess: true,
+    errorFallback: 'Failed to update positions',
+  });
+  return (
+    <Form form={form} className="space-y-2">
+      <FormMessage />
+      <div className="flex items-start gap-2">
+        <Field label={<span className="sr-only">New position</span>} error={form.error('position')} className="flex-1 space-y-0">
+          {(p) => <Input {...p} {...form.register('position')} placeholder="e.g., Backend Developer" maxLength={100} />}
+        </Field>
+        <SubmitButton variant="outline" busyLabel="Adding...">Add</SubmitButton>
+      </div>
+    </Form>
   );
 }

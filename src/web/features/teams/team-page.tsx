@@ -1,31 +1,29 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
-import type { TeamDetail } from '../../../shared/api-types';
+import { isFull, type TeamDetail } from '../../../shared/api/teams';
 import { Page } from '../../components/layout';
+import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ErrorMessage, Loading } from '../../components/ui/feedback';
-import { api, ApiRequestError } from '../../lib/api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ApiRequestError, errorText } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EditTeamForm } from './edit-team-form';
 import { JoinRequestsCard } from './join-requests-card';
 import { JoinTeamButton } from './join-team-dialog';
+import { LeaveTeamButton } from './leave-team-button';
+import { PendingInvitationsCard } from './pending-invitations-card';
 import { OpenPositionsCard } from './open-positions-card';
-import { TeamLogo } from './team-card';
 import { TeamMembersCard } from './team-members-card';
-import { errorText, formatDate, teamKeys } from './team-queries';
+import { useDeleteTeam, useTeam } from './team-queries';
 import { useDocumentTitle } from '../../lib/title';
 
 export default function TeamPage() {
   const { id = '' } = useParams();
-  const team = useQuery({
-    queryKey: teamKeys.detail(id),
-    queryFn: ({ signal }) => api<TeamDetail>(`/api/teams/${encodeURIComponent(id)}`, { signal }),
-    retry: (count, err) => !(err instanceof ApiRequestError && err.status === 404) && count < 2,
-  });
+  const team = useTeam(id);
   useDocumentTitle(team.data?.name ?? 'Team');
 
   if (team.isPending) return <Loading>Loading team details...</Loading>;
@@ -53,7 +51,8 @@ export default function TeamPage() {
 
 function TeamView({ team }: { team: TeamDetail }) {
   const [editing, setEditing] = useState(false);
-  const isLeader = team.viewer.isLeader;
+  const { isLeader, isMember } = team.viewer;
+  const lastLeader = isLeader && team.members.filter((m) => m.isLeader).length === 1;
   return (
     <Page>
       <Card className="p-5 sm:p-6">
@@ -65,7 +64,7 @@ function TeamView({ team }: { team: TeamDetail }) {
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
                 <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{team.name}</h1>
-                {team.isOpen ? <Badge variant="success">Open to New Members</Badge> : <Badge>Not Recruiting</Badge>}
+                {isFull(team) ? <Badge variant="warning">Team is full</Badge> : team.isOpen ? <Badge variant="success">Open to New Members</Badge> : <Badge>Not Recruiting</Badge>}
               </div>
               <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-500">
                 <CalendarDays aria-hidden className="h-4 w-4" />
@@ -74,7 +73,7 @@ function TeamView({ team }: { team: TeamDetail }) {
               {team.description && <p className="mt-4 whitespace-pre-line text-slate-700">{team.description}</p>}
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
-              {isLeader ? (
+              {isLeader && (
                 <>
                   <Button variant="outline" onClick={() => setEditing(true)}>
                     <Pencil aria-hidden className="h-4 w-4" />
@@ -82,9 +81,8 @@ function TeamView({ team }: { team: TeamDetail }) {
                   </Button>
                   <DeleteTeamButton teamId={team.id} />
                 </>
-              ) : (
-                !team.viewer.isMember && <JoinTeamButton team={team} />
               )}
+              {isMember ? <LeaveTeamButton teamId={team.id} lastLeader={lastLeader} /> : <JoinTeamButton team={team} />}
             </div>
           </div>
         )}
@@ -94,6 +92,7 @@ function TeamView({ team }: { team: TeamDetail }) {
         <div className="space-y-6 lg:col-span-2">
           <TeamMembersCard team={team} />
           {isLeader && <JoinRequestsCard teamId={team.id} />}
+          {isLeader && <PendingInvitationsCard teamId={team.id} />}
         </div>
         <div>
           <OpenPositionsCard team={team} />
@@ -106,19 +105,10 @@ function TeamView({ team }: { team: TeamDetail }) {
 function DeleteTeamButton({ teamId }: { teamId: string }) {
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => api(`/api/teams/${teamId}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: teamKeys.detail(teamId) });
-      // Lists, previews and the own profile's teams all showed it.
-      void queryClient.invalidateQueries();
-      navigate('/teams');
-    },
-  });
+  const remove = useDeleteTeam(teamId);
   return (
     <>
-      <Button variant="outline" className="border-red-200 text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+      <Button variant="dangerOutline" onClick={() => setConfirming(true)} disabled={remove.isPending}>
         <Trash2 aria-hidden className="h-4 w-4" />
         {remove.isPending ? 'Deleting...' : 'Delete Team'}
       </Button>
@@ -129,7 +119,7 @@ function DeleteTeamButton({ teamId }: { teamId: string }) {
         title="Delete Team"
         question="Are you sure you want to delete this team? This action cannot be undone."
         confirmLabel="Delete Team"
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate('/teams') })}
       />
     </>
   );

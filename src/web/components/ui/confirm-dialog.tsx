@@ -1,9 +1,9 @@
 import { AlertDialog } from 'radix-ui';
-import { Button } from '../../components/ui/button';
+import { Button } from './button';
 
 /**
  * An accessible yes/no question (Radix alert dialog): focus starts on Cancel, Escape cancels.
- * Used for the spec's confirmations before removing a member or deleting a team.
+ * Used before removing a member, leaving or deleting a team.
  */
 export function ConfirmDialog({
   open, onOpenChange, title, question, confirmLabel, onConfirm,

@@ -1,0 +1,108 @@
+/**
+ * How the server implements the API contract of src/shared/api: a router per feature whose
+ * routes are the contract's declarations, one validation hook that turns a failed check into the
+ * product's error shape, guards that run before any input is read, and the OpenAPI document.
+ */
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { SESSION, SESSION_COOKIE } from '../shared/api/contract';
+import { fieldMessages } from '../shared/schemas';
+import { ApiError, type AppEnv, NUL_MESSAGE, requireViewer } from './http';
+
+type ValidationResult = { target: string } & ({ success: true; data: unknown } | { success: false; error: import('zod').ZodError });
+
+/**
+ * After each input is checked against its schema: a bad path id is a 404 (with the schema's
+ * message, e.g. 'Team not found'); a body that is not an object, or a field that is invalid, is a
+ * 400 naming the fields. PostgreSQL cannot store NUL in text, so parsed strings holding one are
+ * refused here too, for every body and query at once, rather than failing in the database.
+ */
+export function validationHook(result: ValidationResult) {
+  if (!result.success) {
+    const fields = fieldMessages(result.error);
+    const first = Object.values(fields)[0] ?? 'Invalid input';
+    if (result.target === 'param') throw new ApiError(404, first);
+    if (result.target === 'json' && '_' in fields) throw new ApiError(400, 'The request body must be a JSON object');
+    throw new ApiError(400, first, fields);
+  }
+  const nul = nulFields(result.data);
+  if (Object.keys(nul).length) throw new ApiError(400, NUL_MESSAGE, nul);
+}
+
+/** Dotted paths of the strings holding NUL in parsed data (its depth is bounded by the schema). */
+function nulFields(value: unknown, path: string[] = [], out: Record<string, string> = {}): Record<string, string> {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out[path.join('.') || '_'] ??= NUL_MESSAGE;
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], out);
+  }
+  return out;
+}
+
+/** A feature's router: its routes are contract declarations, checked by `validationHook`. */
+export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: (result) => validationHook(result) });
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** A JSON body must be sent as JSON: anything else is refused before it is read (415). */
+const jsonOnly: MiddlewareHandler = async (c, next) => {
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
+  }
+  await next();
+};
+
+const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireViewer(c);
+  await next();
+};
+
+const takesJson = (route: RouteConfig) => Boolean(route.request?.body && 'content' in route.request.body && route.request.body.content['application/json']);
+
+/**
+ * The contract's route with the checks that come before its input is read, in this order: a
+ * session when the route declares one (401), then `guards` (who may act on this id: 404, 403),
+ * then the body's media type (415). So a stranger learns nothing from a well-formed body, and
+ * a route's `security` in the document is what the server enforces.
+ */
+export function guarded<R extends RouteConfig, const G extends MiddlewareHandler<any>[] = []>(route: R, ...guards: G) {
+  const middleware = [...(route.security?.length ? [signedInOnly] : []), ...guards, ...(takesJson(route) ? [jsonOnly] : [])];
+  return { ...route, middleware: middleware as unknown as G };
+}
+
+export const API_INFO = {
+  title: 'HackTeams API',
+  version: '1.0.0',
+  description: [
+    'The API of HackTeams, where participants of a large hackathon find teammates. The web app uses exactly this API.',
+    '',
+    '- **Authentication**: sign in with `POST /api/auth/sign-in/email`; the answer sets an HttpOnly session cookie, which every route marked with the session scheme needs (401 without it).',
+    '- **Errors**: every 4xx answer is JSON `{ "error": "...", "fields": { "field": "message" } }`; `fields` only when input was invalid. A 5xx says only that something went wrong.',
+    '- **Paging**: lists take `page` (from 1) and `pageSize` (default 24, at most 100) and answer `{ items, total, page, pageSize }`.',
+    '- **Rate limits**: sign-in and sign-up are rate limited per client address (429).',
+  ].join('\n'),
+};
+
+/** The OpenAPI 3.1 document of every route registered on `app`. */
+export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie set by sign-in and sign-up (named `__Secure-better-auth.session_token` over HTTPS).',
+  });
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: API_INFO,
+    tags: [
+      { name: 'Accounts', description: 'Sign-up, sign-in, sign-out and the session' },
+      { name: 'Profiles', description: 'Browse people and read their profiles' },
+      { name: 'Own profile', description: "The signed-in user's own profile and its edits" },
+      { name: 'Teams', description: 'Browse, create and manage teams' },
+      { name: 'Join requests', description: 'Ask to join a team; leaders answer' },
+      { name: 'Invitations', description: 'Leaders invite people; the invited answer' },
+      { name: 'Notifications', description: 'What the signed-in user is waiting on' },
+      { name: 'System', description: 'Health and public settings' },
+    ],
+  });
+}

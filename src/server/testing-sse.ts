@@ -1,0 +1,51 @@
+/** Reads a Server-Sent Events answer one event at a time, for tests (in-memory app or a real server). */
+
+export interface SseEvent { event: string; id?: string; data: string }
+
+/** One event block ('event:', 'id:', 'data:' lines), or null for a comment (keep-alive) or retry-only block. */
+function parse(block: string): SseEvent | null {
+  const event: SseEvent = { event: 'message', data: '' };
+  let any = false;
+  for (const line of block.split('\n')) {
+    const [, field, value] = /^([a-z]+): ?(.*)$/.exec(line) ?? [];
+    if (field === 'event') event.event = value;
+    else if (field === 'id') event.id = value;
+    else if (field === 'data') event.data += value;
+    else continue;
+    any = true;
+  }
+  return any ? event : null;
+}
+
+export function eventReader(res: Response) {
+  if (!res.body) throw new Error('no body');
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  // A read still waiting when a timeout won the race is the next one's, so no chunk is lost.
+  let pending: ReturnType<typeof reader.read> | null = null;
+
+  /** The next event, or 'timeout' when none comes within `timeoutMs`. */
+  async function next(timeoutMs = 2000): Promise<SseEvent | 'timeout'> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const event = parse(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        if (event) return event;
+        continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return 'timeout';
+      let timer: NodeJS.Timeout | undefined;
+      pending ??= reader.read();
+      const chunk = await Promise.race([pending, new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left)))]);
+      clearTimeout(timer);
+      if (chunk === 'timeout') return 'timeout';
+      pending = null;
+      if (chunk.done) throw new Error('stream ended');
+      buffer += chunk.value;
+    }
+  }
+  return { next, close: () => reader.cancel() };
+}

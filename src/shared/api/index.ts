@@ -1,0 +1,18 @@
+/**
+ * The whole API contract: every route, by feature. `ApiRoutes` names each route by its method
+ * and path ('GET /api/teams/{id}'), the way the web app's client calls it.
+ */
+import type { authApi } from './auth';
+import type { notificationsApi } from './notifications';
+import type { profilesApi } from './profiles';
+import type { systemApi } from './system';
+import type { teamsApi } from './teams';
+
+type Contract = typeof authApi | typeof notificationsApi | typeof profilesApi | typeof systemApi | typeof teamsApi;
+/** Each feature's routes (distributed over the union, so no feature's keys are lost). */
+type RoutesOf<C> = C extends unknown ? C[keyof C] : never;
+type AnyRoute = RoutesOf<Contract>;
+type RouteKey<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${Uppercase<M>} ${P}` : never;
+
+/** Every route of the API, keyed 'METHOD /path/{param}'. */
+export type ApiRoutes = { [R in AnyRoute as RouteKey<R>]: R };

@@ -1,0 +1,109 @@
+/** What the signed-in user is waiting on, and what happened that concerns them. */
+import { z } from 'zod';
+import { NOTIFICATION_KINDS } from '../constants';
+import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, signedIn, Uuid } from './contract';
+import { InvitationViewSchema, JoinRequestViewSchema } from './teams';
+
+export const NotificationsSchema = z
+  .strictObject({
+    invitations: z.array(InvitationViewSchema).meta({ description: 'Pending invitations addressed to you, newest first' }),
+    requests: z.array(JoinRequestViewSchema).meta({ description: 'Your own join requests with their status, newest first' }),
+    pendingCount: z.number().int().meta({ description: 'Pending invitations plus pending own requests: the tab badge' }),
+  })
+  .meta({ id: 'Notifications' });
+export type Notifications = z.infer<typeof NotificationsSchema>;
+
+const NotificationDataSchema = z
+  .strictObject({
+    teamId: Uuid.nullable().optional(),
+    teamName: z.string().optional(),
+    by: z.strictObject({ id: z.string(), name: z.string() }).optional(),
+    requestId: Uuid.optional(),
+    invitationId: Uuid.optional(),
+    position: z.string().optional(),
+    role: z.string().optional(),
+    withdrawnRequests: z.number().int().optional(),
+    stoppedLooking: z.boolean().optional(),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'NotificationData', description: 'What the notification is about; each kind fills its own fields' });
+
+export const InboxItemSchema = z
+  .strictObject({
+    id: Uuid,
+    seq: z.number().int().meta({ description: 'Increasing with each notification; the id of its live event' }),
+    kind: z.enum(NOTIFICATION_KINDS),
+    text: z.string().meta({ example: 'Ada Lovelace asked to join Pixel Pioneers as Designer' }),
+    link: z.string().nullable().meta({ description: 'Where it leads in the web app; null once its team is gone', example: '/teams/3f2c8a52-5b7e-4c1d-9a0e-2d6f1b8c4e77' }),
+    data: NotificationDataSchema,
+    createdAt: DateTime,
+    readAt: DateTime.nullable(),
+    pending: z.boolean().nullable().meta({ description: 'For a join request to your team or an invitation to you: whether it still waits for an answer (Accept / Decline work in place); null for other kinds' }),
+  })
+  .meta({ id: 'InboxItem' });
+export type InboxItem = z.infer<typeof InboxItemSchema>;
+
+export const InboxSchema = z
+  .strictObject({
+    items: z.array(InboxItemSchema),
+    unreadCount: z.number().int(),
+    nextBefore: z.number().int().nullable().meta({ description: 'Pass as `before` for the next (older) page; null on the last' }),
+  })
+  .meta({ id: 'Inbox' });
+export type Inbox = z.infer<typeof InboxSchema>;
+
+const NOTIFICATIONS = 'Notifications';
+
+export const notificationsApi = {
+  list: defineRoute({
+    method: 'get',
+    path: '/api/me/notifications',
+    tags: [NOTIFICATIONS],
+    summary: 'Your invitations and join requests',
+    security: signedIn,
+    responses: { 200: json(NotificationsSchema, 'Your notifications'), ...errors(401, 404) },
+  }),
+  inbox: defineRoute({
+    method: 'get',
+    path: '/api/me/inbox',
+    tags: [NOTIFICATIONS],
+    summary: 'Your notifications, newest first',
+    description:
+      'Everything that happened that concerns you (a join request to a team you lead, answers to your requests and invitations, ' +
+      'removals, deleted teams, leadership, members leaving), with its text and link, read or unread. Read notifications are kept 90 days.',
+    security: signedIn,
+    request: {
+      query: z.object({
+        before: z.coerce.number().int().min(1).optional().catch(undefined).meta({ type: 'integer', minimum: 1, description: 'Only notifications older than this seq (paging)' }),
+        limit: z.coerce.number().int().min(1).max(50).catch(20).meta({ type: 'integer', minimum: 1, maximum: 50, default: 20, description: 'How many (at most 50)' }),
+      }),
+    },
+    responses: { 200: json(InboxSchema, 'A page of notifications and the unread count'), ...errors(401, 404) },
+  }),
+  markRead: defineRoute({
+    method: 'post',
+    path: '/api/me/inbox/read',
+    tags: [NOTIFICATIONS],
+    summary: 'Mark notifications read',
+    description: 'The ones listed in `ids`, or all of yours without `ids`. Ids of notifications that are not yours change nothing.',
+    security: signedIn,
+    request: { body: jsonBody(z.object({ ids: z.array(z.string().uuid('Notification not found')).max(100).optional() })) },
+    responses: { 200: json(z.strictObject({ unreadCount: z.number().int() }), 'Marked'), ...errors(401, 404, ...jsonBodyErrors) },
+  }),
+  events: defineRoute({
+    method: 'get',
+    path: '/api/me/events',
+    tags: [NOTIFICATIONS],
+    summary: 'Live notifications (Server-Sent Events)',
+    description:
+      'A stream that stays open: an event `notification` (id = its `seq`, data = the InboxItem as JSON) the moment something ' +
+      'happens that concerns you, from whichever app instance it happened on. The browser\'s EventSource resumes a lost connection ' +
+      'with Last-Event-ID and gets what arrived meanwhile; a fresh connection starts with what happens next. `ready` opens the stream; ' +
+      'a comment line every 20 s keeps proxies from closing it.',
+    security: signedIn,
+    responses: {
+      200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+      ...errors(401, 404),
+    },
+  }),
+};

@@ -1,0 +1,56 @@
+/**
+ * What a notification says, and where it leads (docs/product.md#notifications-tab): one function
+ * for the server's API answers and the web app alike.
+ */
+import type { NotificationKind } from './constants';
+
+export interface NotificationData {
+  teamId?: string | null;
+  teamName?: string;
+  /** Who did it (the requester, the leader who answered or invited, the member who left). */
+  by?: { id: string; name: string };
+  requestId?: string;
+  invitationId?: string;
+  position?: string;
+  role?: string;
+  /** On joining a team: how many other pending requests were withdrawn, and whether 'looking for a team' went off. */
+  withdrawnRequests?: number;
+  stoppedLooking?: boolean;
+  /** Why a request was withdrawn: 'team_deleted'. */
+  reason?: string;
+}
+
+/** ': your 2 other requests were withdrawn and your profile no longer says Looking for Team', or ''. */
+export function joinedSuffix(d: Pick<NotificationData, 'withdrawnRequests' | 'stoppedLooking'>): string {
+  const withdrawn = d.withdrawnRequests ?? 0;
+  const parts = [
+    withdrawn === 1 ? 'your other request was withdrawn' : withdrawn > 1 ? `your ${withdrawn} other requests were withdrawn` : '',
+    d.stoppedLooking ? 'your profile no longer says Looking for Team' : '',
+  ].filter(Boolean);
+  return parts.length ? `: ${parts.join(' and ')}` : '';
+}
+
+export function notificationText(kind: NotificationKind, d: NotificationData): string {
+  const team = d.teamName ?? 'a team';
+  const by = d.by?.name ?? 'Someone';
+  switch (kind) {
+    case 'join_request': return `${by} asked to join ${team}${d.position ? ` as ${d.position}` : ''}`;
+    case 'request_accepted': return `${by} accepted your request: you joined ${team}${joinedSuffix(d)}`;
+    case 'request_declined': return `Your request to join ${team} was declined`;
+    case 'request_withdrawn': return `Your request to join ${team} was withdrawn: the team was deleted`;
+    case 'invitation': return `${by} invited you to join ${team}${d.role ? ` as ${d.role}` : ''}`;
+    case 'invitation_accepted': return `${by} accepted your invitation to join ${team}`;
+    case 'invitation_declined': return `${by} declined your invitation to join ${team}`;
+    case 'joined': return `You joined ${team}${joinedSuffix(d)}`;
+    case 'removed': return `${by} removed you from ${team}`;
+    case 'team_deleted': return `${by} deleted ${team}, a team you were in`;
+    case 'made_leader': return `${by} made you a leader of ${team}`;
+    case 'member_left': return `${by} left ${team}`;
+  }
+}
+
+/** Where a notification leads: the team's page, or the pending lists for an invitation; null once the team is gone. */
+export function notificationLink(kind: NotificationKind, d: NotificationData): string | null {
+  if (kind === 'invitation') return '/profile?tab=notifications';
+  return d.teamId ? `/teams/${d.teamId}` : null;
+}

@@ -1,0 +1,36 @@
+/** The sign-up and sign-in forms put a message the server sends for a field on that field. */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answerFetch, invalid, renderScreen } from '../../test-utils';
+import LoginPage from './login-page';
+import SignupPage from './signup-page';
+
+const signedOut = { 'GET /api/me': { status: 200, body: { user: null, profile: null } } };
+
+describe("account forms show the server's field messages on their fields", () => {
+  it('Sign up: on Email', async () => {
+    answerFetch({ ...signedOut, 'POST /api/auth/sign-up/email': invalid({ email: 'Invalid email address' }) });
+    renderScreen(<SignupPage />, { path: '/signup' });
+    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'engine1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address'));
+  });
+
+  it('Sign in: on Email; a wrong password says so above the form', async () => {
+    const calls = answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': invalid({ email: 'Email is required' }) });
+    renderScreen(<LoginPage />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Email' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required'));
+    expect(calls.find((c) => c.key === 'POST /api/auth/sign-in/email')?.body).toEqual({ email: 'ada@example.com', password: 'wrong' });
+
+    answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': { status: 401, body: { error: 'Invalid email or password' } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+});

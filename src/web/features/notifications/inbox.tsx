@@ -1,0 +1,100 @@
+/**
+ * One notification of the inbox, in the navbar's popover and in the Notifications tab: what
+ * happened, when ('2 min ago', the exact time on hover), read or not, a link to what it is about
+ * (opening it marks it read), and Accept / Decline while a request or invitation still waits.
+ */
+import { Link } from 'react-router';
+import type { InboxItem } from '../../../shared/api/notifications';
+import { Button } from '../../components/ui/button';
+import { ErrorMessage, Spinner } from '../../components/ui/feedback';
+import { errorText } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { formatDateTime, timeAgo } from '../../lib/format';
+import { useAnswerJoinRequest } from '../teams';
+import { useAnswerInvitation, useMarkRead } from './notification-queries';
+
+export function InboxEntry({ item, compact, onOpen }: { item: InboxItem; compact?: boolean; onOpen?: () => void }) {
+  const markRead = useMarkRead();
+  const unread = item.readAt === null;
+  const read = () => {
+    if (unread) markRead.mutate([item.id]);
+  };
+  const open = () => {
+    read();
+    onOpen?.();
+  };
+  return (
+    <li className={cn('flex gap-3', compact ? 'px-4 py-3' : 'rounded-xl border border-slate-200 p-4', unread ? 'bg-brand-50/60' : 'bg-white')}>
+      <span aria-hidden className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')} />
+      <div className="min-w-0 flex-1">
+        <p className={cn('text-sm', unread ? 'font-medium text-slate-900' : 'text-slate-700')}>
+          {unread && <span className="sr-only">Unread: </span>}
+          {item.link ? (
+            <Link to={item.link} className="hover:underline" onClick={open}>{item.text}</Link>
+          ) : item.text}
+        </p>
+        <p className="mt-0.5 text-xs text-slate-500">
+          <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>{timeAgo(item.createdAt)}</time>
+        </p>
+        {item.pending && item.kind === 'join_request' && item.data.requestId && item.data.teamId && (
+          <AnswerRequest requestId={item.data.requestId} teamId={item.data.teamId} onAnswer={read} />
+        )}
+        {item.pending && item.kind === 'invitation' && item.data.invitationId && (
+          <AnswerInvitation invitationId={item.data.invitationId} teamId={item.data.teamId} onAnswer={read} />
+        )}
+      </div>
+    </li>
+  );
+}
+
+interface Answer {
+  isPending: boolean;
+  variables?: boolean;
+  error: Error | null;
+}
+
+function AnswerButtons({ answer, respond, failed }: { answer: Answer; respond(accept: boolean): void; failed(accept: boolean): string }) {
+  return (
+    <>
+      {answer.error && <ErrorMessage className="mt-2">{errorText(answer.error, failed(answer.variables ?? true))}</ErrorMessage>}
+      <div className="mt-2 flex gap-2">
+        <Button size="sm" disabled={answer.isPending} onClick={() => respond(true)}>
+          {answer.isPending && answer.variables === true && <Spinner />}
+          Accept
+        </Button>
+        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => respond(false)}>
+          {answer.isPending && answer.variables === false && <Spinner />}
+          Decline
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function AnswerRequest({ requestId, teamId, onAnswer }: { requestId: string; teamId: string; onAnswer(): void }) {
+  const answer = useAnswerJoinRequest(teamId);
+  return (
+    <AnswerButtons
+      answer={{ isPending: answer.isPending, variables: answer.variables?.accept, error: answer.error }}
+      respond={(accept) => {
+        onAnswer();
+        answer.mutate({ id: requestId, accept });
+      }}
+      failed={() => 'Failed to process join request'}
+    />
+  );
+}
+
+function AnswerInvitation({ invitationId, teamId, onAnswer }: { invitationId: string; teamId?: string | null; onAnswer(): void }) {
+  const answer = useAnswerInvitation(invitationId, teamId);
+  return (
+    <AnswerButtons
+      answer={answer}
+      respond={(accept) => {
+        onAnswer();
+        answer.mutate(accept);
+      }}
+      failed={(accept) => (accept ? 'Failed to accept invitation' : 'Failed to decline invitation')}
+    />
+  );
+}

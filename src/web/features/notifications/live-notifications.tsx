@@ -1,0 +1,110 @@
+/**
+ * Keeps the signed-in user's screens current: one EventSource on /api/me/events per tab. Each
+ * notification refreshes what it is about (the inbox and counts, the pending lists, the team's
+ * page with its Join Requests card, the own profile's teams), says it in a toast and to screen
+ * readers, and puts the unread count in the tab's title. The lists always come from the server,
+ * so a notification is never shown twice; a reconnect refreshes them, so none is missed.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { InboxItem } from '../../../shared/api/notifications';
+import { useAuth } from '../../lib/auth';
+import { notificationKeys, profileKeys, teamKeys } from '../../lib/query-keys';
+import { useUnreadInTitle } from '../../lib/title';
+import { useInboxPreview } from './notification-queries';
+
+type LiveItem = Omit<InboxItem, 'pending'>;
+
+/** Kinds after which the team's members (and so list counts and the own profile's teams) changed. */
+const MEMBERSHIP_CHANGES = new Set<LiveItem['kind']>(['request_accepted', 'invitation_accepted', 'joined', 'removed', 'team_deleted', 'member_left', 'made_leader']);
+/** After a stream fails for good (the server answered an error), the next try waits this long. */
+const RETRY_MS = 5_000;
+const TOAST_MS = 6_000;
+
+/** Opens the stream while someone is signed in; `onItem` hears each notification as it arrives. */
+function useEventStream(enabled: boolean, onItem: (item: LiveItem) => void, onReopen: () => void) {
+  const handlers = useRef({ onItem, onReopen });
+  handlers.current = { onItem, onReopen };
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let opened = 0;
+    const open = () => {
+      source = new EventSource('/api/me/events');
+      // 'ready' starts every connection; after the first, something may have happened meanwhile.
+      source.addEventListener('ready', () => {
+        if (opened++ > 0) handlers.current.onReopen();
+      });
+      source.addEventListener('notification', (e) => {
+        try {
+          handlers.current.onItem(JSON.parse((e as MessageEvent<string>).data) as LiveItem);
+        } catch {
+          /* a malformed event is skipped; the next refresh shows the truth */
+        }
+      });
+      source.addEventListener('error', () => {
+        // The browser resumes a dropped connection itself (with Last-Event-ID); only an error
+        // answer closes it for good, and then a new one is tried after a pause.
+        if (source?.readyState === EventSource.CLOSED) {
+          source.close();
+          retry = setTimeout(open, RETRY_MS);
+        }
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [enabled]);
+}
+
+export function LiveNotifications() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const preview = useInboxPreview();
+  const [toast, setToast] = useState<LiveItem | null>(null);
+  useUnreadInTitle(user ? preview.data?.unreadCount ?? 0 : 0);
+
+  const refresh = (item?: LiveItem) => {
+    const teamId = item?.data.teamId;
+    const membership = !item || MEMBERSHIP_CHANGES.has(item.kind);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      teamId ? queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) : !item && queryClient.invalidateQueries({ queryKey: teamKeys.details() }),
+      membership && queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+      membership && queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+    ]);
+  };
+  useEventStream(Boolean(user), (item) => {
+    void refresh(item);
+    setToast(item);
+  }, () => void refresh());
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  return (
+    // Always there, so what appears in it is said to screen readers wherever the keyboard is.
+    <div role="status" aria-live="polite" className="fixed inset-x-4 bottom-4 z-40 sm:left-auto sm:right-6 sm:w-96">
+      {toast && (
+        <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg">
+          <p className="min-w-0 flex-1 text-slate-800">
+            {toast.link ? (
+              <Link to={toast.link} className="font-medium hover:underline" onClick={() => setToast(null)}>{toast.text}</Link>
+            ) : toast.text}
+          </p>
+          <button type="button" aria-label="Dismiss" className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" onClick={() => setToast(null)}>
+            <X className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/** Every form of the own profile puts a message the server sends for a field on that field. */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { OwnProfile } from '../../../shared/api/profiles';
+import { answerFetch, invalid, renderScreen, SIGNED_IN } from '../../test-utils';
+import { BasicInfoForm } from './basic-info-form';
+import { ContactInfoForm } from './contact-info-form';
+import { ExperienceEditor } from './experience-editor';
+import { SettingsPanel } from './settings-panel';
+import { SkillsEditor } from './skills-editor';
+
+const ID = SIGNED_IN.profile.id;
+const profile: OwnProfile = {
+  id: ID, firstName: 'Ada', lastName: 'Lovelace', preferredName: null, name: 'Ada Lovelace', bio: null, avatarUrl: null,
+  availability: 'Flexible', lookingForTeam: true, skills: [{ name: 'Python', level: 'Advanced' }], createdAt: '2026-11-01T10:00:00.000Z',
+  experiences: [], teams: [],
+  contact: { discordUsername: null, twitterUsername: null, timezone: null, githubUrl: null, linkedinUrl: null, portfolioUrl: null },
+};
+
+describe("profile forms show the server's field messages on their fields", () => {
+  it('Basic information: on Last name', async () => {
+    answerFetch({ [`PUT /api/profiles/${ID}/basic`]: invalid({ lastName: 'Last name must not exceed 50 characters' }) });
+    renderScreen(<BasicInfoForm profile={profile} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Last name must not exceed 50 characters'));
+    await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveFocus());
+  });
+
+  it('Contact information: on GitHub URL', async () => {
+    answerFetch({ [`PUT /api/profiles/${ID}/contact`]: invalid({ githubUrl: 'Invalid GitHub URL' }) });
+    renderScreen(<ContactInfoForm profile={profile} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('GitHub URL')).toHaveAccessibleDescription('Invalid GitHub URL'));
+  });
+
+  it('Settings: on the looking-for-a-team checkbox', async () => {
+    answerFetch({ [`PUT /api/profiles/${ID}/settings`]: invalid({ lookingForTeam: 'Choose yes or no' }) });
+    renderScreen(<SettingsPanel profile={profile} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(screen.getByLabelText('I am currently looking for a team')).toHaveAccessibleDescription(/Choose yes or no/));
+  });
+
+  it('Experience: on the new experience', async () => {
+    answerFetch({ [`POST /api/profiles/${ID}/experiences`]: invalid({ experience: 'Experience must not exceed 1000 characters' }) });
+    renderScreen(<ExperienceEditor profile={profile} />);
+    await userEvent.type(await screen.findByLabelText('New experience'), 'Won a hackathon');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Experience' }));
+    await waitFor(() => expect(screen.getByLabelText('New experience')).toHaveAccessibleDescription('Experience must not exceed 1000 characters'));
+  });
+
+  it('Skills: the add form refuses a skill already in the profile on its field; a refused save says why', async () => {
+    answerFetch({ [`POST /api/profiles/${ID}/skills`]: { status: 409, body: { error: 'This skill is already in your profile' } } });
+    renderScreen(<SkillsEditor profile={profile} />);
+    // Adding to the list sends nothing: the check is the form's own.
+    await userEvent.type(await screen.findByLabelText('Skill name'), 'python');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to List' }));
+    await waitFor(() => expect(screen.getByLabelText('Skill name')).toHaveAccessibleDescription('This skill is already in your profile'));
+    await userEvent.clear(screen.getByLabelText('Skill name'));
+    await userEvent.type(screen.getByLabelText('Skill name'), 'Go');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to List' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Skills' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This skill is already in your profile');
+  });
+});

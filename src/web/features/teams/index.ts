@@ -1,0 +1,8 @@
+/** What other features may use of the teams feature. */
+import { lazy } from 'react';
+
+export { TeamCardView } from './team-card';
+export { useAnswerJoinRequest, useCancelRequest, useTeams } from './team-queries';
+/** Loaded when first shown: its forms would otherwise weigh on every page that imports this entry. */
+export const InviteToTeamButtons = lazy(() => import('./invite-to-team').then((m) => ({ default: m.InviteToTeamButtons })));
+export { LeaveTeamButton } from './leave-team-button';

@@ -1,0 +1,23 @@
+/** How dates read across the app. */
+
+/** 'November 23, 2026'. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** 'Monday, November 23, 2026 at 2:05 PM': the exact time, for a title on hover. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short' });
+}
+
+/** 'just now', '2 min ago', '3 h ago', '5 d ago', then the date. */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days} d ago`;
+  return formatDate(iso);
+}

@@ -1,0 +1,52 @@
+/**
+ * Every query key of the app, by what it holds. Features read and invalidate through these
+ * factories only, so a mutation in one feature can refresh exactly what it changed in another
+ * (accepting an invitation changes the team, the own profile's teams and the notifications).
+ * Keys nest: invalidating `teamKeys.all` refreshes every list, detail and request list of teams.
+ */
+import type { ApiInput } from './api';
+import type { ApiRoutes } from '../../shared/api';
+
+type Query<K extends keyof ApiRoutes> = NonNullable<Extract<ApiInput<ApiRoutes[K]>, { query?: unknown }>['query']>;
+
+export const authKeys = {
+  me: ['me'] as const,
+};
+
+export const profileKeys = {
+  all: ['profiles'] as const,
+  lists: () => [...profileKeys.all, 'list'] as const,
+  list: (query: Query<'GET /api/profiles'>) => [...profileKeys.lists(), query] as const,
+  details: () => [...profileKeys.all, 'detail'] as const,
+  detail: (id: string) => [...profileKeys.details(), id] as const,
+  /** The signed-in user's own profile, with contact details and teams. */
+  own: ['own-profile'] as const,
+  skills: ['skills'] as const,
+};
+
+export const teamKeys = {
+  all: ['teams'] as const,
+  lists: () => [...teamKeys.all, 'list'] as const,
+  list: (query: Query<'GET /api/teams'>) => [...teamKeys.lists(), query] as const,
+  details: () => [...teamKeys.all, 'detail'] as const,
+  detail: (id: string) => [...teamKeys.details(), id] as const,
+  joinRequests: (id: string) => [...teamKeys.detail(id), 'join-requests'] as const,
+  invitations: (id: string) => [...teamKeys.detail(id), 'invitations'] as const,
+  /** Teams the viewer leads, as seen from one candidate's profile page. */
+  ledTeams: (candidate: string) => ['led-teams', candidate] as const,
+  allLedTeams: ['led-teams'] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  /** The pending lists of the Notifications tab: invitations to you, your join requests. */
+  pending: () => [...notificationKeys.all, 'pending'] as const,
+  /** The inbox: what happened, newest first, with the unread count. */
+  inbox: () => [...notificationKeys.all, 'inbox'] as const,
+  inboxPreview: () => [...notificationKeys.inbox(), 'preview'] as const,
+  inboxPages: () => [...notificationKeys.inbox(), 'pages'] as const,
+};
+
+export const configKeys = {
+  all: ['config'] as const,
+};

@@ -1,0 +1,95 @@
+/**
+ * Two app instances over one PostgreSQL database, as a large event runs them: a join request sent
+ * through instance A reaches the leader's live stream on instance B within a second, and a stream
+ * that moves to A when B stops gets what arrived meanwhile. Needs DATABASE_URL (a server on which
+ * it may create and drop a database); `npm run test:instances`, run by .ci/run.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, waitForHealth } from '../../src/server/test-process';
+import { eventReader } from '../../src/server/testing-sse';
+
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl) throw new Error('DATABASE_URL must point at a PostgreSQL server for the two-instance test');
+
+const name = `instances_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const admin = (sql: string) => {
+  const client = new pg.Client({ connectionString: baseUrl });
+  return client.connect().then(() => client.query(sql)).finally(() => client.end());
+};
+const databaseUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const ports = [4300 + Math.floor(Math.random() * 300), 4700 + Math.floor(Math.random() * 300)];
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
+let servers: ReturnType<typeof startServer>[] = [];
+
+beforeAll(async () => {
+  await admin(`create database ${name}`);
+  servers = ports.map((port) => startServer({ DATABASE_URL: databaseUrl, PORT: String(port), AUTH_RATE_LIMIT: 'off' }));
+  // Both start together: one migrates while the other waits for it.
+  await Promise.all(servers.map((s, i) => waitForHealth(ports[i], s.child)));
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => s.exited));
+  await admin(`drop database if exists ${name} with (force)`);
+}, 60_000);
+
+async function signUp(port: number, firstName: string) {
+  const res = await fetch(`${urlOf(port)}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: urlOf(port) },
+    body: JSON.stringify({ firstName, lastName: 'Instance', email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, password: 'secret123' }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+const send = (port: number, cookie: string, method: string, path: string, body?: unknown) =>
+  fetch(`${urlOf(port)}${path}`, {
+    method,
+    headers: { cookie, origin: urlOf(port), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+async function stream(port: number, cookie: string, lastEventId?: string) {
+  const res = await fetch(`${urlOf(port)}/api/me/events`, { headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
+  expect(res.status).toBe(200);
+  const reader = eventReader(res);
+  expect(await reader.next()).toMatchObject({ event: 'ready' });
+  return reader;
+}
+
+describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
+  it('a join request sent through A reaches the leader connected to B within a second', async () => {
+    const [A, B] = ports;
+    const leader = await signUp(A, 'Leader');
+    const asker = await signUp(B, 'Asker');
+    const team = await (await send(A, leader, 'POST', '/api/teams', { name: 'Across Instances', description: 'A team seen from two instances.', openPositions: ['Designer'] })).json();
+
+    const onB = await stream(B, leader);
+    const sentAt = Date.now();
+    const asked = await send(A, asker, 'POST', `/api/teams/${team.id}/join-requests`, { position: 'Designer', message: 'I would love to design with you.' });
+    expect(asked.status).toBe(201);
+    const event = await onB.next(1000);
+    expect(event, 'no notification on B within a second').not.toBe('timeout');
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    if (event === 'timeout') return;
+    expect(event.event).toBe('notification');
+    expect(JSON.parse(event.data)).toMatchObject({ kind: 'join_request', text: 'Asker Instance asked to join Across Instances as Designer' });
+
+    // B stops (a deploy); meanwhile another request arrives through A. The browser reconnects to A
+    // with the last id it saw, and gets exactly what it missed.
+    await onB.close();
+    servers[1].child.kill('SIGTERM');
+    expect(await servers[1].exited).toBe(0);
+    const other = await signUp(A, 'Latecomer');
+    expect((await send(A, other, 'POST', `/api/teams/${team.id}/join-requests`, { position: 'Designer', message: 'Count me in for the design work.' })).status).toBe(201);
+    const onA = await stream(A, leader, event.id);
+    const missed = await onA.next();
+    expect(missed).not.toBe('timeout');
+    if (missed === 'timeout') return;
+    expect(JSON.parse(missed.data)).toMatchObject({ kind: 'join_request', text: 'Latecomer Instance asked to join Across Instances as Designer' });
+    expect(await onA.next(500)).toBe('timeout');
+    await onA.close();
+  });
+});

@@ -3,6 +3,7 @@ import type { DatabaseKind } from '../src/server/db/client';
 import type { ExplainedQuery } from './explain';
 import type { LegacyDownload } from './legacy';
 import type { LoadResult } from './load';
+import type { NotifyCaseResult } from './notify-case';
 import type { WriteCaseResult } from './write-case';
 
 export interface TargetCheck {
@@ -26,6 +27,7 @@ export function checkTargets(
   cases: LoadResult[],
   write: { result: WriteCaseResult; checks: WriteChecks } | null,
   explained: ExplainedQuery[],
+  notify: NotifyCaseResult | null = null,
 ): TargetCheck[] {
   const out: TargetCheck[] = [];
   const product = cases.filter((c) => c.kind !== 'ceiling');
@@ -58,6 +60,10 @@ export function checkTargets(
     out.push({ target: 'write: no one added twice', actual: `${checks.membersAdded} members added, ${checks.duplicateMembers} duplicates`, pass: checks.membersAdded === result.requests && checks.duplicateMembers === 0 });
     out.push({ target: 'write: no server errors', actual: `${o.serverErrors}`, pass: o.serverErrors === 0 && o.unexpected.length === 0 });
   }
+  if (notify) {
+    out.push({ target: `notify: every one of ${notify.expected} streams gets its notification`, actual: `${notify.delivered} delivered${notify.errors.length ? `; ${notify.errors[0]}` : ''}`, pass: notify.delivered === notify.expected && notify.errors.length === 0 });
+    out.push({ target: 'notify: commit-to-arrival p95 <= 1000 ms', actual: `${notify.p95} ms`, pass: notify.delivered > 0 && notify.p95 <= 1000 });
+  }
   return out;
 }
 
@@ -68,6 +74,7 @@ export function markdown(input: {
   cases: LoadResult[];
   legacy: LegacyDownload | null;
   write: WriteCaseResult | null;
+  notify?: NotifyCaseResult | null;
   targets: TargetCheck[];
   explained: ExplainedQuery[];
 }): string {
@@ -89,6 +96,12 @@ export function markdown(input: {
       + ' (every accept sent twice at once, every tenth request too).', '', '| step | count | p50 ms | p95 ms | max ms |', '|---|---:|---:|---:|---:|');
     for (const s of w.steps) lines.push(`| ${s.step} | ${s.count} | ${s.p50} | ${s.p95} | ${s.max} |`);
     if (w.outcomes.unexpected.length) lines.push('', 'Unexpected answers:', ...w.outcomes.unexpected.map((u) => `- ${u}`));
+  }
+  if (input.notify) {
+    const n = input.notify;
+    lines.push('', `Notification case: ${n.streams} event streams open on one instance (${n.requests} leaders, ten tabs each, opened in ${n.openSeconds.toFixed(1)} s),`
+      + ` one join request to each leader's team: ${n.delivered} of ${n.expected} delivered, commit-to-arrival p50 ${n.p50} ms, p95 ${n.p95} ms, max ${n.max} ms;`
+      + ` server memory ${n.rssBeforeMb.toFixed(0)} -> ${n.rssAfterMb.toFixed(0)} MB, ${n.kbPerStream.toFixed(1)} KB per open stream.`);
   }
   for (const e of input.explained) {
     lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of the combined filter${e.seqScanOnProfiles ? ' -- **Seq Scan on profiles**' : ''}:`, '', '```sql', e.sql, `-- params: ${JSON.stringify(e.params)}`, e.plan, '```');

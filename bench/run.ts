@@ -4,7 +4,8 @@
  * PostgreSQL when DATABASE_URL is set (a new database is created on that server and dropped).
  *
  * BENCH_SCALE (1 = 130,000 profiles and 30,000 teams), BENCH_DURATION (seconds per case, 10),
- * BENCH_WARMUP (seconds, 2), BENCH_CONNECTIONS (32), BENCH_WRITE_REQUESTS (1,000).
+ * BENCH_WARMUP (seconds, 2), BENCH_CONNECTIONS (32), BENCH_WRITE_REQUESTS (1,000), BENCH_STREAMS (open
+ * event streams in the notification case, 2,000; ten per leader, one join request per leader).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { measureLegacyDownload } from './legacy';
 import { runLoad, settle, type LoadCase, type LoadResult } from './load';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { startServer, type RunningServer } from './server';
+import { runNotifyCase } from './notify-case';
 import { runWriteCase } from './write-case';
 
 const num = (name: string, fallback: number) => {
@@ -32,6 +34,7 @@ const config = {
   warmupSeconds: num('BENCH_WARMUP', 2),
   connections: num('BENCH_CONNECTIONS', 32),
   writeRequests: num('BENCH_WRITE_REQUESTS', 1000),
+  streams: num('BENCH_STREAMS', 2000),
 };
 
 const log = (line: string) => console.log(`- ${line}`);
@@ -122,6 +125,10 @@ async function main() {
       log,
     });
     log(`write case done in ${write.seconds.toFixed(1)} s`);
+
+    await settle(server.url, SETTLE_PROBE);
+    const notify = await runNotifyCase(server.url, server.pid, { streams: config.streams, tabsPerLeader: 10, requestsPerRequester: 10, log });
+    log(`notify case: ${notify.delivered} of ${notify.expected} delivered, delay p50 ${notify.p50} ms, p95 ${notify.p95} ms, max ${notify.max} ms; ${notify.kbPerStream.toFixed(1)} KB per stream`);
     await server.stop();
     server = null;
 
@@ -131,11 +138,11 @@ async function main() {
       { q: 'developer', skills: data.popularSkills, availability: 'Full Time', looking: true, page: 1, pageSize: 24 },
     );
 
-    const targets = checkTargets(bench.kind, cases, { result: write, checks }, explained);
+    const targets = checkTargets(bench.kind, cases, { result: write, checks }, explained, notify);
     const title = `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,`
       + ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams`
       + ` (${config.connections} connections, ${config.durationSeconds} s per case)`;
-    console.log(`\n${markdown({ title, cases, legacy, write, targets, explained })}\n`);
+    console.log(`\n${markdown({ title, cases, legacy, write, notify, targets, explained })}\n`);
 
     const results = {
       database: bench.kind,
@@ -146,6 +153,7 @@ async function main() {
       cases,
       legacy,
       write: { ...write, teamIds: undefined, checks },
+      notify,
       explained,
       targets,
       passed: targets.every((t) => t.pass),

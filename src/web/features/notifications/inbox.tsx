@@ -13,6 +13,17 @@ import { formatDateTime, timeAgo } from '../../lib/format';
 import { useAnswerJoinRequest } from '../teams';
 import { useAnswerInvitation, useMarkRead } from './notification-queries';
 
+/** 'Mark all as read', while any is unread. */
+export function MarkAllReadButton({ unreadCount, variant = 'ghost' }: { unreadCount: number; variant?: 'ghost' | 'outline' }) {
+  const markRead = useMarkRead();
+  if (unreadCount <= 0) return null;
+  return (
+    <Button size="sm" variant={variant} disabled={markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+      Mark all as read
+    </Button>
+  );
+}
+
 export function InboxEntry({ item, compact, onOpen }: { item: InboxItem; compact?: boolean; onOpen?: () => void }) {
   const markRead = useMarkRead();
   const unread = item.readAt === null;
@@ -53,11 +64,17 @@ interface Answer {
   error: Error | null;
 }
 
-function AnswerButtons({ answer, respond, failed }: { answer: Answer; respond(accept: boolean): void; failed(accept: boolean): string }) {
+/** Accept / Decline with a spinner on the one being sent, and the failure above them. */
+export function AnswerButtons({ answer, respond, failed, className }: {
+  answer: Answer;
+  respond(accept: boolean): void;
+  failed(accept: boolean): string;
+  className?: string;
+}) {
   return (
     <>
       {answer.error && <ErrorMessage className="mt-2">{errorText(answer.error, failed(answer.variables ?? true))}</ErrorMessage>}
-      <div className="mt-2 flex gap-2">
+      <div className={cn('mt-2 flex gap-2', className)}>
         <Button size="sm" disabled={answer.isPending} onClick={() => respond(true)}>
           {answer.isPending && answer.variables === true && <Spinner />}
           Accept
@@ -85,6 +102,8 @@ function AnswerRequest({ requestId, teamId, onAnswer }: { requestId: string; tea
   );
 }
 
+export const invitationFailure = (accept: boolean) => (accept ? 'Failed to accept invitation' : 'Failed to decline invitation');
+
 function AnswerInvitation({ invitationId, teamId, onAnswer }: { invitationId: string; teamId?: string | null; onAnswer(): void }) {
   const answer = useAnswerInvitation(invitationId, teamId);
   return (
@@ -94,7 +113,7 @@ function AnswerInvitation({ invitationId, teamId, onAnswer }: { invitationId: st
         onAnswer();
         answer.mutate(accept);
       }}
-      failed={(accept) => (accept ? 'Failed to accept invitation' : 'Failed to decline invitation')}
+      failed={invitationFailure}
     />
   );
 }

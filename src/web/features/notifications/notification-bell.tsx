@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { ErrorMessage, Spinner } from '../../components/ui/feedback';
 import { cn } from '../../lib/cn';
-import { InboxEntry } from './inbox';
-import { useInboxPreview, useMarkRead } from './notification-queries';
+import { InboxEntry, MarkAllReadButton } from './inbox';
+import { useInboxPreview } from './notification-queries';
 
 const INBOX_PATH = '/profile?tab=notifications';
 
@@ -42,7 +41,6 @@ export function NotificationBellLink({ className }: { className?: string }) {
 export function NotificationBell({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const inbox = useInboxPreview();
-  const markRead = useMarkRead();
   const count = inbox.data?.unreadCount ?? 0;
   const close = () => setOpen(false);
   return (
@@ -60,11 +58,7 @@ export function NotificationBell({ className }: { className?: string }) {
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Notifications</h2>
-            {count > 0 && (
-              <Button size="sm" variant="ghost" disabled={markRead.isPending} onClick={() => markRead.mutate(undefined)}>
-                Mark all as read
-              </Button>
-            )}
+            <MarkAllReadButton unreadCount={count} />
           </div>
           <div className="max-h-[min(28rem,70vh)] overflow-y-auto">
             {inbox.isPending ? (

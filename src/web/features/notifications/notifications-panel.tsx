@@ -15,8 +15,8 @@ import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { notificationText } from '../../../shared/notification-text';
 import { useCancelRequest } from '../teams';
-import { InboxEntry } from './inbox';
-import { useAnswerInvitation, useInboxPages, useMarkRead, useNotifications } from './notification-queries';
+import { AnswerButtons, InboxEntry, invitationFailure, MarkAllReadButton } from './inbox';
+import { useAnswerInvitation, useInboxPages, useNotifications } from './notification-queries';
 
 export function usePendingNotificationCount(): number {
   return useNotifications().data?.pendingCount ?? 0;
@@ -69,7 +69,6 @@ function InboxSection({ items, unreadCount, more }: {
   unreadCount: number;
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
 }) {
-  const markRead = useMarkRead();
   return (
     <section aria-labelledby="recent-activity">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -77,11 +76,7 @@ function InboxSection({ items, unreadCount, more }: {
           Recent Activity
           {unreadCount > 0 && <span className="ml-2 text-sm font-normal text-slate-500">{unreadCount} unread</span>}
         </h3>
-        {unreadCount > 0 && (
-          <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markRead.mutate(undefined)}>
-            Mark all as read
-          </Button>
-        )}
+        <MarkAllReadButton unreadCount={unreadCount} variant="outline" />
       </div>
       <ul className="mt-3 space-y-2">
         {items.map((item) => <InboxEntry key={item.id} item={item} />)}
@@ -100,7 +95,6 @@ function InboxSection({ items, unreadCount, more }: {
 
 function InvitationItem({ invitation, onJoined }: { invitation: InvitationView; onJoined(joined: Joined): void }) {
   const answer = useAnswerInvitation(invitation.id, invitation.team.id, onJoined);
-  const respond = (accept: boolean) => answer.mutate(accept);
   const { team } = invitation;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
@@ -114,21 +108,7 @@ function InvitationItem({ invitation, onJoined }: { invitation: InvitationView; 
           <p className="mt-1 text-xs text-slate-500">{formatDate(invitation.createdAt)}</p>
         </div>
       </div>
-      {answer.isError && (
-        <ErrorMessage className="mt-3">
-          {errorText(answer.error, answer.variables ? 'Failed to accept invitation' : 'Failed to decline invitation')}
-        </ErrorMessage>
-      )}
-      <div className="mt-3 flex gap-2 sm:pl-14">
-        <Button size="sm" disabled={answer.isPending} onClick={() => respond(true)}>
-          {answer.isPending && answer.variables === true && <Spinner />}
-          Accept
-        </Button>
-        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => respond(false)}>
-          {answer.isPending && answer.variables === false && <Spinner />}
-          Decline
-        </Button>
-      </div>
+      <AnswerButtons answer={answer} respond={(accept) => answer.mutate(accept)} failed={invitationFailure} className="mt-3 sm:pl-14" />
     </li>
   );
 }

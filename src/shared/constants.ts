@@ -52,5 +52,5 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Uploaded avatars are stored as square WebP images of this many pixels a side. */
 export const AVATAR_SIZE = 200;
 export const AVATAR_COLORS = [
-  '#2563eb', '#7c3aed', '#db2777', '#dc2626', '#ea580c', '#16a34a', '#0d9488', '#4f46e5',
+  '#2563eb', '#7c3aed', '#db2777', '#dc2626', '#c2410c', '#15803d', '#0f766e', '#4f46e5',
 ] as const;

@@ -186,7 +186,7 @@ test('switching looking-for-team off changes the badge', async ({ page }) => {
 test('the Notifications shortcut opens the Notifications tab', async ({ page }) => {
   await signedInAs(page, 'Nico', 'Notify');
   await page.goto('/profile');
-  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await page.getByRole('main').getByRole('button', { name: /^Notifications/ }).click();
   await expect(page.getByRole('tab', { name: /Notifications/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/profile\?tab=notifications$/);
 });

@@ -95,7 +95,9 @@ test('two strangers form a team by join request and by invitation; the leader ma
   await expect(invitee.page.getByText(`${teamName} invited you to join as ML Engineer`)).toBeVisible();
   await expect(invitee.page.getByText('Your models would make our tools smarter.')).toBeVisible();
   await invitee.page.getByRole('button', { name: 'Accept' }).click();
-  await expect(invitee.page.getByText('No notifications at this time')).toBeVisible();
+  // The invitation leaves the pending list; what happened stays in Recent Activity.
+  await expect(invitee.page.getByRole('heading', { name: 'Team Invitations' })).toBeHidden();
+  await expect(invitee.page.getByRole('region', { name: /Recent Activity/ }).getByText(`You joined ${teamName}`)).toBeVisible();
   await invitee.page.goto(teamUrl);
   await expect(members(invitee.page).getByRole('link', { name: invitee.name })).toBeVisible();
   await expect(members(invitee.page).getByText('ML Engineer')).toBeVisible();

@@ -24,20 +24,21 @@ export function Layout() {
   useFocusOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
         Skip to content
       </a>
       <Navbar />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it (no layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Suspense fallback={<Loading>Loading...</Loading>}>
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-500">
+      <footer className="border-t border-slate-200 bg-surface py-6 text-center text-sm text-slate-500">
         <p>Built for builders looking for their dream team.</p>
         <p className="mt-2">
           {/* A plain link: the documentation is served by the server, not a page of this app. */}
-          <a href="/api/docs" className="font-medium text-brand-700 hover:underline">API documentation</a>
+          <a href="/api/docs" className="font-medium text-link hover:underline">API documentation</a>
         </p>
       </footer>
       <LiveNotifications />

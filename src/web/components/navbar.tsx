@@ -4,6 +4,7 @@ import { LogOut, Menu, Users, X } from 'lucide-react';
 import { NotificationBell, NotificationBellLink } from '../features/notifications';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
+import { ThemeToggle } from './theme-toggle';
 import { Avatar } from './ui/avatar';
 import { Button, ButtonLink } from './ui/button';
 
@@ -14,7 +15,7 @@ const LINKS = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-brand-700 bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100');
+  cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-link bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100');
 
 export function Navbar() {
   const { user, profile, loading, signOut } = useAuth();
@@ -34,7 +35,7 @@ export function Navbar() {
 
   return (
     <header
-      className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur"
+      className="sticky top-0 z-30 border-b border-slate-200 bg-surface/90 backdrop-blur"
       onKeyDown={(e) => {
         // Escape closes the mobile menu and leaves the keyboard on its button.
         if (open && e.key === 'Escape') {
@@ -60,6 +61,7 @@ export function Navbar() {
         </div>
 
         <div className="hidden items-center gap-2 md:flex">
+          <ThemeToggle />
           {loading ? null : user ? (
             <>
               <NotificationBell />
@@ -81,6 +83,7 @@ export function Navbar() {
         </div>
 
         <div className="flex items-center gap-1 md:hidden">
+          <ThemeToggle />
           {user && <NotificationBellLink />}
           <button
             ref={toggle}
@@ -100,7 +103,7 @@ export function Navbar() {
         // A link closes the menu even when it leads to the page already shown.
         <div
           id="mobile-menu"
-          className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden"
+          className="border-t border-slate-200 bg-surface px-4 pb-4 pt-2 md:hidden"
           onClick={(e) => {
             const link = (e.target as HTMLElement).closest('a');
             if (!link) return;

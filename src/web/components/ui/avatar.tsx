@@ -45,7 +45,7 @@ export function TeamLogo({ name, logoUrl, size = 48, className }: { name: string
         <span
           role="img"
           aria-label={`${name} logo`}
-          className={cn('inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-50 font-semibold text-brand-700', className)}
+          className={cn('inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-50 font-semibold text-link', className)}
           style={{ width: size, height: size, fontSize: Math.max(12, size * 0.4) }}
         >
           {name.trim().charAt(0).toUpperCase() || '?'}

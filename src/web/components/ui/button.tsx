@@ -6,14 +6,14 @@ import { Spinner } from './feedback';
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
   secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
-  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+  outline: 'border border-slate-300 bg-surface text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
   // A destructive action beside others (Delete Team): red, but not the loudest button.
-  dangerOutline: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
-  link: 'text-brand-600 underline-offset-4 hover:underline px-0',
+  dangerOutline: 'border border-red-300 bg-surface text-danger hover:bg-red-50',
+  link: 'text-link underline-offset-4 hover:underline px-0',
   // For dark backgrounds such as the home and hackathon heroes.
-  inverse: 'bg-white text-brand-700 hover:bg-brand-50 shadow-sm',
+  inverse: 'bg-white text-brand-700 hover:bg-indigo-50 shadow-sm',
   inverseOutline: 'border border-white/40 bg-white/5 text-white hover:bg-white/15',
 } as const;
 const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-9 w-9' } as const;

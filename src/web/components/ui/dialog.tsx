@@ -22,7 +22,7 @@ export function Dialog({
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <D.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <D.Content
           onOpenAutoFocus={() => {
             opener.current = document.activeElement;
@@ -35,7 +35,7 @@ export function Dialog({
             else if (focusable(opener.current)) opener.current.focus();
             else document.getElementById('main')?.focus({ preventScroll: true });
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-xl"
         >
           <D.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</D.Title>
           {description ? (

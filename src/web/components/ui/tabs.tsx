@@ -11,7 +11,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof T.Tri
     <T.Trigger
       className={cn(
         'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 transition-colors',
-        'hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm cursor-pointer',
+        'hover:text-slate-900 data-[state=active]:bg-surface data-[state=active]:text-slate-900 data-[state=active]:shadow-sm cursor-pointer',
         className,
       )}
       {...props}

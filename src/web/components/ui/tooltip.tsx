@@ -7,7 +7,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       <T.Root>
         <T.Trigger asChild>{children}</T.Trigger>
         <T.Portal>
-          <T.Content sideOffset={6} className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow">
+          <T.Content sideOffset={6} className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-surface shadow">
             {content}
             <T.Arrow className="fill-slate-900" />
           </T.Content>

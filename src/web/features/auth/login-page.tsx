@@ -53,7 +53,7 @@ export default function LoginPage() {
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
           Don&apos;t have an account?{' '}
-          <Link to={`/signup${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`} className="font-medium text-brand-600 hover:underline">
+          <Link to={`/signup${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`} className="font-medium text-link hover:underline">
             Sign Up
           </Link>
         </CardFooter>

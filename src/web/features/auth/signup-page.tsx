@@ -56,7 +56,7 @@ export default function SignupPage() {
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
           Already have an account?{' '}
-          <Link to={`/login${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`} className="font-medium text-brand-600 hover:underline">
+          <Link to={`/login${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`} className="font-medium text-link hover:underline">
             Login instead
           </Link>
         </CardFooter>

@@ -17,7 +17,11 @@ function DiscordIcon() {
   );
 }
 
-/** Social sign-in is shown but disabled until a provider is configured (docs/product.md#decided-where-the-spec-is-silent). */
+/**
+ * Social sign-in is shown but disabled until a provider is configured
+ * (docs/product.md#decided-where-the-spec-is-silent): 'Coming soon!' is said on the button itself,
+ * and the tooltip repeats it for the pointer. Disabled, the buttons are no Tab stops.
+ */
 export function SocialButtons() {
   return (
     <div className="grid gap-2">
@@ -26,11 +30,12 @@ export function SocialButtons() {
         { label: 'Continue with Discord', icon: <DiscordIcon /> },
       ].map((b) => (
         <Tooltip key={b.label} content="Coming soon!">
-          {/* A disabled button gets no pointer or focus events, so the wrapper carries the tooltip. */}
-          <span tabIndex={0} className="block rounded-lg" aria-label={`${b.label} (Coming soon!)`}>
+          {/* A disabled button gets no pointer events, so the wrapper carries the tooltip. */}
+          <span className="block rounded-lg">
             <Button variant="outline" className="w-full" disabled>
               {b.icon}
               {b.label}
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon!</span>
             </Button>
           </span>
         </Tooltip>
@@ -41,9 +46,9 @@ export function SocialButtons() {
 
 export function Divider() {
   return (
-    <div className="relative my-6 text-center text-xs uppercase text-slate-400">
+    <div className="relative my-6 text-center text-xs uppercase text-slate-500">
       <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden />
-      <span className="relative bg-white px-2">Or continue with email</span>
+      <span className="relative bg-surface px-2">Or continue with email</span>
     </div>
   );
 }

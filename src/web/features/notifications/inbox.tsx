@@ -24,7 +24,16 @@ export function MarkAllReadButton({ unreadCount, variant = 'ghost' }: { unreadCo
   );
 }
 
-export function InboxEntry({ item, compact, onOpen }: { item: InboxItem; compact?: boolean; onOpen?: () => void }) {
+/**
+ * `answerInvitations`: Accept / Decline on a pending invitation too (the popover); the
+ * Notifications tab lists pending invitations with their buttons above, so its entries do not.
+ */
+export function InboxEntry({ item, compact, onOpen, answerInvitations = true }: {
+  item: InboxItem;
+  compact?: boolean;
+  onOpen?: () => void;
+  answerInvitations?: boolean;
+}) {
   const markRead = useMarkRead();
   const unread = item.readAt === null;
   const read = () => {
@@ -35,7 +44,7 @@ export function InboxEntry({ item, compact, onOpen }: { item: InboxItem; compact
     onOpen?.();
   };
   return (
-    <li className={cn('flex gap-3', compact ? 'px-4 py-3' : 'rounded-xl border border-slate-200 p-4', unread ? 'bg-brand-50/60' : 'bg-white')}>
+    <li className={cn('flex gap-3', compact ? 'px-4 py-3' : 'rounded-xl border border-slate-200 p-4', unread ? 'bg-brand-50/60' : 'bg-surface')}>
       <span aria-hidden className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')} />
       <div className="min-w-0 flex-1">
         <p className={cn('text-sm', unread ? 'font-medium text-slate-900' : 'text-slate-700')}>
@@ -50,7 +59,7 @@ export function InboxEntry({ item, compact, onOpen }: { item: InboxItem; compact
         {item.pending && item.kind === 'join_request' && item.data.requestId && item.data.teamId && (
           <AnswerRequest requestId={item.data.requestId} teamId={item.data.teamId} onAnswer={read} />
         )}
-        {item.pending && item.kind === 'invitation' && item.data.invitationId && (
+        {answerInvitations && item.pending && item.kind === 'invitation' && item.data.invitationId && (
           <AnswerInvitation invitationId={item.data.invitationId} teamId={item.data.teamId} onAnswer={read} />
         )}
       </div>

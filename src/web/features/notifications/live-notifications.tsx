@@ -81,7 +81,8 @@ export function LiveNotifications() {
   };
   useEventStream(Boolean(user), (item) => {
     void refresh(item);
-    setToast(item);
+    // 'You joined ...' follows the user's own accept, which its screen already says.
+    if (item.kind !== 'joined') setToast(item);
   }, () => void refresh());
 
   useEffect(() => {
@@ -94,13 +95,13 @@ export function LiveNotifications() {
     // Always there, so what appears in it is said to screen readers wherever the keyboard is.
     <div role="status" aria-live="polite" className="fixed inset-x-4 bottom-4 z-40 sm:left-auto sm:right-6 sm:w-96">
       {toast && (
-        <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg">
+        <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-surface p-4 text-sm shadow-lg">
           <p className="min-w-0 flex-1 text-slate-800">
             {toast.link ? (
               <Link to={toast.link} className="font-medium hover:underline" onClick={() => setToast(null)}>{toast.text}</Link>
             ) : toast.text}
           </p>
-          <button type="button" aria-label="Dismiss" className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" onClick={() => setToast(null)}>
+          <button type="button" aria-label="Dismiss" title="Dismiss" className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" onClick={() => setToast(null)}>
             <X className="h-4 w-4" aria-hidden />
           </button>
         </div>

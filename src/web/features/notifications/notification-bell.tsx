@@ -30,7 +30,7 @@ const bellClass = 'relative inline-flex h-10 w-10 items-center justify-center ro
 export function NotificationBellLink({ className }: { className?: string }) {
   const count = useInboxPreview().data?.unreadCount ?? 0;
   return (
-    <Link to={INBOX_PATH} aria-label={bellLabel(count)} className={cn(bellClass, className)}>
+    <Link to={INBOX_PATH} aria-label={bellLabel(count)} title={bellLabel(count)} className={cn(bellClass, className)}>
       <Bell className="h-5 w-5" aria-hidden />
       <CountBadge count={count} />
     </Link>
@@ -45,7 +45,7 @@ export function NotificationBell({ className }: { className?: string }) {
   const close = () => setOpen(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger aria-label={bellLabel(count)} className={cn(bellClass, className)}>
+      <Popover.Trigger aria-label={bellLabel(count)} title={bellLabel(count)} className={cn(bellClass, className)}>
         <Bell className="h-5 w-5" aria-hidden />
         <CountBadge count={count} />
       </Popover.Trigger>
@@ -54,7 +54,7 @@ export function NotificationBell({ className }: { className?: string }) {
           align="end"
           sideOffset={8}
           aria-label="Notifications"
-          className="z-50 w-96 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+          className="z-50 w-96 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-slate-200 bg-surface shadow-xl"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Notifications</h2>
@@ -74,7 +74,7 @@ export function NotificationBell({ className }: { className?: string }) {
             )}
           </div>
           <div className="border-t border-slate-200 px-4 py-2 text-center">
-            <Link to={INBOX_PATH} className="text-sm font-medium text-brand-700 hover:underline" onClick={close}>View all</Link>
+            <Link to={INBOX_PATH} className="text-sm font-medium text-link hover:underline" onClick={close}>View all</Link>
           </div>
         </Popover.Content>
       </Popover.Portal>

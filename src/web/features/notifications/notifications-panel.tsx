@@ -79,7 +79,7 @@ function InboxSection({ items, unreadCount, more }: {
         <MarkAllReadButton unreadCount={unreadCount} variant="outline" />
       </div>
       <ul className="mt-3 space-y-2">
-        {items.map((item) => <InboxEntry key={item.id} item={item} />)}
+        {items.map((item) => <InboxEntry key={item.id} item={item} answerInvitations={false} />)}
       </ul>
       {more.hasNextPage && (
         <div className="mt-4 text-center">
@@ -97,7 +97,7 @@ function InvitationItem({ invitation, onJoined }: { invitation: InvitationView; 
   const answer = useAnswerInvitation(invitation.id, invitation.team.id, onJoined);
   const { team } = invitation;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4">
+    <li className="rounded-xl border border-slate-200 bg-surface p-4">
       <div className="flex items-start gap-3">
         <TeamLogo name={team.name} logoUrl={team.logoUrl} size={44} />
         <div className="min-w-0 flex-1">
@@ -124,7 +124,7 @@ function RequestItem({ request }: { request: JoinRequestView }) {
   const status = STATUS[request.status];
   const cancel = useCancelRequest(request.teamId);
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4">
+    <li className="rounded-xl border border-slate-200 bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-medium text-slate-900">
           Your request to join {request.teamName}

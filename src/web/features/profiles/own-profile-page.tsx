@@ -60,7 +60,7 @@ export default function OwnProfilePage() {
     return (
       <Page narrow>
         <Card role="alert" className="mx-auto max-w-md p-6 text-center">
-          <h1 className="text-lg font-semibold text-red-700">Error</h1>
+          <h1 className="text-lg font-semibold text-danger">Error</h1>
           <p className="mt-1 text-sm text-slate-600">Failed to load profile data</p>
           <Button className="mt-4" variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
             <RotateCw aria-hidden className="h-4 w-4" /> Retry
@@ -113,7 +113,7 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
             </Button>
             <Button variant="outline" onClick={() => showTab('notifications')} aria-label={`Notifications (${pendingCount} pending)`}>
               <Bell aria-hidden className="h-4 w-4" />
-              <span className="hidden sm:inline">Notifications</span>
+              Notifications
               {pendingCount > 0 && <Badge variant="danger">{pendingCount}</Badge>}
             </Button>
           </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProfileCard } from '../../../shared/api/profiles';
 import { Avatar } from '../../components/ui/avatar';
-import { Badge, skillBadgeVariant } from '../../components/ui/badge';
+import { Badge, LevelDots, skillBadgeVariant } from '../../components/ui/badge';
 
 /** Preferred name, or else 'first last' (docs/product.md#browse-profiles). */
 export function cardName(p: Pick<ProfileCard, 'firstName' | 'lastName' | 'preferredName'>): string {
@@ -20,12 +20,12 @@ export function ProfileCardView({ profile }: { profile: ProfileCard }) {
   return (
     <Link
       to={`/profiles/${profile.id}`}
-      className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="group flex h-full flex-col rounded-xl border border-slate-200 bg-surface p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <div className="flex items-start gap-3">
         <Avatar person={{ ...profile, name }} size={56} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold text-slate-900 group-hover:text-brand-700">{name}</h3>
+          <h3 className="truncate text-base font-semibold text-slate-900 group-hover:text-link">{name}</h3>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <LookingBadge looking={profile.lookingForTeam} />
             <Badge variant="default">{profile.availability}</Badge>
@@ -37,7 +37,10 @@ export function ProfileCardView({ profile }: { profile: ProfileCard }) {
         <ul aria-label="Skills" className="mt-4 flex flex-wrap gap-1.5">
           {profile.skills.map((s) => (
             <li key={s.name}>
-              <Badge variant={skillBadgeVariant(s.level)} title={s.level}>{s.name}</Badge>
+              <Badge variant={skillBadgeVariant(s.level)} className="gap-1.5" title={`${s.name} - ${s.level}`}>
+                {s.name}
+                <LevelDots level={s.level} />
+              </Badge>
             </li>
           ))}
         </ul>

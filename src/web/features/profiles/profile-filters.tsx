@@ -47,7 +47,7 @@ export function ProfileFiltersPanel({
   };
 
   return (
-    <section id={id} aria-label="Filters" className="mt-4 space-y-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section id={id} aria-label="Filters" className="mt-4 space-y-6 rounded-xl border border-slate-200 bg-surface p-5 shadow-sm">
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Skills</legend>
         {finder && (
@@ -80,7 +80,7 @@ export function ProfileFiltersPanel({
                   onClick={() => toggleSkill(name)}
                   className={cn(
                     'min-h-9 cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors',
-                    selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                    selected ? 'bg-brand-600 text-white ring-brand-600' : 'bg-surface text-slate-700 ring-slate-300 hover:bg-slate-50',
                   )}
                 >
                   {name}

@@ -66,7 +66,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-const linkClass = 'inline-flex items-center gap-1 font-medium text-brand-600 hover:underline';
+const linkClass = 'inline-flex items-center gap-1 font-medium text-link hover:underline';
 
 /** A profile link, named by what it is rather than by its long URL. */
 function LinkRow({ icon, label, href }: { icon: ReactNode; label: string; href: string }) {

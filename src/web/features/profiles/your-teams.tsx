@@ -32,7 +32,7 @@ export function YourTeams({ teams }: { teams: Membership[] }) {
                 <Link to={`/teams/${t.teamId}`} className="group flex min-w-[12rem] flex-1 items-center gap-3 rounded-md">
                   <TeamLogo name={t.teamName} logoUrl={t.logoUrl} size={40} />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900 group-hover:text-brand-700 group-hover:underline">{t.teamName}</p>
+                    <p className="truncate font-medium text-slate-900 group-hover:text-link group-hover:underline">{t.teamName}</p>
                     <div className="mt-1 flex flex-wrap items-center gap-1.5">
                       <span className="text-sm text-slate-500">{t.role}</span>
                       {t.isLeader && <Badge variant="primary">Team Leader</Badge>}

@@ -79,12 +79,12 @@ export default function CreateTeamPage() {
                         <X aria-hidden className="h-4 w-4" />
                       </Button>
                     </div>
-                    {error && <p className="mt-1 text-sm text-red-600">{error}</p>}
+                    {error && <p className="mt-1 text-sm text-danger">{error}</p>}
                   </div>
                 );
               })}
               {positionsError ? (
-                <p className="text-sm text-red-600">{positionsError}</p>
+                <p className="text-sm text-danger">{positionsError}</p>
               ) : (
                 allBlank && <p className="text-xs text-slate-500">Add at least one open position</p>
               )}

@@ -31,14 +31,15 @@ export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
   if (!user || isSelf || teams.length === 0) return null;
 
   return (
-    <div className="space-y-2">
-      <div className="flex flex-wrap gap-2">
+    <div className="w-full space-y-2 sm:w-auto">
+      {/* On a phone: one full-width button per team, under the centred header; side by side above. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {teams.map((team) => (
           <Button
             key={team.id}
             // A long team name wraps inside the button instead of widening the page (! beats the
             // button's own height and nowrap).
-            className="h-auto! min-h-10 max-w-full whitespace-normal! py-2"
+            className="h-auto! min-h-10 w-full max-w-full whitespace-normal! py-2 sm:w-auto"
             disabled={!profile.lookingForTeam || team.candidateInvited}
             onClick={() => {
               setSentTo(null);
@@ -57,7 +58,7 @@ export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
         </p>
       )}
       {sentTo && (
-        <p role="status" className="flex items-center gap-1.5 text-sm text-emerald-700">
+        <p role="status" className="flex items-center gap-1.5 text-sm text-success">
           <CheckCircle2 aria-hidden className="h-4 w-4" />
           Invitation sent to {profile.name} for {sentTo}
         </p>

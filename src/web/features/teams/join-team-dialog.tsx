@@ -39,7 +39,7 @@ export function JoinTeamButton({ team }: { team: TeamDetail }) {
         {cancel.isError && <ErrorMessage>{errorText(cancel.error, 'Failed to cancel the request')}</ErrorMessage>}
         <p role="status" className="max-w-64 text-xs text-slate-500 sm:text-right">
           The team leaders will answer; follow it in your{' '}
-          <Link to="/profile?tab=notifications" className="font-medium text-brand-700 hover:underline">Notifications</Link>.
+          <Link to="/profile?tab=notifications" className="font-medium text-link hover:underline">Notifications</Link>.
         </p>
       </div>
     );

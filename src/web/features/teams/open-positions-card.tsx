@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import type { TeamDetail } from '../../../shared/api/teams';
+import { isFull, type TeamDetail } from '../../../shared/api/teams';
 import { dedupe, PositionInputSchema } from '../../../shared/schemas';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -13,6 +13,20 @@ import { useSetPositions } from './team-queries';
 export function OpenPositionsCard({ team }: { team: TeamDetail }) {
   const remove = useSetPositions(team.id);
   const isLeader = team.viewer.isLeader;
+  // A team that takes nobody (closed, or full) advertises no positions; its leaders still edit them.
+  const recruiting = team.isOpen && !isFull(team);
+  if (!recruiting && !isLeader) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Open Positions</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-slate-500">{team.isOpen ? 'This team is full.' : 'This team is closed to new members for now.'}</p>
+        </CardContent>
+      </Card>
+    );
+  }
 
   return (
     <Card>
@@ -20,6 +34,7 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
         <CardTitle>Open Positions</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
+        {!recruiting && <p className="text-sm text-slate-500">Hidden from others while the team is {team.isOpen ? 'full' : 'closed'}.</p>}
         {team.openPositions.length === 0 ? (
           <p className="text-sm text-slate-500">No open positions</p>
         ) : (

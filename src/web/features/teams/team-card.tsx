@@ -21,7 +21,7 @@ export function TeamCardView({ team }: { team: TeamCard }) {
           <TeamLogo name={team.name} logoUrl={team.logoUrl} />
           <div className="min-w-0 flex-1">
             {/* Names wrap (up to two lines) rather than being cut next to the badge. */}
-            <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-brand-700">{team.name}</h3>
+            <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-link">{team.name}</h3>
             <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
               <p className="flex items-center gap-1 text-sm text-slate-500">
                 <Users aria-hidden className="h-3.5 w-3.5" />
@@ -32,7 +32,22 @@ export function TeamCardView({ team }: { team: TeamCard }) {
           </div>
         </div>
         {team.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{team.description}</p>}
+        {team.isOpen && !isFull(team) && team.openPositions.length > 0 && <PositionChips positions={team.openPositions} />}
       </Card>
     </Link>
+  );
+}
+
+/** The positions a recruiting team is looking for: the first three, and how many more. */
+function PositionChips({ positions }: { positions: string[] }) {
+  const shown = positions.slice(0, 3);
+  return (
+    <div className="mt-3">
+      <p className="sr-only">Open positions:</p>
+      <ul className="flex flex-wrap gap-1.5">
+        {shown.map((p) => <li key={p}><Badge variant="secondary">{p}</Badge></li>)}
+        {positions.length > shown.length && <li><Badge variant="outline">+{positions.length - shown.length} more</Badge></li>}
+      </ul>
+    </div>
   );
 }

@@ -44,7 +44,7 @@ export function TeamMembersCard({ team }: { team: TeamDetail }) {
                 <Avatar person={m} size={40} />
                 {/* Wide enough for a name: on a phone the buttons move to a line of their own. */}
                 <div className="min-w-[10rem] flex-1">
-                  <Link to={`/profiles/${m.id}`} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                  <Link to={`/profiles/${m.id}`} className="block truncate font-medium text-slate-900 hover:text-link hover:underline">
                     {m.name}{isMe && <span className="font-normal text-slate-500"> (you)</span>}
                   </Link>
                   <p className="truncate text-sm text-slate-500">{m.role}</p>
@@ -67,7 +67,7 @@ export function TeamMembersCard({ team }: { team: TeamDetail }) {
                         <Button
                           variant="ghost"
                           size="icon"
-                          className="text-slate-500 hover:text-red-600"
+                          className="text-slate-500 hover:text-danger"
                           aria-label={`Remove ${m.name}`}
                           disabled={busy}
                           onClick={() => setToRemove(m)}

@@ -1,0 +1,110 @@
+/**
+ * Accessibility: axe-core over every route, signed out and signed in, in the light and the dark
+ * theme, on a laptop and a phone, with the dialogs and menus open. No violation of serious or
+ * critical impact may remain; each test lists all it found, page by page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO } from './fixtures';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const VIEWPORTS = { laptop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+interface Ids { ownTeam: string; otherTeam: string; person: string }
+
+/** A page state: where to go, what to wait for, and what to open before checking. */
+interface State {
+  name: string;
+  path: (ids: Ids) => string;
+  ready: (page: Page) => ReturnType<Page['getByRole']>;
+  open?: (page: Page) => Promise<unknown>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
+
+const PUBLIC: State[] = [
+  { name: 'home', path: () => '/', ready: (page) => page.getByRole('heading', { level: 1 }).first() },
+  { name: 'profiles', path: () => '/profiles', ready: (page) => page.getByRole('heading', { name: /Profiles? Found/ }) },
+  { name: 'profile', path: (ids) => `/profiles/${ids.person}`, ready: (page) => page.getByRole('heading', { level: 1 }) },
+  { name: 'teams', path: () => '/teams', ready: (page) => page.getByRole('heading', { name: /Teams? Found/ }) },
+  { name: 'team', path: (ids) => `/teams/${ids.otherTeam}`, ready: (page) => page.getByRole('heading', { level: 1 }) },
+  { name: 'hackathon', path: () => '/hackathon', ready: (page) => page.getByRole('heading', { level: 1 }) },
+];
+const SIGNED_OUT: State[] = [
+  ...PUBLIC,
+  { name: 'login', path: () => '/login', ready: (page) => page.getByRole('button', { name: 'Sign in with Email' }) },
+  { name: 'signup', path: () => '/signup', ready: (page) => page.getByRole('button', { name: 'Sign up with Email' }) },
+];
+const SIGNED_IN: State[] = [
+  ...PUBLIC,
+  { name: 'own team', path: (ids) => `/teams/${ids.ownTeam}`, ready: (page) => page.getByRole('heading', { name: 'Join Requests' }) },
+  { name: 'create team', path: () => '/create-team', ready: heading('Create a New Team') },
+  { name: 'own profile', path: () => '/profile', ready: (page) => page.getByRole('tab', { name: 'Profile' }) },
+  { name: 'notifications tab', path: () => '/profile?tab=notifications', ready: (page) => page.getByRole('heading', { name: 'Recent Activity' }) },
+  { name: 'settings tab', path: () => '/profile?tab=settings', ready: (page) => page.getByRole('tab', { name: 'Settings', selected: true }) },
+  {
+    name: 'join dialog', path: (ids) => `/teams/${ids.otherTeam}`, ready: (page) => page.getByRole('button', { name: 'Join Team' }),
+    open: (page) => page.getByRole('button', { name: 'Join Team' }).click().then(() => page.getByRole('dialog').waitFor()),
+  },
+  {
+    name: 'invite dialog', path: (ids) => `/profiles/${ids.person}`, ready: (page) => page.getByRole('button', { name: /^Invite to / }).first(),
+    open: (page) => page.getByRole('button', { name: /^Invite to / }).first().click().then(() => page.getByRole('dialog').waitFor()),
+  },
+  {
+    name: 'theme menu', path: () => '/teams', ready: (page) => page.getByRole('button', { name: /^Theme: / }),
+    open: (page) => page.getByRole('button', { name: /^Theme: / }).click().then(() => page.getByRole('menu').waitFor()),
+  },
+];
+
+async function findIds(browser: Browser, baseURL: string): Promise<Ids> {
+  const context = await browser.newContext({ baseURL });
+  const request = context.request;
+  expect((await request.post('/api/auth/sign-in/email', { data: DEMO })).ok()).toBeTruthy();
+  const me = await (await request.get('/api/profile')).json();
+  const ownTeam = me.teams.find((t: { isLeader: boolean }) => t.isLeader).teamId as string;
+  const teams = (await (await request.get('/api/teams?open=true')).json()).items as { id: string }[];
+  let otherTeam = '';
+  for (const t of teams) {
+    const detail = await (await request.get(`/api/teams/${t.id}`)).json();
+    if (!detail.viewer.isMember && !detail.viewer.hasPendingRequest && detail.memberCount < detail.maxSize) {
+      otherTeam = t.id;
+      break;
+    }
+  }
+  const people = (await (await request.get('/api/profiles?looking=true')).json()).items as { id: string }[];
+  const person = people.find((p) => p.id !== me.id)!.id;
+  await context.close();
+  return { ownTeam, otherTeam, person };
+}
+
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    for (const signedIn of [false, true]) {
+      test(`axe: ${signedIn ? 'signed in' : 'signed out'}, ${colorScheme}, ${device}`, async ({ browser, baseURL }) => {
+        test.setTimeout(180_000);
+        const ids = await findIds(browser, baseURL!);
+        const context = await browser.newContext({ baseURL, viewport, colorScheme, reducedMotion: 'reduce' });
+        if (signedIn) expect((await context.request.post('/api/auth/sign-in/email', { data: DEMO })).ok()).toBeTruthy();
+        const page = await context.newPage();
+        const found: string[] = [];
+        for (const state of signedIn ? SIGNED_IN : SIGNED_OUT) {
+          await page.goto(state.path(ids));
+          await state.ready(page).waitFor();
+          // The theme follows the system setting unless chosen.
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+          await state.open?.(page);
+          found.push(...await violations(page, state.name));
+        }
+        await context.close();
+        expect(found).toEqual([]);
+      });
+    }
+  }
+}

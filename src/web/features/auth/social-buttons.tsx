@@ -32,7 +32,8 @@ export function SocialButtons() {
         <Tooltip key={b.label} content="Coming soon!">
           {/* A disabled button gets no pointer events, so the wrapper carries the tooltip. */}
           <span className="block rounded-lg">
-            <Button variant="outline" className="w-full" disabled>
+            {/* On a narrow phone the 'Coming soon!' pill wraps below the label instead of overflowing. */}
+            <Button variant="outline" className="h-auto! min-h-10 w-full flex-wrap gap-y-1 whitespace-normal! py-2" disabled>
               {b.icon}
               {b.label}
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon!</span>

@@ -14,7 +14,7 @@ export function TeamCardView({ team }: { team: TeamCard }) {
   return (
     <Link
       to={`/teams/${team.id}`}
-      className="group block rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="group block h-full rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <Card className="h-full p-5 transition-shadow group-hover:shadow-md">
         <div className="flex items-start gap-3">

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { displayName } from '../src/shared/avatar';
 import { AVAILABILITIES, LEADER_ROLE, SKILL_LEVELS, TIMEZONES } from '../src/shared/constants';
-import type { Db } from '../src/server/db/client';
+import { queryRows, type Db } from '../src/server/db/client';
 import {
   BIO_CLOSERS, BIO_MIDDLES, BIO_OPENERS, EXPERIENCES, FIRST_NAMES, LAST_NAMES, POSITIONS, SKILLS,
   TEAM_ADJECTIVES, TEAM_IDEAS, TEAM_NOUNS, TEAM_TAILS,
@@ -247,9 +247,6 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
 }
 
 /** Rows of a raw query on either driver. */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return ((result as unknown as { rows?: T[] }).rows ?? (result as unknown as T[]));
-}
+export const rows = queryRows;
 
 export const ms = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

@@ -336,6 +336,11 @@ const allRoutes: AnyRoute[] = [
   { method: 'POST', path: (id = w.invitationId) => `/api/invitations/${id}/decline`, auth: 'user', ids: true },
   { method: 'POST', path: (id = w.invitationId) => `/api/invitations/${id}/withdraw`, auth: 'user', ids: true },
   { method: 'GET', path: () => '/api/me/notifications', auth: 'user' },
+  { method: 'GET', path: () => '/api/me/inbox', auth: 'user' },
+  { method: 'POST', path: () => '/api/me/inbox/read', auth: 'user' },
+  { method: 'GET', path: () => '/api/me/events', auth: 'user' },
+  { method: 'GET', path: (id = w.teamId) => `/api/teams/${id}/suggestions`, auth: 'leader', ids: true },
+  { method: 'GET', path: () => '/api/me/suggested-teams', auth: 'user' },
 ];
 
 const SESSION = 'better-auth.session_token';

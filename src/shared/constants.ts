@@ -34,6 +34,8 @@ export const TIMEZONES = [
   'UTC+7', 'UTC+8', 'UTC+9', 'UTC+10', 'UTC+11', 'UTC+12',
 ] as const;
 
+export type Timezone = (typeof TIMEZONES)[number];
+
 export const LEADER_ROLE = 'Team Leader';
 export const DEFAULT_MEMBER_ROLE = 'Team Member';
 

@@ -3,6 +3,7 @@
  * requests with these schemas and the forms show the same messages.
  */
 import { z } from 'zod';
+import { MAX_POSITION_SKILLS } from './matching';
 import {
   AVAILABILITIES, DEFAULT_TEAM_SIZE, MAX_PAGE_SIZE, MESSAGE_MAX, MESSAGE_MIN, PASSWORD_MIN, PROFILES_PAGE_SIZE, SKILL_LEVELS,
   SKILL_NAME_MAX, TEAM_DESCRIPTION_MIN, TEAM_NAME_MIN, TEAM_SIZE_MAX, TEAM_SIZE_MIN, TEAMS_PAGE_SIZE, TIMEZONES,
@@ -132,6 +133,12 @@ export type ProfileListQuery = z.infer<typeof ProfileListQuerySchema>;
 const TEAM_SIZE_MESSAGE = `Maximum team size must be between ${TEAM_SIZE_MIN} and ${TEAM_SIZE_MAX}`;
 /** Maximum team size: a whole number from 2 to 10. */
 const teamSize = z.number({ message: TEAM_SIZE_MESSAGE }).int(TEAM_SIZE_MESSAGE).min(TEAM_SIZE_MIN, TEAM_SIZE_MESSAGE).max(TEAM_SIZE_MAX, TEAM_SIZE_MESSAGE);
+/** What each open position needs: its title -> up to 8 skill names (docs/decisions/011-matching.md). */
+export const PositionSkillsSchema = z.record(
+  z.string().max(100, 'Position must not exceed 100 characters'),
+  z.array(skillName).max(MAX_POSITION_SKILLS, `A position needs at most ${MAX_POSITION_SKILLS} skills`).transform((list) => dedupe(list)),
+);
+
 export const CreateTeamSchema = z.object({
   name: z.string().trim().min(TEAM_NAME_MIN, `Team name must be at least ${TEAM_NAME_MIN} characters`).max(100, 'Team name must not exceed 100 characters'),
   description: z.string().trim().min(TEAM_DESCRIPTION_MIN, `Description must be at least ${TEAM_DESCRIPTION_MIN} characters`).max(2000, 'Description must not exceed 2000 characters'),
@@ -143,6 +150,8 @@ export const CreateTeamSchema = z.object({
     .refine((list) => list.length > 0, 'At least one open position is required'),
   isOpen: z.boolean().default(true),
   maxSize: teamSize.default(DEFAULT_TEAM_SIZE),
+  /** Skills of positions not in openPositions are ignored. */
+  positionSkills: PositionSkillsSchema.optional(),
 });
 export type CreateTeamInput = z.input<typeof CreateTeamSchema>;
 
@@ -159,6 +168,8 @@ export const MemberRoleSchema = z.object({ isLeader: z.boolean({ message: 'Say w
 
 export const PositionsSchema = z.object({
   openPositions: z.array(z.string().max(100, 'Position must not exceed 100 characters')).max(30, 'At most 30 open positions').transform((list) => dedupe(list)),
+  /** Left out: each position that stays keeps its skills. */
+  positionSkills: PositionSkillsSchema.optional(),
 });
 
 /** One position added on the team page; a blank one adds nothing. */

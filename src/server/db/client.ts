@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -112,4 +113,10 @@ async function listenPg(url: string, channel: string, onMessage: (payload: strin
     stopped = true;
     await client?.end().catch(() => {});
   };
+}
+
+/** The rows of a raw SQL query, whichever driver runs it (node-postgres and PGlite answer differently). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows?: T[] }).rows ?? (result as unknown as T[]);
 }

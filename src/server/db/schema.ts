@@ -164,6 +164,10 @@ export const teams = pgTable('teams', {
   logoUrl: text('logo_url'),
   isOpen: boolean('is_open').notNull().default(true),
   openPositions: text('open_positions').array().notNull().default(sql`'{}'::text[]`),
+  /** The skills each open position needs (docs/decisions/011-matching.md): position title -> skill names. */
+  positionSkills: jsonb('position_skills').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+  /** Every skill some open position needs, lower-cased: 'teams that need you' finds teams by it. */
+  neededSkills: text('needed_skills').array().notNull().default(sql`'{}'::text[]`),
   /** The most members the team takes; a team with this many is full. */
   maxSize: integer('max_size').notNull().default(DEFAULT_TEAM_SIZE),
   /** Kept by a trigger on team_members, so lists read counts and fullness from the row. */
@@ -177,6 +181,7 @@ export const teams = pgTable('teams', {
   check('teams_member_count_check', sql`${t.memberCount} between 0 and ${t.maxSize}`),
   index('teams_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('teams_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  index('teams_needed_skills_idx').using('gin', t.neededSkills),
 ]);
 
 export const teamMembers = pgTable('team_members', {

@@ -3,12 +3,13 @@
  * and path ('GET /api/teams/{id}'), the way the web app's client calls it.
  */
 import type { authApi } from './auth';
+import type { matchingApi } from './matching';
 import type { notificationsApi } from './notifications';
 import type { profilesApi } from './profiles';
 import type { systemApi } from './system';
 import type { teamsApi } from './teams';
 
-type Contract = typeof authApi | typeof notificationsApi | typeof profilesApi | typeof systemApi | typeof teamsApi;
+type Contract = typeof authApi | typeof matchingApi | typeof notificationsApi | typeof profilesApi | typeof systemApi | typeof teamsApi;
 /** Each feature's routes (distributed over the union, so no feature's keys are lost). */
 type RoutesOf<C> = C extends unknown ? C[keyof C] : never;
 type AnyRoute = RoutesOf<Contract>;

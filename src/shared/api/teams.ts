@@ -37,7 +37,11 @@ export const TeamMemberSchema = PersonRefSchema.extend({
 }).meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
+const PositionSkillsMap = z.record(z.string(), z.array(z.string()))
+  .meta({ description: 'The skills each open position needs (position title -> skill names); positions without skills are left out', example: { 'Frontend Developer': ['React', 'TypeScript'] } });
+
 export const TeamDetailSchema = TeamCardSchema.extend({
+  positionSkills: PositionSkillsMap,
   updatedAt: DateTime,
   members: z.array(TeamMemberSchema).meta({ description: 'Leaders first, then by date joined' }),
   viewer: z
@@ -199,7 +203,7 @@ export const teamsApi = {
     security: signedIn,
     request: { params: teamId, body: jsonBody(PositionsSchema) },
     responses: {
-      200: json(z.strictObject({ openPositions: z.array(z.string()) }), 'The positions as saved'),
+      200: json(z.strictObject({ openPositions: z.array(z.string()), positionSkills: PositionSkillsMap }), 'The positions as saved'),
       ...leaderErrors,
       ...errors(...jsonBodyErrors),
     },

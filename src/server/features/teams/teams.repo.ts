@@ -4,13 +4,15 @@
  * like an unknown one. Every change to who is in a team, or who leads it, locks the team's row
  * first (lockTeam), so concurrent changes to one team run one after the other.
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Membership } from '../../../shared/api/profiles';
+import type { SuggestedTeam } from '../../../shared/api/matching';
+import type { Membership, SkillBadge } from '../../../shared/api/profiles';
 import type { LedTeam, TeamCard, TeamDetail, TeamList } from '../../../shared/api/teams';
-import { LEADER_ROLE } from '../../../shared/constants';
+import { LEADER_ROLE, type SkillLevel } from '../../../shared/constants';
+import { LEVEL_POINTS, SKILL_WEIGHT, timezoneHours } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
 import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
 import { notify } from '../notifications';
@@ -96,6 +98,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
   }
   return {
     ...toCard(team),
+    positionSkills: team.positionSkills,
     updatedAt: iso(team.updatedAt),
     members,
     viewer: { isMember: Boolean(me), isLeader: Boolean(me?.isLeader), hasPendingRequest: pendingRequestId !== null, pendingRequestId },
@@ -123,6 +126,7 @@ export async function createTeam(db: Db, creatorProfileId: string, input: z.infe
       isOpen: input.isOpen,
       openPositions: input.openPositions,
       maxSize: input.maxSize,
+      ...positionSkillColumns(input.openPositions, input.positionSkills ?? {}),
     }).returning({ id: teams.id });
     await tx.insert(teamMembers).values({ teamId: team.id, profileId: creatorProfileId, role: LEADER_ROLE, isLeader: true });
     return team.id;
@@ -141,8 +145,24 @@ export async function updateTeam(db: Db, teamId: string, input: z.infer<typeof U
   return { ok: false, memberCount: team?.memberCount ?? 0 };
 }
 
-export async function setOpenPositions(db: Db, teamId: string, openPositions: string[]) {
-  await db.update(teams).set({ openPositions, updatedAt: new Date() }).where(eq(teams.id, teamId));
+/**
+ * What the positions need, kept for the open positions only: the map, and every needed skill
+ * lower-cased for the 'teams that need you' index (docs/decisions/011-matching.md).
+ */
+export function positionSkillColumns(openPositions: string[], skills: Record<string, string[]>) {
+  const positionSkills = Object.fromEntries(openPositions.filter((p) => skills[p]?.length).map((p) => [p, skills[p]]));
+  const neededSkills = [...new Set(Object.values(positionSkills).flat().map((s) => s.toLowerCase()))];
+  return { positionSkills, neededSkills };
+}
+
+/** Replaces the open positions; without `skills`, each position that stays keeps what it needs. */
+export async function setOpenPositions(db: Db, teamId: string, openPositions: string[], skills?: Record<string, string[]>) {
+  return db.transaction(async (tx) => {
+    const current = skills ?? (await lockTeam(tx, teamId))?.positionSkills ?? {};
+    const columns = positionSkillColumns(openPositions, current);
+    await tx.update(teams).set({ openPositions, ...columns, updatedAt: new Date() }).where(eq(teams.id, teamId));
+    return columns.positionSkills;
+  });
 }
 
 /**
@@ -273,4 +293,66 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
     .where(and(eq(teamMembers.profileId, profileId), eq(teamMembers.isLeader, true)))
     .orderBy(asc(teams.name));
   return rows.map(({ candidateIsMember, candidateInvited, ...team }) => (candidate ? { ...team, candidateIsMember, candidateInvited } : team));
+}
+
+// ---------- matching (docs/decisions/011-matching.md) ----------
+
+/** Who is never suggested to a team (members, invited, already asked), and its members' time zones. */
+export async function candidateContext(db: Db, teamId: string) {
+  const members = await db.select({ id: people.id, timezone: people.timezone }).from(teamMembers)
+    .innerJoin(people.table, eq(people.id, teamMembers.profileId)).where(eq(teamMembers.teamId, teamId));
+  const invited = await db.select({ id: teamInvitations.profileId }).from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending')));
+  const asked = await db.select({ id: joinRequests.profileId }).from(joinRequests)
+    .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')));
+  return {
+    exclude: [...members, ...invited, ...asked].map((r) => r.id),
+    memberHours: members.map((m) => timezoneHours(m.timezone)).filter((h): h is number => h !== null),
+  };
+}
+
+/**
+ * Open teams with room whose open positions need skills the person has, best first: for each team
+ * the position with the most skill points, then 10 x skill points, ties to the newest team. The
+ * person's own teams and teams they already asked are left out.
+ */
+export async function rankTeamsFor(
+  db: Db,
+  opts: { profileId: string; skills: { name: string; level: SkillLevel }[]; limit: number; offset: number },
+): Promise<SuggestedTeam[]> {
+  if (opts.skills.length === 0) return [];
+  const mine = opts.skills.map((s) => ({ skill: s.name.toLowerCase(), name: s.name, level: s.level, points: LEVEL_POINTS[s.level] ?? 0 }));
+  const lowered = `{${mine.map((m) => `"${m.skill.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const rows = await queryRows<{ id: string; position: string; skills: SkillBadge[]; points: number }>(db, sql`
+    with mine as (
+      select * from jsonb_to_recordset(${JSON.stringify(mine)}::jsonb) as m(skill text, name text, level text, points int)
+    ),
+    candidates as (
+      select t.id, t.position_skills from teams t
+      where t.needed_skills && ${lowered}::text[]
+        and t.is_open and t.member_count < t.max_size
+        and not exists (select 1 from team_members tm where tm.team_id = t.id and tm.profile_id = ${opts.profileId})
+        and not exists (select 1 from join_requests jr where jr.team_id = t.id and jr.profile_id = ${opts.profileId} and jr.status = 'pending')
+    ),
+    matched as (
+      select c.id, e.key as position, sum(m.points)::int as points,
+        jsonb_agg(jsonb_build_object('name', m.name, 'level', m.level) order by m.points desc, m.name) as skills
+      from candidates c
+      cross join lateral jsonb_each(c.position_skills) as e(key, value)
+      cross join lateral jsonb_array_elements_text(e.value) as needed(skill)
+      join mine m on m.skill = lower(needed.skill)
+      group by c.id, e.key
+    ),
+    best as (
+      select distinct on (id) id, position, skills, points from matched order by id, points desc, position
+    )
+    select b.id, b.position, b.skills, b.points from best b join teams t on t.id = b.id
+    order by b.points desc, t.created_at desc, t.id desc
+    limit ${opts.limit} offset ${opts.offset}`);
+  if (rows.length === 0) return [];
+  const found = await db.select().from(teams).where(inArray(teams.id, rows.map((r) => r.id)));
+  const byId = new Map(found.map((t) => [t.id, t]));
+  return rows
+    .filter((r) => byId.has(r.id))
+    .map((r) => ({ team: toCard(byId.get(r.id)!), position: r.position, skills: r.skills, skillPoints: r.points, score: SKILL_WEIGHT * r.points }));
 }

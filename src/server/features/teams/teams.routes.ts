@@ -4,15 +4,19 @@
  */
 import { createMiddleware } from 'hono/factory';
 import { isUuid } from '../../../shared/api/contract';
+import { matchingApi } from '../../../shared/api/matching';
 import { teamsApi } from '../../../shared/api/teams';
 import type { Team } from '../../db/schema';
 import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../http';
 import { createRouter, guarded } from '../../openapi';
+import { matchingProfile, rankCandidates } from '../profiles';
 import * as requests from './requests.repo';
 import * as repo from './teams.repo';
 
 const TEAM_NOT_FOUND = 'Team not found';
 const TEAM_FULL = 'This team is full';
+/** Suggestions come ten at a time. */
+const SUGGESTIONS_PAGE = 10;
 
 type LeaderEnv = AppEnv & { Variables: { team: Team } };
 
@@ -92,9 +96,9 @@ export const teamsRoutes = createRouter()
     return c.json({ id: team.id }, 200);
   })
   .openapi(guarded(teamsApi.setPositions, leaderOnly), async (c) => {
-    const { openPositions } = c.req.valid('json');
-    await repo.setOpenPositions(c.var.db, c.var.team.id, openPositions);
-    return c.json({ openPositions }, 200);
+    const { openPositions, positionSkills } = c.req.valid('json');
+    const saved = await repo.setOpenPositions(c.var.db, c.var.team.id, openPositions, positionSkills);
+    return c.json({ openPositions, positionSkills: saved }, 200);
   })
   .openapi(guarded(teamsApi.remove, leaderOnly), async (c) => {
     const viewer = await requireProfile(c);
@@ -181,4 +185,24 @@ export const teamsRoutes = createRouter()
     const outcome = await requests.withdrawInvitation(c.var.db, c.req.valid('param').id, viewer.profileId);
     if (!outcome.ok) refused(outcome, 'invitation');
     return c.json({ status: 'withdrawn' as const }, 200);
+  })
+
+  // ---------- matching (docs/decisions/011-matching.md) ----------
+  .openapi(guarded(matchingApi.peopleForTeam, leaderOnly), async (c) => {
+    const { team } = c.var;
+    const { page } = c.req.valid('query');
+    // A team that takes nobody (closed, or full) is offered nobody.
+    if (!team.isOpen || !repo.hasRoom(team)) return c.json({ items: [], nextPage: null }, 200);
+    const context = await repo.candidateContext(c.var.db, team.id);
+    const found = await rankCandidates(c.var.db, { needs: team.positionSkills, ...context, limit: SUGGESTIONS_PAGE + 1, offset: (page - 1) * SUGGESTIONS_PAGE });
+    return c.json({ items: found.slice(0, SUGGESTIONS_PAGE), nextPage: found.length > SUGGESTIONS_PAGE ? page + 1 : null }, 200);
+  })
+  .openapi(guarded(matchingApi.teamsForMe, withProfile), async (c) => {
+    const viewer = await requireProfile(c);
+    const { page } = c.req.valid('query');
+    const me = await matchingProfile(c.var.db, viewer.profileId);
+    const found = await repo.rankTeamsFor(c.var.db, {
+      profileId: viewer.profileId, skills: me?.skills ?? [], limit: SUGGESTIONS_PAGE + 1, offset: (page - 1) * SUGGESTIONS_PAGE,
+    });
+    return c.json({ items: found.slice(0, SUGGESTIONS_PAGE), nextPage: found.length > SUGGESTIONS_PAGE ? page + 1 : null }, 200);
   });

@@ -14,7 +14,7 @@ const TEAM_ID = '22222222-2222-4222-8222-222222222222';
 const team = (over: Partial<TeamDetail> = {}): TeamDetail => ({
   id: TEAM_ID, name: 'Pixel Pioneers', description: 'We build delightful accessible interfaces.', logoUrl: null, isOpen: true,
   openPositions: ['Designer', 'Frontend Developer'], memberCount: 1, maxSize: 4, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
-  members: [], viewer: { isMember: false, isLeader: false, hasPendingRequest: false, pendingRequestId: null }, ...over,
+  positionSkills: {}, members: [], viewer: { isMember: false, isLeader: false, hasPendingRequest: false, pendingRequestId: null }, ...over,
 });
 
 describe('team forms show the server\'s field messages on their fields', () => {

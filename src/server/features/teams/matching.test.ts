@@ -1,0 +1,164 @@
+/**
+ * Matching (docs/decisions/011-matching.md) on a data set whose right answer is known: who fits a
+ * team's positions and in which order, who is never suggested, which teams need a person, and who
+ * may ask. On whichever database the suite runs on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Availability, SkillLevel, Timezone } from '../../../shared/constants';
+import { profiles } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../testing';
+
+let h: Harness;
+let leader: TestUser;
+let teamId: string;
+const people: Record<string, TestUser> = {};
+
+async function person(firstName: string, skills: [string, SkillLevel][], over: { availability?: Availability; timezone?: Timezone; looking?: boolean } = {}) {
+  const user = await h.signUp({ firstName, lastName: 'Match' });
+  await h.db.update(profiles).set({
+    availability: over.availability ?? 'Part Time', timezone: over.timezone ?? 'UTC+9', lookingForTeam: over.looking ?? true,
+  }).where(eq(profiles.id, user.profileId));
+  if (skills.length) {
+    const res = await h.request('POST', `/api/profiles/${user.profileId}/skills`, { cookie: user.cookie, body: { skills: skills.map(([name, level]) => ({ name, level })) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  people[firstName] = user;
+  return user;
+}
+
+const suggestions = (by: TestUser | null, id = teamId, page = 1) =>
+  h.request('GET', `/api/teams/${id}/suggestions?page=${page}`, { cookie: by?.cookie });
+const names = (items: { name: string }[]) => items.map((i) => i.name.split(' ')[0]);
+
+beforeAll(async () => {
+  h = await createHarness();
+  leader = await h.signUp({ firstName: 'Lead', lastName: 'Match' });
+  await h.db.update(profiles).set({ timezone: 'UTC+1' }).where(eq(profiles.id, leader.profileId));
+  const res = await h.request('POST', '/api/teams', {
+    cookie: leader.cookie,
+    body: {
+      name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', openPositions: ['Backend Developer', 'Designer'], maxSize: 6,
+      positionSkills: { 'Backend Developer': ['Go', 'PostgreSQL', 'go'], Designer: ['Figma'], Ghost: ['Cobol'] },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  teamId = res.body.id;
+  await person('Ada', [['Go', 'Advanced'], ['PostgreSQL', 'Advanced']]);
+  await person('Ben', [['go', 'Intermediate']], { availability: 'Weekends' });
+  await person('Bea', [['Go', 'Intermediate']], { availability: 'Full Time', timezone: 'UTC+1' });
+  await person('Cy', [['PostgreSQL', 'Beginner'], ['Figma', 'Advanced']]);
+  await person('Dee', [['Python', 'Advanced']]);
+  await person('Eve', [['Go', 'Advanced'], ['PostgreSQL', 'Advanced']], { looking: false });
+  const fay = await person('Fay', [['Go', 'Advanced'], ['PostgreSQL', 'Intermediate']]);
+  const gus = await person('Gus', [['Go', 'Advanced'], ['PostgreSQL', 'Advanced']]);
+  expect((await h.request('POST', '/api/invitations', { cookie: leader.cookie, body: { teamId, profileId: fay.profileId, role: 'Backend Developer', message: 'Join us for the Go work!' } })).status).toBe(201);
+  expect((await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: gus.cookie, body: { position: 'Backend Developer', message: 'I write Go every day.' } })).status).toBe(201);
+});
+afterAll(() => h.close());
+
+describe('the skills a position needs', () => {
+  it('are saved with the team, without duplicates, for open positions only, and shown on its page', async () => {
+    const team = await h.request('GET', `/api/teams/${teamId}`);
+    expect(team.body.positionSkills).toEqual({ 'Backend Developer': ['Go', 'PostgreSQL'], Designer: ['Figma'] });
+  });
+
+  it('stay when the positions are replaced without skills, and go with their position', async () => {
+    const other = await h.request('POST', '/api/teams', {
+      cookie: leader.cookie,
+      body: { name: 'Skill Keepers', description: 'A team whose positions change.', openPositions: ['A', 'B'], positionSkills: { A: ['Rust'], B: ['Elm'] } },
+    });
+    const id = other.body.id;
+    expect(await h.request('PUT', `/api/teams/${id}/positions`, { cookie: leader.cookie, body: { openPositions: ['A', 'C'] } }))
+      .toMatchObject({ status: 200, body: { openPositions: ['A', 'C'], positionSkills: { A: ['Rust'] } } });
+    expect(await h.request('PUT', `/api/teams/${id}/positions`, { cookie: leader.cookie, body: { openPositions: ['A', 'C'], positionSkills: { C: ['Zig'] } } }))
+      .toMatchObject({ status: 200, body: { positionSkills: { C: ['Zig'] } } });
+    const tooMany = await h.request('PUT', `/api/teams/${id}/positions`, {
+      cookie: leader.cookie, body: { openPositions: ['A'], positionSkills: { A: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] } },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe('A position needs at most 8 skills');
+  });
+});
+
+describe('GET /api/teams/{id}/suggestions', () => {
+  it('ranks by the skills the best position needs, weighted by level; then availability and time zone', async () => {
+    const res = await suggestions(leader);
+    expect(res.status).toBe(200);
+    // Ada: Go + PostgreSQL Advanced = 6. Cy: Figma Advanced for Designer = 3 (beats PostgreSQL Beginner = 1).
+    // Bea and Ben: Go Intermediate = 2 each; Bea is Full Time and in the leader's time zone.
+    expect(names(res.body.items)).toEqual(['Ada', 'Cy', 'Bea', 'Ben']);
+    const [ada, cy, bea, ben] = res.body.items;
+    expect(ada).toMatchObject({
+      position: 'Backend Developer',
+      skills: [{ name: 'Go', level: 'Advanced' }, { name: 'PostgreSQL', level: 'Advanced' }],
+      skillPoints: 6, availability: 'Part Time', availabilityPoints: 1, hoursApart: 8, timezonePoints: 0, score: 61,
+    });
+    expect(cy).toMatchObject({ position: 'Designer', skills: [{ name: 'Figma', level: 'Advanced' }], skillPoints: 3 });
+    expect(bea).toMatchObject({ skillPoints: 2, availabilityPoints: 2, hoursApart: 0, timezonePoints: 3, score: 25 });
+    expect(ben).toMatchObject({ skillPoints: 2, availabilityPoints: 0, timezonePoints: 0, score: 20 });
+    expect(res.body.nextPage).toBeNull();
+  });
+
+  it('never suggests people without a needed skill, not looking, invited, who asked, or members', async () => {
+    const found = names((await suggestions(leader)).body.items);
+    for (const left of ['Dee', 'Eve', 'Fay', 'Gus', 'Lead']) expect(found).not.toContain(left);
+  });
+
+  it('is for the team’s leaders only', async () => {
+    expect((await suggestions(null)).status).toBe(401);
+    expect(await suggestions(people.Dee)).toMatchObject({ status: 403 });
+    expect((await suggestions(leader, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('offers nobody to a closed team', async () => {
+    await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: false } });
+    expect((await suggestions(leader)).body.items).toEqual([]);
+    await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: true } });
+    expect((await suggestions(leader)).body.items).toHaveLength(4);
+  });
+});
+
+describe('GET /api/me/suggested-teams', () => {
+  const teamsFor = (user: TestUser | null) => h.request('GET', '/api/me/suggested-teams', { cookie: user?.cookie });
+
+  it('lists open teams with room whose positions need the person’s skills, with the position and the skills', async () => {
+    const res = await teamsFor(people.Ada);
+    expect(res.status).toBe(200);
+    expect(res.body.items[0]).toMatchObject({
+      team: { id: teamId, name: 'Go Getters' }, position: 'Backend Developer',
+      skills: [{ name: 'Go', level: 'Advanced' }, { name: 'PostgreSQL', level: 'Advanced' }], skillPoints: 6, score: 60,
+    });
+    expect((await teamsFor(people.Dee)).body.items).toEqual([]);
+  });
+
+  it('ranks by skill points, and leaves out closed and full teams, one’s own teams and teams one asked', async () => {
+    const make = async (name: string, skills: string[], over: Record<string, unknown> = {}) => (await h.request('POST', '/api/teams', {
+      cookie: leader.cookie, body: { name, description: 'Another team needing some skills.', openPositions: ['Dev'], positionSkills: { Dev: skills }, ...over },
+    })).body.id as string;
+    const cy = people.Cy;
+    const figmaOnly = await make('Figma Fans', ['Figma']);
+    const both = await make('Figma And Postgres', ['Figma', 'PostgreSQL']);
+    await make('Closed Figma', ['Figma'], { isOpen: false });
+    await make('Full Figma', ['Figma'], { maxSize: 2 }).then(async (id) => {
+      const filler = await h.signUp({ firstName: 'Filler' });
+      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, { cookie: filler.cookie, body: { position: 'Dev', message: 'Let me fill this team.' } });
+      await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: leader.cookie });
+    });
+    const res = await teamsFor(cy);
+    const found = res.body.items.map((i: { team: { name: string } }) => i.team.name);
+    expect(found.slice(0, 2)).toEqual(['Figma And Postgres', 'Figma Fans']);
+    expect(found).not.toContain('Closed Figma');
+    expect(found).not.toContain('Full Figma');
+    expect(res.body.items.find((i: { team: { id: string } }) => i.team.id === both)).toMatchObject({ skillPoints: 4 });
+
+    await h.request('POST', `/api/teams/${figmaOnly}/join-requests`, { cookie: cy.cookie, body: { position: 'Dev', message: 'Figma is my thing.' } });
+    expect((await teamsFor(cy)).body.items.map((i: { team: { name: string } }) => i.team.name)).not.toContain('Figma Fans');
+    // The leader's own teams are never suggested to them.
+    expect((await teamsFor(leader)).body.items).toEqual([]);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await teamsFor(null)).status).toBe(401);
+  });
+});

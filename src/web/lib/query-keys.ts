@@ -32,6 +32,10 @@ export const teamKeys = {
   detail: (id: string) => [...teamKeys.details(), id] as const,
   joinRequests: (id: string) => [...teamKeys.detail(id), 'join-requests'] as const,
   invitations: (id: string) => [...teamKeys.detail(id), 'invitations'] as const,
+  /** Suggested people for a team (its leaders). */
+  suggestions: (id: string) => [...teamKeys.detail(id), 'suggestions'] as const,
+  /** Teams that need the signed-in person. */
+  suggestedForMe: () => [...teamKeys.all, 'suggested-for-me'] as const,
   /** Teams the viewer leads, as seen from one candidate's profile page. */
   ledTeams: (candidate: string) => ['led-teams', candidate] as const,
   allLedTeams: ['led-teams'] as const,

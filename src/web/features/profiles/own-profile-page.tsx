@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bell, Pencil, RotateCw, X } from 'lucide-react';
 import type { OwnProfile } from '../../../shared/api/profiles';
@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { NotificationsPanel, usePendingNotificationCount } from '../notifications';
+import { TeamsThatNeedYou } from '../teams';
 import { AvatarUpload } from './avatar-upload';
 import { BasicInfoForm } from './basic-info-form';
 import { ContactInfoForm } from './contact-info-form';
@@ -146,15 +147,20 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
 
 function ProfileOverview({ profile }: { profile: OwnProfile }) {
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <SkillsCard skills={profile.skills} />
-      <ExperienceCard experiences={profile.experiences} />
-      <YourTeams teams={profile.teams} />
-      <Card>
-        <CardHeader><CardTitle>Contact Information</CardTitle></CardHeader>
-        <CardContent><ContactDetails contact={profile.contact} /></CardContent>
-      </Card>
-    </div>
+    <>
+      <Suspense fallback={null}>
+        <TeamsThatNeedYou />
+      </Suspense>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <SkillsCard skills={profile.skills} />
+        <ExperienceCard experiences={profile.experiences} />
+        <YourTeams teams={profile.teams} />
+        <Card>
+          <CardHeader><CardTitle>Contact Information</CardTitle></CardHeader>
+          <CardContent><ContactDetails contact={profile.contact} /></CardContent>
+        </Card>
+      </div>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Plus, X } from 'lucide-react';
 import { DEFAULT_TEAM_SIZE } from '../../../shared/constants';
@@ -9,6 +10,7 @@ import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
 import { useCreateTeam } from './team-queries';
+import { PositionSkillsEditor } from './position-skills-editor';
 import { TeamSizeField } from './team-size-field';
 
 const MAX_POSITIONS = 30;
@@ -17,16 +19,28 @@ export default function CreateTeamPage() {
   useDocumentTitle('Create Team');
   const navigate = useNavigate();
   const create = useCreateTeam();
+  // The skills each position row needs, by row (a title may still change as it is typed).
+  const [needs, setNeeds] = useState<string[][]>([[]]);
+  // What the rows say as typed (the submitted values are trimmed and deduplicated, so rows shift).
+  const rows = useRef<string[]>(['']);
   const form = useApiForm({
     schema: CreateTeamSchema,
     defaultValues: { name: '', description: '', logoUrl: '', openPositions: [''], isOpen: true, maxSize: DEFAULT_TEAM_SIZE },
-    submit: create.mutateAsync,
+    submit: (values) => create.mutateAsync({
+      ...values,
+      positionSkills: Object.fromEntries(rows.current.map((title, i) => [title.trim(), needs[i] ?? []])),
+    }),
     onSuccess: ({ id }) => navigate(`/teams/${id}`),
     errorFallback: 'Failed to create team. Please try again.',
   });
 
   const positions = form.watch('openPositions');
+  rows.current = positions;
   const setPositions = (next: string[]) => form.setValue('openPositions', next, { shouldDirty: true });
+  const removePosition = (index: number) => {
+    setPositions(positions.filter((_, i) => i !== index));
+    setNeeds(needs.filter((_, i) => i !== index));
+  };
   const allBlank = positions.every((p) => p.trim() === '');
   const positionsError = form.error('openPositions');
 
@@ -74,12 +88,21 @@ export default function CreateTeamPage() {
                         className="h-10 w-10 shrink-0"
                         aria-label={`Remove position ${index + 1}`}
                         disabled={positions.length === 1}
-                        onClick={() => setPositions(positions.filter((_, i) => i !== index))}
+                        onClick={() => removePosition(index)}
                       >
                         <X aria-hidden className="h-4 w-4" />
                       </Button>
                     </div>
                     {error && <p className="mt-1 text-sm text-danger">{error}</p>}
+                    {position.trim() && (
+                      <div className="mt-2 border-l-2 border-slate-200 pl-3">
+                        <PositionSkillsEditor
+                          title={position}
+                          skills={needs[index] ?? []}
+                          onChange={(next) => setNeeds(positions.map((_, i) => (i === index ? next : needs[i] ?? [])))}
+                        />
+                      </div>
+                    )}
                   </div>
                 );
               })}
@@ -88,7 +111,15 @@ export default function CreateTeamPage() {
               ) : (
                 allBlank && <p className="text-xs text-slate-500">Add at least one open position</p>
               )}
-              <Button variant="outline" size="sm" onClick={() => setPositions([...positions, ''])} disabled={positions.length >= MAX_POSITIONS}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setPositions([...positions, '']);
+                  setNeeds([...needs, []]);
+                }}
+                disabled={positions.length >= MAX_POSITIONS}
+              >
                 <Plus aria-hidden className="h-4 w-4" />
                 Add Position
               </Button>

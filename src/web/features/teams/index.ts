@@ -6,3 +6,5 @@ export { useAnswerJoinRequest, useCancelRequest, useTeams } from './team-queries
 /** Loaded when first shown: its forms would otherwise weigh on every page that imports this entry. */
 export const InviteToTeamButtons = lazy(() => import('./invite-to-team').then((m) => ({ default: m.InviteToTeamButtons })));
 export { LeaveTeamButton } from './leave-team-button';
+/** 'Teams that need you', for the own profile; loaded when first shown, like the invite buttons. */
+export const TeamsThatNeedYou = lazy(() => import('./matching').then((m) => ({ default: m.TeamsThatNeedYou })));

@@ -78,11 +78,18 @@ export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
   );
 }
 
-function InviteDialog({ team, invitee, onClose, onSent }: { team: LedTeam; invitee: Invitee; onClose(): void; onSent(): void }) {
+/** The invite dialog: a role (the suggested position, when there is one) and a message. */
+export function InviteDialog({ team, invitee, role = '', onClose, onSent }: {
+  team: Pick<LedTeam, 'id' | 'name'>;
+  invitee: Pick<Invitee, 'id' | 'name'>;
+  role?: string;
+  onClose(): void;
+  onSent(): void;
+}) {
   const send = useInvite(invitee.id);
   const form = useApiForm({
     schema: InvitationSchema,
-    defaultValues: { teamId: team.id, profileId: invitee.id, role: '', message: '' },
+    defaultValues: { teamId: team.id, profileId: invitee.id, role, message: '' },
     submit: send.mutateAsync,
     onSuccess: onSent,
     errorFallback: 'Failed to send invitation',

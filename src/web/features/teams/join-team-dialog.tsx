@@ -62,11 +62,17 @@ export function JoinTeamButton({ team }: { team: TeamDetail }) {
   );
 }
 
-function JoinTeamDialog({ team, onClose, returnFocus }: { team: TeamDetail; onClose(): void; returnFocus(): HTMLElement | null }) {
+/** The join dialog: a position (chosen already when a suggestion said which) and a message. */
+export function JoinTeamDialog({ team, position = '', onClose, returnFocus }: {
+  team: Pick<TeamDetail, 'id' | 'name' | 'openPositions'>;
+  position?: string;
+  onClose(): void;
+  returnFocus?: () => HTMLElement | null;
+}) {
   const send = useRequestToJoin(team.id);
   const form = useApiForm({
     schema: JoinRequestSchema,
-    defaultValues: { position: '', message: '' },
+    defaultValues: { position, message: '' },
     submit: send.mutateAsync,
     onSuccess: onClose,
     errorFallback: 'Failed to submit join request',

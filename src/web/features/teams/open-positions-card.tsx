@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { PositionSkillsEditor } from './position-skills-editor';
 import { useSetPositions } from './team-queries';
 
 /** Tags for everyone; leaders add (text + Add) and remove. */
@@ -38,25 +39,38 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
         {team.openPositions.length === 0 ? (
           <p className="text-sm text-slate-500">No open positions</p>
         ) : (
-          <ul className="flex flex-wrap gap-2">
-            {team.openPositions.map((position) => (
-              <li key={position}>
-                <Badge variant="secondary" className="gap-1 py-1 text-sm">
-                  {position}
-                  {isLeader && (
-                    <button
-                      type="button"
-                      className="-mr-1 cursor-pointer rounded-full p-0.5 hover:bg-brand-100 disabled:opacity-50"
-                      aria-label={`Remove position ${position}`}
+          <ul aria-label="Open positions" className="space-y-3">
+            {team.openPositions.map((position) => {
+              const needs = team.positionSkills[position] ?? [];
+              return (
+                <li key={position} className="space-y-1.5">
+                  <Badge variant="secondary" className="gap-1 py-1 text-sm">
+                    {position}
+                    {isLeader && (
+                      <button
+                        type="button"
+                        className="-mr-1 cursor-pointer rounded-full p-0.5 hover:bg-brand-100 disabled:opacity-50"
+                        aria-label={`Remove position ${position}`}
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate({ openPositions: team.openPositions.filter((p) => p !== position) })}
+                      >
+                        <X aria-hidden className="h-3.5 w-3.5" />
+                      </button>
+                    )}
+                  </Badge>
+                  {isLeader ? (
+                    <PositionSkillsEditor
+                      title={position}
+                      skills={needs}
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate(team.openPositions.filter((p) => p !== position))}
-                    >
-                      <X aria-hidden className="h-3.5 w-3.5" />
-                    </button>
+                      onChange={(next) => remove.mutate({ openPositions: team.openPositions, positionSkills: { ...team.positionSkills, [position]: next } })}
+                    />
+                  ) : (
+                    needs.length > 0 && <p className="text-xs text-slate-500">Needs: {needs.join(', ')}</p>
                   )}
-                </Badge>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ul>
         )}
         {remove.isError && <ErrorMessage>{errorText(remove.error, 'Failed to update positions')}</ErrorMessage>}
@@ -73,7 +87,7 @@ function AddPositionForm({ team }: { team: TeamDetail }) {
     defaultValues: { position: '' },
     // Blank entries are ignored, and so are duplicates (docs/product.md#validation-edit-team-and-positions).
     ignore: ({ position }) => !position,
-    submit: ({ position }) => add.mutateAsync(dedupe([...team.openPositions, position])),
+    submit: ({ position }) => add.mutateAsync({ openPositions: dedupe([...team.openPositions, position]) }),
     // The new position is the one the server can find fault with.
     fieldFor: (name) => (name.startsWith('openPositions') ? 'position' : undefined),
     resetOnSuccess: true,

@@ -16,6 +16,7 @@ import { JoinRequestsCard } from './join-requests-card';
 import { JoinTeamButton } from './join-team-dialog';
 import { LeaveTeamButton } from './leave-team-button';
 import { PendingInvitationsCard } from './pending-invitations-card';
+import { SuggestedPeopleCard } from './matching';
 import { OpenPositionsCard } from './open-positions-card';
 import { TeamMembersCard } from './team-members-card';
 import { useDeleteTeam, useTeam } from './team-queries';
@@ -94,8 +95,9 @@ function TeamView({ team }: { team: TeamDetail }) {
           {isLeader && <JoinRequestsCard teamId={team.id} />}
           {isLeader && <PendingInvitationsCard teamId={team.id} />}
         </div>
-        <div>
+        <div className="space-y-6">
           <OpenPositionsCard team={team} />
+          {isLeader && team.isOpen && !isFull(team) && <SuggestedPeopleCard team={team} />}
         </div>
       </div>
     </Page>

@@ -2,7 +2,7 @@
  * What the team screens read and write. Each query has its options here (keys from
  * lib/query-keys); each mutation refreshes exactly the queries whose answer it changes.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateTeamSchema, InvitationSchema, JoinRequestSchema, UpdateTeamSchema } from '../../../shared/schemas';
 import { api, ApiRequestError, type ApiInput } from '../../lib/api';
@@ -43,6 +43,26 @@ export const useLedTeams = (candidate: string, enabled: boolean) =>
   useQuery({
     queryKey: teamKeys.ledTeams(candidate),
     queryFn: ({ signal }) => api('GET /api/me/led-teams', { query: { candidate }, signal }),
+    enabled,
+  });
+
+/** The people who fit a team's open positions best, ten at a time (its leaders; docs/decisions/011-matching.md). */
+export const useSuggestedPeople = (teamId: string, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: teamKeys.suggestions(teamId),
+    queryFn: ({ signal, pageParam }) => api('GET /api/teams/{id}/suggestions', { params: { id: teamId }, query: { page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage ?? undefined,
+    enabled,
+  });
+
+/** Open teams whose positions need the signed-in person's skills, ten at a time. */
+export const useSuggestedTeams = (enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: teamKeys.suggestedForMe(),
+    queryFn: ({ signal, pageParam }) => api('GET /api/me/suggested-teams', { query: { page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage ?? undefined,
     enabled,
   });
 
@@ -87,7 +107,8 @@ export function useUpdateTeam(teamId: string) {
 export function useSetPositions(teamId: string) {
   const refresh = useRefreshTeam(teamId);
   return useMutation({
-    mutationFn: (openPositions: string[]) => api('PUT /api/teams/{id}/positions', { params: { id: teamId }, body: { openPositions } }),
+    mutationFn: (body: { openPositions: string[]; positionSkills?: Record<string, string[]> }) =>
+      api('PUT /api/teams/{id}/positions', { params: { id: teamId }, body }),
     onSuccess: refresh,
   });
 }
@@ -125,6 +146,8 @@ export function useRequestToJoin(teamId: string) {
       // 'Request Pending' on the team page, and the request in Notifications.
       queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
       queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      // A team one asked is no longer suggested.
+      queryClient.invalidateQueries({ queryKey: teamKeys.suggestedForMe() }),
     ]),
   });
 }
@@ -208,6 +231,8 @@ export function useInvite(candidate: string) {
     onSuccess: (_, body) => Promise.all([
       queryClient.invalidateQueries({ queryKey: teamKeys.ledTeams(candidate) }),
       queryClient.invalidateQueries({ queryKey: teamKeys.invitations(body.teamId) }),
+      // Someone invited is no longer suggested.
+      queryClient.invalidateQueries({ queryKey: teamKeys.suggestions(body.teamId) }),
     ]),
   });
 }

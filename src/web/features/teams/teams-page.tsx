@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorMessage, Loading } from '../../components/ui/feedback';
 import { Checkbox } from '../../components/ui/field';
+import { TeamsThatNeedYou } from './matching';
 import { TeamCardView } from './team-card';
 import { useTeams } from './team-queries';
 import { useListFilters } from '../../lib/use-list-filters';
@@ -69,6 +70,7 @@ export default function TeamsPage() {
       )}
 
       <div className="mt-8">
+        <TeamsThatNeedYou />
         {teams.isPending ? (
           <Loading>Loading teams...</Loading>
         ) : teams.isError ? (

@@ -18,14 +18,18 @@ export interface ExplainedQuery {
   plan: string;
   /** The plan reads the whole profiles table somewhere. */
   seqScanOnProfiles: boolean;
+  /** The plan reads the whole teams table somewhere. */
+  seqScanOnTeams: boolean;
 }
 
 type Captured = { sql: string; params: unknown[] };
 
-export async function explainProfileList(
-  target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
-  query: ProfileListQuery,
-): Promise<ExplainedQuery[]> {
+export type ExplainTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export const explainProfileList = (target: ExplainTarget, query: ProfileListQuery) => explainStatements(target, (db) => listProfiles(db, query));
+
+/** The plans of every statement `work` sends (run once to warm the cache; the second run is explained). */
+export async function explainStatements(target: ExplainTarget, work: (db: Db) => Promise<unknown>): Promise<ExplainedQuery[]> {
   const captured: Captured[] = [];
   const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
   let run: (sql: string, params: unknown[]) => Promise<string[]>;
@@ -44,13 +48,13 @@ export async function explainProfileList(
   }
   try {
     // Once to warm the cache, as a server under load would be; the explained run is the second.
-    await listProfiles(db, query);
+    await work(db);
     captured.length = 0;
-    await listProfiles(db, query);
+    await work(db);
     const out: ExplainedQuery[] = [];
     for (const q of captured) {
       const plan = (await run(`explain (analyze, buffers) ${q.sql}`, q.params)).join('\n');
-      out.push({ ...q, plan, seqScanOnProfiles: /Seq Scan on profiles\b/.test(plan) });
+      out.push({ ...q, plan, seqScanOnProfiles: /Seq Scan on profiles\b/.test(plan), seqScanOnTeams: /Seq Scan on teams\b/.test(plan) });
     }
     return out;
   } finally {

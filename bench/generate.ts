@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { displayName } from '../src/shared/avatar';
 import { AVAILABILITIES, LEADER_ROLE, SKILL_LEVELS, TIMEZONES } from '../src/shared/constants';
 import { queryRows, type Db } from '../src/server/db/client';
+import { positionSkillColumns } from '../src/server/features/teams/teams.repo';
 import {
   BIO_CLOSERS, BIO_MIDDLES, BIO_OPENERS, EXPERIENCES, FIRST_NAMES, LAST_NAMES, POSITIONS, SKILLS,
   TEAM_ADJECTIVES, TEAM_IDEAS, TEAM_NOUNS, TEAM_TAILS,
@@ -150,12 +151,17 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     teamIds.push(id);
     const isOpen = rng.chance(0.7);
     const size = Math.min(1 + rng.int(5), order.length - nextMember);
+    const openPositions = isOpen ? distinct(rng, 1 + rng.int(4), (r) => r.pick(POSITIONS)) : [];
+    // Most positions say what they need (2 to 4 skills, popular ones more often).
+    const needs = positionSkillColumns(openPositions, Object.fromEntries(openPositions.filter(() => rng.chance(0.8)).map((p) => [p, distinct(rng, 2 + rng.int(3), popularSkill)])));
     teams.push({
       id,
       name: `${rng.pick(TEAM_ADJECTIVES)} ${rng.pick(TEAM_NOUNS)} ${i + 1}`,
       description: `${rng.pick(TEAM_IDEAS)} ${fillSkills(rng, rng.pick(TEAM_TAILS))}`,
       is_open: isOpen,
-      open_positions: isOpen ? distinct(rng, 1 + rng.int(4), (r) => r.pick(POSITIONS)) : [],
+      open_positions: openPositions,
+      position_skills: needs.positionSkills,
+      needed_skills: needs.neededSkills,
       // Sizes 4 to 6; some teams are full. The member count is set here: triggers are off for the load.
       max_size: Math.max(size, 4 + rng.int(3)),
       member_count: size,
@@ -202,9 +208,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     step('profiles');
     await insertJson(tx, 'profile_skills (profile_id, skill_id, level, created_at)', 'profile_id uuid, skill_id uuid, level text, created_at timestamptz', 'profile_id, skill_id, level, created_at', profileSkills, 20_000);
     step('profile skills');
-    await insertJson(tx, 'teams (id, name, description, is_open, open_positions, max_size, member_count, created_at, updated_at)',
-      'id uuid, name text, description text, is_open boolean, open_positions text[], max_size int, member_count int, created_at timestamptz',
-      'id, name, description, is_open, open_positions, max_size, member_count, created_at, created_at', teams, 10_000);
+    await insertJson(tx, 'teams (id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, updated_at)',
+      'id uuid, name text, description text, is_open boolean, open_positions text[], position_skills jsonb, needed_skills text[], max_size int, member_count int, created_at timestamptz',
+      'id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, created_at', teams, 10_000);
     step('teams');
     await insertJson(tx, 'team_members (team_id, profile_id, role, is_leader, joined_at)', 'team_id uuid, profile_id uuid, role text, is_leader boolean, joined_at timestamptz',
       'team_id, profile_id, role, is_leader, joined_at', teamMembers, 20_000);

@@ -7,6 +7,8 @@ export interface LoadCase {
   kind: 'list' | 'unfiltered-list' | 'detail' | 'ceiling';
   /** Paths the connections rotate through (one for lists, many ids for details). */
   paths: string[];
+  /** Sent with every request (a session cookie for the signed-in cases). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -38,7 +40,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function cannon(baseUrl: string, paths: string[], connections: number, duration: number) {
+function cannon(baseUrl: string, paths: string[], connections: number, duration: number, headers?: Record<string, string>) {
   let next = 0;
   const latencies: number[] = [];
   let failures = 0;
@@ -49,6 +51,7 @@ function cannon(baseUrl: string, paths: string[], connections: number, duration:
         connections,
         duration,
         timeout: 30,
+        headers,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
       },
       (err, result) => {
@@ -79,11 +82,11 @@ export async function settle(baseUrl: string, probePath: string, maxSeconds = 12
 }
 
 export async function runLoad(baseUrl: string, c: LoadCase, opts: LoadOptions): Promise<LoadResult> {
-  const probe = await fetch(baseUrl + c.paths[0]);
+  const probe = await fetch(baseUrl + c.paths[0], { headers: c.headers });
   const body = Buffer.from(await probe.arrayBuffer());
   if (!probe.ok) throw new Error(`${c.name}: GET ${c.paths[0]} answered ${probe.status}: ${body.toString().slice(0, 200)}`);
-  if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds);
-  const run = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds);
+  if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds, c.headers);
+  const run = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds, c.headers);
   const sorted = run.latencies.sort((a, b) => a - b);
   const round = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : Math.round(v * 10) / 10);
   return {

@@ -28,6 +28,7 @@ export function checkTargets(
   write: { result: WriteCaseResult; checks: WriteChecks } | null,
   explained: ExplainedQuery[],
   notify: NotifyCaseResult | null = null,
+  matchingPlans: ExplainedQuery[] = [],
 ): TargetCheck[] {
   const out: TargetCheck[] = [];
   const product = cases.filter((c) => c.kind !== 'ceiling');
@@ -60,6 +61,10 @@ export function checkTargets(
     out.push({ target: 'write: no one added twice', actual: `${checks.membersAdded} members added, ${checks.duplicateMembers} duplicates`, pass: checks.membersAdded === result.requests && checks.duplicateMembers === 0 });
     out.push({ target: 'write: no server errors', actual: `${o.serverErrors}`, pass: o.serverErrors === 0 && o.unexpected.length === 0 });
   }
+  if (matchingPlans.length) {
+    const scans = matchingPlans.filter((e) => e.seqScanOnProfiles || e.seqScanOnTeams).length;
+    out.push({ target: 'matching: no Seq Scan on profiles or teams', actual: scans ? `${scans} of ${matchingPlans.length} statements scan them` : 'none', pass: scans === 0 });
+  }
   if (notify) {
     out.push({ target: `notify: every one of ${notify.expected} streams gets its notification`, actual: `${notify.delivered} delivered${notify.errors.length ? `; ${notify.errors[0]}` : ''}`, pass: notify.delivered === notify.expected && notify.errors.length === 0 });
     out.push({ target: 'notify: commit-to-arrival p95 <= 1000 ms', actual: `${notify.p95} ms`, pass: notify.delivered > 0 && notify.p95 <= 1000 });
@@ -75,6 +80,7 @@ export function markdown(input: {
   legacy: LegacyDownload | null;
   write: WriteCaseResult | null;
   notify?: NotifyCaseResult | null;
+  matchingPlans?: ExplainedQuery[];
   targets: TargetCheck[];
   explained: ExplainedQuery[];
 }): string {
@@ -105,6 +111,9 @@ export function markdown(input: {
   }
   for (const e of input.explained) {
     lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of the combined filter${e.seqScanOnProfiles ? ' -- **Seq Scan on profiles**' : ''}:`, '', '```sql', e.sql, `-- params: ${JSON.stringify(e.params)}`, e.plan, '```');
+  }
+  for (const e of input.matchingPlans ?? []) {
+    lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of a matching statement${e.seqScanOnProfiles || e.seqScanOnTeams ? ' -- **Seq Scan**' : ''}:`, '', '```', e.plan, '```');
   }
   lines.push('', '| target | actual | result |', '|---|---|---|');
   for (const t of input.targets) lines.push(`| ${t.target} | ${t.actual} | ${t.pass ? 'PASS' : '**FAIL**'} |`);

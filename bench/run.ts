@@ -18,6 +18,7 @@ import { measureLegacyDownload } from './legacy';
 import { runLoad, settle, type LoadCase, type LoadResult } from './load';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { startServer, type RunningServer } from './server';
+import { explainMatching, MATCHER, prepareMatching } from './matching-case';
 import { runNotifyCase } from './notify-case';
 import { runWriteCase } from './write-case';
 
@@ -42,7 +43,10 @@ const log = (line: string) => console.log(`- ${line}`);
 /** A request that needs the database and answers 404 quickly: the server is idle again. */
 const SETTLE_PROBE = '/api/teams/00000000-0000-4000-8000-000000000000';
 
-function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: [string, string] }): LoadCase[] {
+function loadCases(
+  data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: [string, string] },
+  matching: { teamIds: string[]; cookie: string },
+): LoadCase[] {
   const skills = data.popularSkills.map(encodeURIComponent).join(',');
   return [
     { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
@@ -55,6 +59,9 @@ function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; 
     { name: 'teams search "app", open only', kind: 'list', paths: ['/api/teams?q=app&open=true'] },
     { name: 'team detail', kind: 'detail', paths: data.sampleTeamIds.map((id) => `/api/teams/${id}`) },
     { name: 'profile detail', kind: 'detail', paths: data.sampleProfileIds.map((id) => `/api/profiles/${id}`) },
+    // Matching (issue 12): the same targets as a detail page.
+    { name: 'suggested people for a team', kind: 'detail', paths: matching.teamIds.map((id) => `/api/teams/${id}/suggestions`), headers: { cookie: matching.cookie } },
+    { name: 'teams that need a person', kind: 'detail', paths: ['/api/me/suggested-teams'], headers: { cookie: matching.cookie } },
     { name: 'health (ceiling)', kind: 'ceiling', paths: ['/api/health'] },
   ];
 }
@@ -102,13 +109,20 @@ async function main() {
       log: (l) => log(l),
     });
     log(`generated the data set in ${(data.timings.totalMs / 1000).toFixed(1)} s: ${Object.entries(data.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    const matcher = await prepareMatching(database.db);
+    log(`matching: a bench account leads ${matcher.teamIds.length} teams`);
     const legacy = await measureLegacyDownload(database.db);
     log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
     await database.close();
 
     server = await startServer(bench.serverEnv, log);
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(MATCHER),
+    });
+    if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const cases: LoadResult[] = [];
-    for (const c of loadCases(data)) {
+    for (const c of loadCases(data, { teamIds: matcher.teamIds, cookie })) {
       await settle(server.url, SETTLE_PROBE);
       const result = await runLoad(server.url, c, config);
       log(`${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`);
@@ -133,16 +147,15 @@ async function main() {
     server = null;
 
     const checks = await writeChecks(bench, write.teamIds);
-    const explained = await explainProfileList(
-      bench.kind === 'postgres' ? { kind: 'postgres', url: bench.serverEnv.DATABASE_URL } : { kind: 'pglite', dataDir: bench.serverEnv.DATA_DIR },
-      { q: 'developer', skills: data.popularSkills, availability: 'Full Time', looking: true, page: 1, pageSize: 24 },
-    );
+    const target = bench.kind === 'postgres' ? { kind: 'postgres' as const, url: bench.serverEnv.DATABASE_URL } : { kind: 'pglite' as const, dataDir: bench.serverEnv.DATA_DIR };
+    const explained = await explainProfileList(target, { q: 'developer', skills: data.popularSkills, availability: 'Full Time', looking: true, page: 1, pageSize: 24 });
+    const matchingPlans = await explainMatching(target, matcher.profileId, matcher.teamIds[0]);
 
-    const targets = checkTargets(bench.kind, cases, { result: write, checks }, explained, notify);
+    const targets = checkTargets(bench.kind, cases, { result: write, checks }, explained, notify, matchingPlans);
     const title = `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,`
       + ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams`
       + ` (${config.connections} connections, ${config.durationSeconds} s per case)`;
-    console.log(`\n${markdown({ title, cases, legacy, write, notify, targets, explained })}\n`);
+    console.log(`\n${markdown({ title, cases, legacy, write, notify, targets, explained, matchingPlans })}\n`);
 
     const results = {
       database: bench.kind,
@@ -155,6 +168,7 @@ async function main() {
       write: { ...write, teamIds: undefined, checks },
       notify,
       explained,
+      matchingPlans,
       targets,
       passed: targets.every((t) => t.pass),
     };

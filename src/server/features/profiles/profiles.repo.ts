@@ -368,15 +368,23 @@ export async function matchingProfile(db: Db, profileId: string) {
  * zone points (by the nearest of `memberHours`), ties to the most recently active. `exclude`: ids
  * never suggested (members, invited, already asked).
  */
-export async function rankCandidates(
-  db: Db,
-  opts: { needs: Record<string, string[]>; memberHours: number[]; exclude: string[]; limit: number; offset: number },
-): Promise<SuggestedPerson[]> {
+export async function rankCandidates(db: Db, opts: CandidateQuery): Promise<SuggestedPerson[]> {
+  const query = candidatesQuery(opts);
+  if (!query) return [];
+  const rows = await queryRows<SuggestedPerson>(db, query);
+  return rows.map((r) => ({ ...r, hoursApart: r.hoursApart === null ? null : Number(r.hoursApart) }));
+}
+
+export interface CandidateQuery { needs: Record<string, string[]>; memberHours: number[]; exclude: string[]; limit: number; offset: number }
+
+/** The statement of rankCandidates (the benchmark prints its plan); null when nothing is needed. */
+export function candidatesQuery(opts: CandidateQuery): SQL | null {
   const needs = Object.entries(opts.needs).flatMap(([position, names], ord) => names.map((name) => ({ position, ord, skill: name.toLowerCase() })));
-  if (needs.length === 0) return [];
-  const rows = await queryRows<SuggestedPerson & { skillPoints: number }>(db, sql`
-    with needed as (
-      select * from jsonb_to_recordset(${JSON.stringify(needs)}::jsonb) as n(position text, ord int, skill text)
+  if (needs.length === 0) return null;
+  return sql`
+    with needed(position, ord, skill) as (
+      -- A VALUES list, not a JSON parameter: the planner knows how many rows it has.
+      values ${sql.join(needs.map((n) => sql`(${n.position}::text, ${n.ord}::int, ${n.skill}::text)`), sql`, `)}
     ),
     matched as (
       select ps.profile_id, n.position, n.ord,
@@ -408,6 +416,5 @@ export async function rankCandidates(
       (${SKILL_WEIGHT} * points + availability_points + coalesce(greatest(0, 3 - ceil(hours_apart / 3)), 0))::int as score
     from scored
     order by score desc, updated_at desc, id
-    limit ${opts.limit} offset ${opts.offset}`);
-  return rows.map((r) => ({ ...r, hoursApart: r.hoursApart === null ? null : Number(r.hoursApart) }));
+    limit ${opts.limit} offset ${opts.offset}`;
 }

@@ -4,7 +4,7 @@
  * like an unknown one. Every change to who is in a team, or who leads it, locks the team's row
  * first (lockTeam), so concurrent changes to one team run one after the other.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SuggestedTeam } from '../../../shared/api/matching';
 import type { Membership, SkillBadge } from '../../../shared/api/profiles';
@@ -316,14 +316,26 @@ export async function candidateContext(db: Db, teamId: string) {
  * the position with the most skill points, then 10 x skill points, ties to the newest team. The
  * person's own teams and teams they already asked are left out.
  */
-export async function rankTeamsFor(
-  db: Db,
-  opts: { profileId: string; skills: { name: string; level: SkillLevel }[]; limit: number; offset: number },
-): Promise<SuggestedTeam[]> {
-  if (opts.skills.length === 0) return [];
+export async function rankTeamsFor(db: Db, opts: TeamsForQuery): Promise<SuggestedTeam[]> {
+  const query = teamsForQuery(opts);
+  if (!query) return [];
+  const rows = await queryRows<{ id: string; position: string; skills: SkillBadge[]; points: number }>(db, query);
+  if (rows.length === 0) return [];
+  const found = await db.select().from(teams).where(inArray(teams.id, rows.map((r) => r.id)));
+  const byId = new Map(found.map((t) => [t.id, t]));
+  return rows
+    .filter((r) => byId.has(r.id))
+    .map((r) => ({ team: toCard(byId.get(r.id)!), position: r.position, skills: r.skills, skillPoints: r.points, score: SKILL_WEIGHT * r.points }));
+}
+
+export interface TeamsForQuery { profileId: string; skills: { name: string; level: SkillLevel }[]; limit: number; offset: number }
+
+/** The statement of rankTeamsFor (the benchmark prints its plan); null without skills. */
+export function teamsForQuery(opts: TeamsForQuery): SQL | null {
+  if (opts.skills.length === 0) return null;
   const mine = opts.skills.map((s) => ({ skill: s.name.toLowerCase(), name: s.name, level: s.level, points: LEVEL_POINTS[s.level] ?? 0 }));
   const lowered = `{${mine.map((m) => `"${m.skill.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  const rows = await queryRows<{ id: string; position: string; skills: SkillBadge[]; points: number }>(db, sql`
+  return sql`
     with mine as (
       select * from jsonb_to_recordset(${JSON.stringify(mine)}::jsonb) as m(skill text, name text, level text, points int)
     ),
@@ -348,11 +360,5 @@ export async function rankTeamsFor(
     )
     select b.id, b.position, b.skills, b.points from best b join teams t on t.id = b.id
     order by b.points desc, t.created_at desc, t.id desc
-    limit ${opts.limit} offset ${opts.offset}`);
-  if (rows.length === 0) return [];
-  const found = await db.select().from(teams).where(inArray(teams.id, rows.map((r) => r.id)));
-  const byId = new Map(found.map((t) => [t.id, t]));
-  return rows
-    .filter((r) => byId.has(r.id))
-    .map((r) => ({ team: toCard(byId.get(r.id)!), position: r.position, skills: r.skills, skillPoints: r.points, score: SKILL_WEIGHT * r.points }));
+    limit ${opts.limit} offset ${opts.offset}`;
 }

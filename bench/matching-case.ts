@@ -1,0 +1,44 @@
+/**
+ * The matching cases (issue 12): suggestions for a team and teams for a person, on the generated
+ * data. A bench account with popular skills leads a sample of open teams whose positions need
+ * skills; the load signs in as it.
+ */
+import { hashPassword } from 'better-auth/crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { accounts, profiles, profileSkills, teamMembers, teams, users } from '../src/server/db/schema';
+import { candidateContext, teamsForQuery } from '../src/server/features/teams/teams.repo';
+import { candidatesQuery } from '../src/server/features/profiles/profiles.repo';
+import { queryRows, type Db } from '../src/server/db/client';
+import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
+
+export const MATCHER = { email: 'matcher@bench.example', password: 'bench-password' };
+
+/** Makes the bench account (once per data set) and the teams it leads; returns their ids. */
+export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profileId: string; teamIds: string[] }> {
+  const userId = crypto.randomUUID();
+  await db.insert(users).values({ id: userId, name: 'Bench Matcher', email: MATCHER.email, firstName: 'Bench', lastName: 'Matcher', emailVerified: true });
+  await db.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: await hashPassword(MATCHER.password) });
+  const [me] = await db.insert(profiles).values({ userId, firstName: 'Bench', lastName: 'Matcher', name: 'Bench Matcher', timezone: 'UTC+1', availability: 'Flexible', lookingForTeam: true })
+    .returning({ id: profiles.id });
+  // The most common skills: the heaviest 'teams that need you'.
+  const popular = await queryRows<{ id: string }>(db, sql`select skill_id as id from profile_skills group by skill_id order by count(*) desc limit 4`);
+  await db.insert(profileSkills).values(popular.map((s, i) => ({ profileId: me.id, skillId: s.id, level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i] })));
+  const led = await db.select({ id: teams.id }).from(teams)
+    .where(and(eq(teams.isOpen, true), gt(sql`${teams.maxSize} - ${teams.memberCount}`, 1), sql`${teams.positionSkills} <> '{}'::jsonb`))
+    .limit(teamCount);
+  await db.insert(teamMembers).values(led.map((t) => ({ teamId: t.id, profileId: me.id, role: 'Team Leader', isLeader: true })));
+  return { profileId: me.id, teamIds: led.map((t) => t.id) };
+}
+
+/** The plans of both matching statements, for one of the bench account's teams. */
+export async function explainMatching(target: ExplainTarget, profileId: string, teamId: string): Promise<ExplainedQuery[]> {
+  return explainStatements(target, async (db) => {
+    const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+    const context = await candidateContext(db, teamId);
+    const people = candidatesQuery({ needs: team.positionSkills, ...context, limit: 11, offset: 0 });
+    if (people) await db.execute(people);
+    const [me] = await db.select({ skills: profiles.skillBadges }).from(profiles).where(eq(profiles.id, profileId));
+    const teamsFor = teamsForQuery({ profileId, skills: me.skills, limit: 11, offset: 0 });
+    if (teamsFor) await db.execute(teamsFor);
+  });
+}

@@ -23,3 +23,14 @@ export function timeZoneLabel(timeZone: string, locale?: string): string {
   const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
+
+/** A date for a sentence of the page, in UTC: 'July 26, 2025'. */
+export function longDateUtc(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+}
+
+/** A date and time for a sentence of the page, in UTC: 'June 30, 2025 at 2:00 PM UTC'. */
+export function longDateTimeUtc(iso: string): string {
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return `${longDateUtc(iso)} at ${time} UTC`;
+}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { CalendarDays, MapPin } from 'lucide-react';
-import { upcomingHackathons } from '../../../shared/hackathon';
+import { UPCOMING_HACKATHONS, upcomingHackathons } from '../../../shared/hackathon';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/feedback';
 import { Section } from './section';
 
 const ACCENTS = ['from-brand-600 to-fuchsia-500', 'from-sky-500 to-brand-600', 'from-emerald-500 to-teal-600'];
+/** Each event keeps its colour when the ones before it drop off the list. */
+const accent = (name: string) => ACCENTS[Math.max(0, UPCOMING_HACKATHONS.findIndex((h) => h.name === name)) % ACCENTS.length];
 
 /** Only hackathons that have not ended (docs/product.md#home); the clock is read once, when the page opens. */
 export function UpcomingHackathons() {
@@ -26,9 +28,9 @@ export function UpcomingHackathons() {
   return (
     <Section title="Upcoming Hackathons" intro="Mark your calendar and start forming your team early.">
       <ul className="grid grid-cols-1 gap-5 md:grid-cols-3">
-        {events.map((h, i) => (
+        {events.map((h) => (
           <li key={h.name} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-            <div aria-hidden className={`h-2 bg-gradient-to-r ${ACCENTS[i % ACCENTS.length]}`} />
+            <div aria-hidden className={`h-2 bg-gradient-to-r ${accent(h.name)}`} />
             <div className="flex flex-1 flex-col p-5 sm:p-6">
               <h3 className="text-lg font-semibold text-slate-900">{h.name}</h3>
               {h.happeningNow && (

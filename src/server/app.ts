@@ -9,6 +9,7 @@ import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api-docs';
+import { mountCrawlerFiles } from './crawlers';
 import type { Db, DatabaseKind } from './db/client';
 import { ApiError, type AppEnv } from './http';
 import { openApiDocument } from './openapi';
@@ -95,6 +96,9 @@ export function createApp(deps: AppDeps) {
     console.error(err);
     return c.json({ error: 'Something went wrong. Please try again.' }, 500);
   });
+
+  // Real files for crawlers, never the app page (with or without the web build).
+  mountCrawlerFiles(app);
 
   if (deps.webRoot && existsSync(deps.webRoot)) {
     const root = deps.webRoot;

@@ -77,3 +77,54 @@ describe('the web build', () => {
     expect(api.headers.get('content-type')).toMatch(/application\/json/);
   });
 });
+
+/** A crawler's reading of robots.txt (RFC 9309): the longest matching rule wins, Allow on a tie; '*' and a final '$'. */
+function allowed(robots: string, path: string): boolean {
+  const rules = robots.split('\n').flatMap((line) => {
+    const m = /^(Allow|Disallow):\s*(\S+)/.exec(line);
+    return m ? [{ allow: m[1] === 'Allow', pattern: m[2] }] : [];
+  });
+  const matches = (pattern: string) => {
+    const anchored = pattern.endsWith('$');
+    const body = (anchored ? pattern.slice(0, -1) : pattern).split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    return new RegExp(`^${body}${anchored ? '$' : ''}`).test(path);
+  };
+  const best = rules.filter((r) => matches(r.pattern)).sort((a, b) => b.pattern.length - a.pattern.length || Number(b.allow) - Number(a.allow))[0];
+  return best?.allow ?? true;
+}
+
+describe('files for crawlers', () => {
+  it('robots.txt is plain text: public pages allowed, the API and private pages not, with the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).not.toContain('<div id="root">');
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    expect(lines).toContain('Disallow: /api/');
+    expect(lines).toContain('Disallow: /create-team');
+    // '/profile' alone would also shut out '/profiles': the rule ends the path.
+    expect(lines).toContain('Disallow: /profile$');
+    expect(lines).not.toContain('Disallow: /profile');
+    expect(lines).not.toContain('Disallow: /profiles');
+    expect(lines).toContain('Sitemap: http://localhost/sitemap.xml');
+
+    const open = ['/', '/profiles', '/profiles?q=python', '/profiles/0b1c', '/teams', '/teams/0b1c', '/hackathon', '/signup', '/api/profiles?page=2', '/api/teams/0b1c', '/api/profiles/0b1c/avatar'];
+    const closed = ['/profile', '/profile?tab=notifications', '/create-team', '/login?redirectTo=%2Fprofile', '/auth/callback', '/api/me', '/api/me/inbox', '/api/docs', '/api/openapi.json'];
+    expect(open.filter((path) => !allowed(text, path)), 'disallowed by mistake').toEqual([]);
+    expect(closed.filter((path) => allowed(text, path)), 'allowed by mistake').toEqual([]);
+  });
+
+  it('sitemap.xml lists the public list pages at absolute addresses', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'http://localhost/', 'http://localhost/profiles', 'http://localhost/teams', 'http://localhost/hackathon',
+    ]);
+  });
+});

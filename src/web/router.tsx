@@ -2,9 +2,20 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './components/layout';
 import { RequireAuth } from './components/require-auth';
+import { Loading } from './components/ui/feedback';
+
+/**
+ * What the first page load shows inside the layout while the screen's chunk arrives: the router
+ * renders a route's HydrateFallback until its `lazy` has loaded (and warns when there is none).
+ */
+function ScreenLoading() {
+  return <Loading>Loading...</Loading>;
+}
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
-const page = (load: () => Promise<{ default: ComponentType }>, opts: { auth?: boolean } = {}): Pick<RouteObject, 'lazy'> => ({
+const page = (load: () => Promise<{ default: ComponentType }>, opts: { auth?: boolean } = {}): Pick<RouteObject, 'lazy' | 'HydrateFallback'> => ({
+  // On the screen's own route, so the navigation bar and footer are there from the first paint.
+  HydrateFallback: ScreenLoading,
   lazy: async () => {
     const { default: Screen } = await load();
     return { Component: opts.auth ? () => <RequireAuth><Screen /></RequireAuth> : Screen };

@@ -22,23 +22,42 @@ test.describe('home page', () => {
     }
     await expect(how.getByText('Browse profiles, send team invitations, or request to join teams')).toBeVisible();
 
+    // Today every listed hackathon is over (the dated cases are below).
     const upcoming = section(page, 'Upcoming Hackathons');
-    const entries = upcoming.getByRole('listitem');
-    await expect(entries).toHaveCount(3);
-    await expect(entries.nth(0)).toContainText('May 30 - June 30, 2025');
-    await expect(entries.nth(0)).toContainText('Virtual');
-    await expect(entries.nth(1)).toContainText('August 5-7, 2025');
-    await expect(entries.nth(1)).toContainText('San Francisco');
-    await expect(entries.nth(2)).toContainText('September 10-12, 2025');
-    await expect(entries.nth(2)).toContainText('Boston');
-    const details = upcoming.getByRole('link', { name: 'View Details' });
-    await expect(details).toHaveCount(3);
-    for (const link of await details.all()) await expect(link).toHaveAttribute('href', '/hackathon');
+    await expect(upcoming.getByRole('listitem')).toHaveCount(0);
+    await expect(upcoming.getByRole('heading', { name: 'No upcoming hackathons' })).toBeVisible();
+    await expect(upcoming.getByRole('link', { name: 'Browse Teams' })).toHaveAttribute('href', '/teams');
 
     await expect(page.getByRole('heading', { name: 'Ready to find your dream team?' })).toBeVisible();
     await expect(page.getByText(/world's largest hackathon/)).toBeVisible();
     await page.getByRole('link', { name: 'Get Started Now' }).click();
     await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('upcoming hackathons: only those that have not ended, and only a real page behind View Details', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2025-06-10T12:00:00Z'));
+    await page.goto('/');
+    const upcoming = section(page, 'Upcoming Hackathons');
+    const entries = upcoming.getByRole('listitem');
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText('May 30 - June 30, 2025');
+    await expect(entries.nth(0)).toContainText('Virtual');
+    await expect(entries.nth(0)).toContainText('Happening now');
+    await expect(entries.nth(1)).toContainText('August 5-7, 2025');
+    await expect(entries.nth(1)).toContainText('San Francisco');
+    await expect(entries.nth(2)).toContainText('September 10-12, 2025');
+    await expect(entries.nth(2)).toContainText('Boston');
+    // Only the event this site has a page for links to it.
+    await expect(upcoming.getByRole('link', { name: 'View Details' })).toHaveCount(1);
+    await entries.nth(0).getByRole('link', { name: 'View Details' }).click();
+    await expect(page).toHaveURL(/\/hackathon$/);
+    await expect(page.getByText('The build has started!')).toBeVisible();
+
+    await page.clock.setFixedTime(new Date('2025-08-20T12:00:00Z'));
+    await page.goto('/');
+    await expect(entries).toHaveCount(1);
+    await expect(entries.nth(0)).toContainText('Boston Climate Tech Hack');
+    await expect(upcoming.getByRole('link', { name: 'View Details' })).toHaveCount(0);
   });
 
   test('previews the 3 newest profiles and teams, each linking to its page', async ({ page, request }) => {
@@ -138,24 +157,25 @@ test.describe('home page', () => {
 });
 
 test.describe('hackathon page', () => {
-  test('shows that the build has started, the prize pool, the schedule and the links', async ({ page, request }) => {
+  test('today the event has ended: no countdown and no Register Now, the prize pool, the schedule, the links', async ({ page, request }) => {
     const { eventUrl } = (await (await request.get('/api/config')).json()) as { eventUrl: string };
 
     await page.goto('/hackathon');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The $1M+ Hackathon');
-    // Today is long after 30 May 2025: no negative countdown.
-    await expect(page.getByText('The build has started!')).toBeVisible();
+    // Today is long after the award ceremony of 26 July 2025.
+    await expect(page.getByText('The event has ended')).toBeVisible();
     await expect(page.getByRole('timer')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Register Now/ })).toHaveCount(0);
 
-    const register = page.getByRole('link', { name: 'Register Now' });
-    await expect(register).toHaveAttribute('href', eventUrl);
-    await expect(register).toHaveAttribute('target', '_blank');
-    await expect(register).toHaveAttribute('rel', /noopener/);
-    await expect(page.getByRole('link', { name: 'Find a Team' })).toHaveAttribute('href', '/teams');
+    const site = page.getByRole('link', { name: /Visit the Event Site/ });
+    await expect(site).toHaveAttribute('href', eventUrl);
+    await expect(site).toHaveAttribute('target', '_blank');
+    await expect(site).toHaveAttribute('rel', /noopener/);
+    await expect(page.getByRole('link', { name: 'Browse Teams' })).toHaveAttribute('href', '/teams');
 
     await expect(page.getByText('Total Prize Pool')).toBeVisible();
     await expect(page.getByText('$1,000,000+')).toBeVisible();
-    await expect(page.getByText('Prize details will be announced before May 30th.')).toBeVisible();
+    await expect(page.getByText('The prizes were awarded at the Award Ceremony on July 26, 2025.')).toBeVisible();
 
     await expect(page.getByRole('heading', { name: 'Event Schedule' })).toBeVisible();
     const events = page.getByRole('list', { name: 'Event Schedule' }).getByRole('listitem');
@@ -168,14 +188,19 @@ test.describe('hackathon page', () => {
     await expect(events.nth(2)).toContainText('Jun 30, 2025, 2:00 PM UTC');
     await expect(events.nth(3)).toContainText('Award Ceremony');
     await expect(events.nth(3)).toContainText('Jul 26, 2025, 10:00 AM UTC');
+    for (const event of await events.all()) await expect(event).toContainText('Done');
   });
 
-  test('counts down every second to 30 May 2025 00:00 UTC, then says the build has started', async ({ page }) => {
+  test('counts down every second to 30 May 2025 00:00 UTC, then counts down to the submission deadline', async ({ page, request }) => {
+    const { eventUrl } = (await (await request.get('/api/config')).json()) as { eventUrl: string };
     await page.clock.install({ time: new Date('2025-05-28T20:58:28Z') });
     await page.clock.pauseAt(new Date('2025-05-28T20:58:30Z'));
     await page.goto('/hackathon');
-    const timer = page.getByRole('timer');
+    const timer = page.getByRole('timer', { name: 'Time until the build starts' });
     await expect(timer).toHaveText('01Days03Hours01Minutes30Seconds');
+    await expect(page.getByText('Prize details will be announced before May 30th.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', eventUrl);
+    await expect(page.getByRole('link', { name: 'Find a Team' })).toHaveAttribute('href', '/teams');
     await page.clock.runFor(1000);
     await expect(timer).toHaveText('01Days03Hours01Minutes29Seconds');
 
@@ -185,6 +210,16 @@ test.describe('hackathon page', () => {
     await page.clock.runFor(1000);
     await expect(page.getByText('The build has started!')).toBeVisible();
     await expect(timer).toHaveCount(0);
+    await expect(page.getByRole('timer', { name: 'Time left until the submission deadline' })).toHaveText('31Days14Hours00Minutes00Seconds');
+  });
+
+  test('after the deadline: submissions are closed and the awards date is given', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2025-07-10T08:00:00Z'));
+    await page.goto('/hackathon');
+    await expect(page.getByText('Submissions are closed')).toBeVisible();
+    await expect(page.getByText('Awards on July 26, 2025 at 10:00 AM UTC.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Register Now/ })).toHaveCount(0);
+    await expect(page.getByRole('timer')).toHaveCount(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEDULE } from '../../../shared/hackathon';
-import { formatInZone, timeZoneLabel } from './schedule-time';
+import { formatInZone, longDateTimeUtc, longDateUtc, timeZoneLabel } from './schedule-time';
 
 describe('schedule times', () => {
   it('shows each event at its UTC time (docs/product.md#hackathon-facts)', () => {
@@ -21,5 +21,10 @@ describe('schedule times', () => {
   it('names the zone in words', () => {
     expect(timeZoneLabel('Asia/Kolkata', 'en-US')).toBe('India Standard Time');
     expect(timeZoneLabel('Europe/Berlin', 'en-US')).toBe('Central European Time');
+  });
+
+  it('writes dates for sentences in UTC, never breaking a line inside the day or the time', () => {
+    expect(longDateUtc(SCHEDULE[3].at)).toBe('July\u00a026, 2025');
+    expect(longDateTimeUtc(SCHEDULE[2].at)).toBe('June\u00a030, 2025 at 2:00\u00a0PM\u00a0UTC');
   });
 });

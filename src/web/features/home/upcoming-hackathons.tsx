@@ -1,19 +1,43 @@
+import { useState } from 'react';
 import { CalendarDays, MapPin } from 'lucide-react';
-import { UPCOMING_HACKATHONS } from '../../../shared/hackathon';
+import { UPCOMING_HACKATHONS, upcomingHackathons } from '../../../shared/hackathon';
+import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/feedback';
 import { Section } from './section';
 
 const ACCENTS = ['from-brand-600 to-fuchsia-500', 'from-sky-500 to-brand-600', 'from-emerald-500 to-teal-600'];
+/** Each event keeps its colour when the ones before it drop off the list. */
+const accent = (name: string) => ACCENTS[Math.max(0, UPCOMING_HACKATHONS.findIndex((h) => h.name === name)) % ACCENTS.length];
 
+/** Only hackathons that have not ended (docs/product.md#home); the clock is read once, when the page opens. */
 export function UpcomingHackathons() {
+  const [now] = useState(() => Date.now());
+  const events = upcomingHackathons(now);
+  if (events.length === 0) {
+    return (
+      <Section title="Upcoming Hackathons">
+        <EmptyState
+          title="No upcoming hackathons"
+          description="New events will be listed here. Meanwhile, keep your profile up to date and get to know the teams that are still looking for members."
+          action={<ButtonLink to="/teams" variant="outline">Browse Teams</ButtonLink>}
+        />
+      </Section>
+    );
+  }
   return (
     <Section title="Upcoming Hackathons" intro="Mark your calendar and start forming your team early.">
       <ul className="grid grid-cols-1 gap-5 md:grid-cols-3">
-        {UPCOMING_HACKATHONS.map((h, i) => (
+        {events.map((h) => (
           <li key={h.name} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-            <div aria-hidden className={`h-2 bg-gradient-to-r ${ACCENTS[i % ACCENTS.length]}`} />
+            <div aria-hidden className={`h-2 bg-gradient-to-r ${accent(h.name)}`} />
             <div className="flex flex-1 flex-col p-5 sm:p-6">
               <h3 className="text-lg font-semibold text-slate-900">{h.name}</h3>
+              {h.happeningNow && (
+                <p className="mt-2">
+                  <Badge variant="success">Happening now</Badge>
+                </p>
+              )}
               <dl className="mt-3 space-y-2 text-sm text-slate-600">
                 <div className="flex items-center gap-2">
                   <dt>
@@ -30,9 +54,14 @@ export function UpcomingHackathons() {
                   <dd>{h.location}</dd>
                 </div>
               </dl>
-              <ButtonLink to="/hackathon" variant="outline" className="mt-6 w-full" aria-label={`View Details: ${h.name}`}>
-                View Details
-              </ButtonLink>
+              {/* Only an event with a page here gets a link: no button leads to another event's page. */}
+              {h.detailsPath && (
+                <div className="mt-auto pt-6">
+                  <ButtonLink to={h.detailsPath} variant="outline" className="w-full" aria-label={`View Details: ${h.name}`}>
+                    View Details
+                  </ButtonLink>
+                </div>
+              )}
             </div>
           </li>
         ))}

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { displayName } from '../src/shared/avatar';
 import { AVAILABILITIES, LEADER_ROLE, SKILL_LEVELS, TIMEZONES } from '../src/shared/constants';
 import { queryRows, type Db } from '../src/server/db/client';
-import { positionSkillColumns } from '../src/server/features/teams/teams.repo';
+import { positionSkillColumns } from '../src/shared/matching';
 import {
   BIO_CLOSERS, BIO_MIDDLES, BIO_OPENERS, EXPERIENCES, FIRST_NAMES, LAST_NAMES, POSITIONS, SKILLS,
   TEAM_ADJECTIVES, TEAM_IDEAS, TEAM_NOUNS, TEAM_TAILS,

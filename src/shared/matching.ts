@@ -61,3 +61,13 @@ const SUGGESTIONS: [RegExp, string[]][] = [
 export function suggestedSkills(title: string): string[] {
   return SUGGESTIONS.find(([pattern]) => pattern.test(title))?.[1] ?? [];
 }
+
+/**
+ * What the positions need, kept for the open positions only: the map, and every needed skill
+ * lower-cased for the 'teams that need you' index (docs/decisions/011-matching.md).
+ */
+export function positionSkillColumns(openPositions: string[], skills: Record<string, string[]>) {
+  const positionSkills = Object.fromEntries(openPositions.filter((p) => skills[p]?.length).map((p) => [p, skills[p]]));
+  const neededSkills = [...new Set(Object.values(positionSkills).flat().map((s) => s.toLowerCase()))];
+  return { positionSkills, neededSkills };
+}

@@ -84,6 +84,9 @@ describe('demo data', () => {
       .from(teamMembers)
       .where(sql`${teamMembers.profileId} = ${me.body.profile.id} and ${teamMembers.isLeader}`);
     expect(led.length).toBeGreaterThanOrEqual(1);
+    // Its positions say what they need, so its team page suggests people.
+    const suggested = await h.request('GET', `/api/teams/${led[0].teamId}/suggestions`, { cookie: cookieFrom(res.headers) });
+    expect(suggested.body.items.length).toBeGreaterThan(0);
     // Something waits for it: join requests to its team and an invitation, newest first in its inbox.
     const inbox = await h.request('GET', '/api/me/inbox', { cookie: cookieFrom(res.headers) });
     expect(inbox.body.items.map((n: { kind: string; pending: boolean }) => [n.kind, n.pending])).toEqual([

@@ -6,6 +6,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { displayName } from '../../shared/avatar';
 import { DEFAULT_TEAM_SIZE, LEADER_ROLE, type Availability, type SkillLevel, type TIMEZONES } from '../../shared/constants';
+import { positionSkillColumns, suggestedSkills } from '../../shared/matching';
 import type { Db } from './client';
 import { accounts, joinRequests, notifications, profileSkills, profiles, skills, teamInvitations, teamMembers, teams, users } from './schema';
 
@@ -301,6 +302,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const [row] = await tx.insert(teams).values({
         name: team.name, description: team.description, isOpen: team.open, openPositions: team.positions, createdAt, updatedAt: createdAt,
         maxSize: team.full ? memberCount : DEFAULT_TEAM_SIZE,
+        // Each position needs what its title suggests, so 'Suggested people' has something to show.
+        ...positionSkillColumns(team.positions, Object.fromEntries(team.positions.map((p) => [p, suggestedSkills(p)]))),
       }).returning({ id: teams.id });
       teamRows.set(team.name, { id: row.id, leader: who(team.leaders[0]) });
       await tx.insert(teamMembers).values([

@@ -10,7 +10,7 @@ import type { SuggestedTeam } from '../../../shared/api/matching';
 import type { Membership, SkillBadge } from '../../../shared/api/profiles';
 import type { LedTeam, TeamCard, TeamDetail, TeamList } from '../../../shared/api/teams';
 import { LEADER_ROLE, type SkillLevel } from '../../../shared/constants';
-import { LEVEL_POINTS, SKILL_WEIGHT, timezoneHours } from '../../../shared/matching';
+import { LEVEL_POINTS, positionSkillColumns, SKILL_WEIGHT, timezoneHours } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
 import { queryRows, type Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
@@ -143,16 +143,6 @@ export async function updateTeam(db: Db, teamId: string, input: z.infer<typeof U
   if (rows.length) return { ok: true };
   const [team] = await db.select({ memberCount: teams.memberCount }).from(teams).where(eq(teams.id, teamId));
   return { ok: false, memberCount: team?.memberCount ?? 0 };
-}
-
-/**
- * What the positions need, kept for the open positions only: the map, and every needed skill
- * lower-cased for the 'teams that need you' index (docs/decisions/011-matching.md).
- */
-export function positionSkillColumns(openPositions: string[], skills: Record<string, string[]>) {
-  const positionSkills = Object.fromEntries(openPositions.filter((p) => skills[p]?.length).map((p) => [p, skills[p]]));
-  const neededSkills = [...new Set(Object.values(positionSkills).flat().map((s) => s.toLowerCase()))];
-  return { positionSkills, neededSkills };
 }
 
 /** Replaces the open positions; without `skills`, each position that stays keeps what it needs. */

@@ -178,7 +178,7 @@ function PrizesCard({ note }: { note: string }) {
       </CardHeader>
       <CardContent>
         <div className="rounded-xl bg-gradient-to-br from-amber-50 to-orange-50 p-5 ring-1 ring-amber-100">
-          <p className="text-sm font-medium text-amber-800">Total Prize Pool</p>
+          <p className="text-sm font-medium text-warning">Total Prize Pool</p>
           <p className="mt-1 whitespace-nowrap text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl lg:text-3xl xl:text-4xl">{PRIZE_POOL}</p>
         </div>
         <p className="mt-4 text-sm text-slate-600">{note}</p>
@@ -195,7 +195,7 @@ function ScheduleCard({ now }: { now: number }) {
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <CalendarDays aria-hidden className="h-5 w-5 text-brand-600" />
+          <CalendarDays aria-hidden className="h-5 w-5 text-link" />
           Event Schedule
         </CardTitle>
         <p className="text-sm text-slate-500">
@@ -229,7 +229,7 @@ function ScheduleItem({ event, zone, Icon, state }: { event: ScheduleEvent; zone
       <span
         className={cn(
           'absolute -left-[2.45rem] top-0 flex h-8 w-8 items-center justify-center rounded-full ring-4 ring-white',
-          state === 'done' ? 'bg-slate-100 text-slate-500' : 'bg-brand-50 text-brand-600',
+          state === 'done' ? 'bg-slate-100 text-slate-500' : 'bg-brand-50 text-link',
         )}
       >
         <Icon aria-hidden className="h-4 w-4" />
@@ -242,9 +242,9 @@ function ScheduleItem({ event, zone, Icon, state }: { event: ScheduleEvent; zone
             Done
           </span>
         )}
-        {state === 'next' && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-inset ring-brand-100">Up next</span>}
+        {state === 'next' && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-link ring-1 ring-inset ring-brand-100">Up next</span>}
       </div>
-      {event.detail && <p className="text-sm font-medium text-brand-700">{event.detail}</p>}
+      {event.detail && <p className="text-sm font-medium text-link">{event.detail}</p>}
       <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">UTC</dt>
         <dd className="text-slate-800">

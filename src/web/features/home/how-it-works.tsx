@@ -21,7 +21,7 @@ const STEPS = [
 
 export function HowItWorks({ id }: { id: string }) {
   return (
-    <Section id={id} title="How It Works" intro="From a profile to a team in three steps." className="bg-white">
+    <Section id={id} title="How It Works" intro="From a profile to a team in three steps." className="bg-surface">
       <ol className="grid grid-cols-1 gap-6 md:grid-cols-3">
         {STEPS.map(({ Icon, title, text }, i) => (
           <li key={title} className="relative rounded-2xl border border-slate-200 bg-slate-50/60 p-6">

@@ -37,7 +37,7 @@ export function TeamsPreview() {
       title="Explore Projects and Apply to Teams"
       intro="Fresh teams with open positions. Ask to join the one that fits you."
       action={<SeeAll to="/teams">View all teams</SeeAll>}
-      className="bg-white"
+      className="bg-surface"
     >
       <PreviewGrid
         query={query}
@@ -51,7 +51,7 @@ export function TeamsPreview() {
 
 function SeeAll({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700">
+    <Link to={to} className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-link hover:text-link">
       {children}
       <ArrowRight aria-hidden className="h-4 w-4" />
     </Link>
@@ -73,7 +73,7 @@ function PreviewGrid<T>({
     return (
       <div role="status" aria-label={`Loading ${what}...`} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: PREVIEW_SIZE }, (_, i) => (
-          <div key={i} className="h-44 animate-pulse rounded-xl border border-slate-200 bg-white p-5">
+          <div key={i} className="h-44 animate-pulse rounded-xl border border-slate-200 bg-surface p-5">
             <div className="flex items-center gap-3">
               <div className="h-12 w-12 rounded-full bg-slate-200" />
               <div className="h-4 w-1/2 rounded bg-slate-200" />

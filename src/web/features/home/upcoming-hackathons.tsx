@@ -29,7 +29,7 @@ export function UpcomingHackathons() {
     <Section title="Upcoming Hackathons" intro="Mark your calendar and start forming your team early.">
       <ul className="grid grid-cols-1 gap-5 md:grid-cols-3">
         {events.map((h) => (
-          <li key={h.name} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <li key={h.name} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-surface shadow-sm">
             <div aria-hidden className={`h-2 bg-gradient-to-r ${accent(h.name)}`} />
             <div className="flex flex-1 flex-col p-5 sm:p-6">
               <h3 className="text-lg font-semibold text-slate-900">{h.name}</h3>
@@ -42,14 +42,14 @@ export function UpcomingHackathons() {
                 <div className="flex items-center gap-2">
                   <dt>
                     <span className="sr-only">Date</span>
-                    <CalendarDays aria-hidden className="h-4 w-4 text-brand-600" />
+                    <CalendarDays aria-hidden className="h-4 w-4 text-link" />
                   </dt>
                   <dd>{h.date}</dd>
                 </div>
                 <div className="flex items-center gap-2">
                   <dt>
                     <span className="sr-only">Location</span>
-                    <MapPin aria-hidden className="h-4 w-4 text-brand-600" />
+                    <MapPin aria-hidden className="h-4 w-4 text-link" />
                   </dt>
                   <dd>{h.location}</dd>
                 </div>

@@ -4,6 +4,7 @@
  */
 import { authApi } from '../../shared/api/auth';
 import { ApiError, type AppContext, getViewer } from '../http';
+import { HASHING_BUSY } from './auth';
 import { createRouter } from '../openapi';
 import { getMe } from '../features/profiles';
 
@@ -19,6 +20,9 @@ const MESSAGES: Record<string, string> = {
   PASSWORD_TOO_SHORT: 'Must be at least 6 characters',
   INVALID_EMAIL: 'Invalid email address',
 };
+
+/** The 503 of a full hashing queue (docs/decisions/009); Retry-After comes with it. */
+export const HASHING_BUSY_MESSAGE = 'Too many people are signing in right now. Please try again in a few seconds.';
 
 /** Headers of better-auth's answer that belong on ours: the session cookie and rate-limit hints. */
 const PASSED_HEADERS = ['set-cookie', 'retry-after', 'x-retry-after'];
@@ -47,6 +51,7 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
   }
   const data = (await res.json().catch(() => null)) as any;
   if (res.status < 400) return data;
+  if (res.status === 503 && data?.code === HASHING_BUSY) throw new ApiError(503, HASHING_BUSY_MESSAGE);
   const status = res.status === 422 ? 409 : res.status;
   if (status >= 500) throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
   const message = (data?.code && MESSAGES[data.code]) || data?.message || 'Authentication failed';

@@ -18,7 +18,7 @@ export interface AuthOptions {
   secret: string;
   rateLimit: boolean;
   trustedOrigins: string[];
-  /** Limits on password hashing (default: max(1, cores - 1) at once, 50 waiting per slot). */
+  /** Limits on password hashing (default: max(1, cores - 1) at once, 20 waiting per slot). */
   hashing?: HashLimiter;
 }
 
@@ -58,7 +58,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
     }
   });
 
-  return betterAuth({
+  const auth = betterAuth({
     secret: opts.secret,
     basePath: '/api/auth',
     database: drizzleAdapter(db, {
@@ -96,6 +96,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
       session: { create: { after: async (session) => { await ensureProfile(db, session.userId); } } },
     },
   });
+  // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
+  return Object.assign(auth, { hashing });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -13,7 +13,7 @@ describe('hash limiter', () => {
     expect(defaultHashConcurrency()).toBeGreaterThanOrEqual(1);
     const limiter = createHashLimiter();
     expect(limiter.concurrency).toBe(defaultHashConcurrency());
-    expect(limiter.queue).toBe(50 * limiter.concurrency);
+    expect(limiter.queue).toBe(20 * limiter.concurrency);
   });
 
   it('runs at most `concurrency` tasks, queues up to `queue` more in order, and refuses the rest at once', async () => {
@@ -26,7 +26,7 @@ describe('hash limiter', () => {
       return i;
     }));
     await Promise.resolve();
-    expect(limiter.load()).toEqual({ running: 2, waiting: 2 });
+    expect(limiter.load()).toEqual({ admitted: 0, running: 2, waiting: 2 });
     expect(order).toEqual([0, 1]);
 
     const refused = await limiter.run(async () => 'never').catch((e: unknown) => e);
@@ -37,18 +37,32 @@ describe('hash limiter', () => {
     expect(await runs[1]).toBe(1);
     await new Promise((r) => setTimeout(r, 0));
     expect(order).toEqual([0, 1, 2]);
-    expect(limiter.load()).toEqual({ running: 2, waiting: 1 });
+    expect(limiter.load()).toEqual({ admitted: 0, running: 2, waiting: 1 });
     for (const t of tasks) t.release();
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
     expect(order).toEqual([0, 1, 2, 3]);
-    expect(limiter.load()).toEqual({ running: 0, waiting: 0 });
+    expect(limiter.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
   });
 
   it('frees the slot when a task fails', async () => {
     const limiter = createHashLimiter({ concurrency: 1, queue: 0 });
     await expect(limiter.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
-    expect(limiter.load()).toEqual({ running: 0, waiting: 0 });
+    expect(limiter.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
     expect(await limiter.run(async () => 'ok')).toBe('ok');
+  });
+
+  it('admits at most concurrency + queue requests at once; letting one out twice counts once', () => {
+    const limiter = createHashLimiter({ concurrency: 2, queue: 1 });
+    const leaves = [limiter.admit(), limiter.admit(), limiter.admit()];
+    expect(limiter.load().admitted).toBe(3);
+    expect(() => limiter.admit()).toThrow(HashingBusy);
+    leaves[0]();
+    leaves[0]();
+    expect(limiter.load().admitted).toBe(2);
+    const again = limiter.admit();
+    expect(() => limiter.admit()).toThrow(HashingBusy);
+    for (const leave of [again, ...leaves]) leave();
+    expect(limiter.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
   });
 
   it('refuses limits that make no sense', () => {

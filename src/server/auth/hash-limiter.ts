@@ -1,19 +1,24 @@
 /**
- * Password hashing never takes every core (docs/decisions/009): at most `concurrency` hashes run
- * at once, up to `queue` more wait their turn in arrival order, and past that a hash is refused at
- * once with HashingBusy, so the request can answer 503 instead of waiting many seconds.
+ * Password hashing never takes every core (docs/decisions/009).
+ *
+ * - `run`: at most `concurrency` hashes run at once; up to `queue` more wait their turn in arrival
+ *   order; past that a hash is refused at once with HashingBusy.
+ * - `admit`: a sign-in or sign-up is let in only while fewer than `concurrency + queue` are in
+ *   progress, before it does any other work (on PGlite, every query of a request that would only be
+ *   refused later would still queue in front of everyone's browsing). So requests wait for a hash
+ *   in a queue of at most `queue`, and the rest are answered 503 without touching the database.
  */
 import os from 'node:os';
 
 /** One core is left for everything else: max(1, cores - 1). */
 export const defaultHashConcurrency = () => Math.max(1, os.availableParallelism() - 1);
 
-/** Waiting room per hashing slot: at about 25 ms a hash, some 1.2 s of work. */
-export const QUEUE_PER_SLOT = 50;
+/** Waiting room per hashing slot: at about 25 ms a hash, half a second of work. */
+export const QUEUE_PER_SLOT = 20;
 
 export class HashingBusy extends Error {
   constructor(
-    /** A fair guess at when the queue will have room again, in whole seconds (at least 1). */
+    /** A fair guess at when there will be room again, in whole seconds (at least 1). */
     readonly retryAfterSeconds: number,
   ) {
     super('Too many password hashes waiting');
@@ -23,7 +28,7 @@ export class HashingBusy extends Error {
 export interface HashLimits {
   /** Hashes running at once (default: max(1, cores - 1)). */
   concurrency?: number;
-  /** Hashes waiting for a slot before the next is refused (default: 50 per slot). */
+  /** Hashes waiting for a slot before the next is refused (default: 20 per slot). */
   queue?: number;
 }
 
@@ -32,8 +37,13 @@ export interface HashLimiter {
   readonly queue: number;
   /** Runs `task` within the limits, or throws HashingBusy at once when the queue is full. */
   run<T>(task: () => Promise<T>): Promise<T>;
-  /** How many run and how many wait right now. */
-  load(): { running: number; waiting: number };
+  /**
+   * Lets one request that will hash a password in, or throws HashingBusy at once when
+   * `concurrency + queue` are already in; the function it returns lets it out (once).
+   */
+  admit(): () => void;
+  /** Requests in, hashes running and hashes waiting right now. */
+  load(): { admitted: number; running: number; waiting: number };
 }
 
 export function createHashLimiter(limits: HashLimits = {}): HashLimiter {
@@ -42,10 +52,13 @@ export function createHashLimiter(limits: HashLimits = {}): HashLimiter {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`hash concurrency must be a whole number >= 1 (got ${concurrency})`);
   if (!Number.isInteger(queue) || queue < 0) throw new RangeError(`hash queue must be a whole number >= 0 (got ${queue})`);
 
+  let admitted = 0;
   let running = 0;
   const waiting: (() => void)[] = [];
-  /** Moving average of a task's duration, for Retry-After. */
+  /** Moving average of a hash's duration, for Retry-After. */
   let averageMs = 25;
+  /** Seconds until `ahead` hashes are done, at the current pace. */
+  const busy = (ahead: number) => new HashingBusy(Math.max(1, Math.ceil(((ahead / concurrency) * averageMs) / 1000)));
 
   return {
     concurrency,
@@ -53,7 +66,7 @@ export function createHashLimiter(limits: HashLimits = {}): HashLimiter {
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (running < concurrency) running++;
       else if (waiting.length < queue) await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
-      else throw new HashingBusy(Math.max(1, Math.ceil(((waiting.length + running) / concurrency) * averageMs / 1000)));
+      else throw busy(waiting.length + running);
       const started = performance.now();
       try {
         return await task();
@@ -64,6 +77,16 @@ export function createHashLimiter(limits: HashLimits = {}): HashLimiter {
         else running--;
       }
     },
-    load: () => ({ running, waiting: waiting.length }),
+    admit() {
+      if (admitted >= concurrency + queue) throw busy(admitted);
+      admitted++;
+      let out = false;
+      return () => {
+        if (out) return;
+        out = true;
+        admitted--;
+      };
+    },
+    load: () => ({ admitted, running, waiting: waiting.length }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHashLimiter, defaultHashConcurrency, HashingBusy } from './hash-limiter';
+import { createHashLimiter, defaultHashConcurrency, HashingBusy, MAX_RETRY_AFTER } from './hash-limiter';
 
 /** A task that runs until `release()` is called. */
 function held() {
@@ -63,6 +63,27 @@ describe('hash limiter', () => {
     expect(() => limiter.admit()).toThrow(HashingBusy);
     for (const leave of [again, ...leaves]) leave();
     expect(limiter.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
+  });
+
+  it('spreads the ones it turns away: each is told to come back a request\'s worth of time after the one before', () => {
+    const limiter = createHashLimiter({ concurrency: 1, queue: 1 });
+    const leaves = [limiter.admit(), limiter.admit()];
+    const retryAfter = () => {
+      try {
+        limiter.admit();
+      } catch (err) {
+        return (err as HashingBusy).retryAfterSeconds;
+      }
+      throw new Error('admitted');
+    };
+    const told = Array.from({ length: 400 }, retryAfter);
+    expect(told[0]).toBe(1);
+    // Never earlier than the one before, and spread out: 400 people are not all sent back after a second.
+    expect(told.every((s, i) => i === 0 || s >= told[i - 1])).toBe(true);
+    expect(told.at(-1)).toBeGreaterThanOrEqual(10);
+    // Never more than a minute.
+    expect(Array.from({ length: 5000 }, retryAfter).at(-1)).toBe(MAX_RETRY_AFTER);
+    for (const leave of leaves) leave();
   });
 
   it('refuses limits that make no sense', () => {

@@ -1,6 +1,7 @@
 /** The targets of issue 6 checked against the results, and the Markdown printed on stdout. */
 import type { DatabaseKind } from '../src/server/db/client';
 import type { ExplainedQuery } from './explain';
+import type { KickoffResult } from './kickoff-case';
 import type { LegacyDownload } from './legacy';
 import type { LoadResult } from './load';
 import type { NotifyCaseResult } from './notify-case';
@@ -28,6 +29,7 @@ export function checkTargets(
   write: { result: WriteCaseResult; checks: WriteChecks } | null,
   explained: ExplainedQuery[],
   notify: NotifyCaseResult | null = null,
+  kickoff: KickoffResult | null = null,
   matchingPlans: ExplainedQuery[] = [],
 ): TargetCheck[] {
   const out: TargetCheck[] = [];
@@ -69,8 +71,24 @@ export function checkTargets(
     out.push({ target: `notify: every one of ${notify.expected} streams gets its notification`, actual: `${notify.delivered} delivered${notify.errors.length ? `; ${notify.errors[0]}` : ''}`, pass: notify.delivered === notify.expected && notify.errors.length === 0 });
     out.push({ target: 'notify: commit-to-arrival p95 <= 1000 ms', actual: `${notify.p95} ms`, pass: notify.delivered > 0 && notify.p95 <= 1000 });
   }
+  if (kickoff) {
+    const { browseQuiet: quiet, browseDuringSpike: spike } = kickoff;
+    if (kind === 'postgres') {
+      out.push({ target: 'kickoff: >= 60 sign-ins/s (sign-ups and sign-ins, each ending signed in)', actual: `${kickoff.sessions.perSecond}/s`, pass: kickoff.sessions.perSecond >= 60 });
+      out.push({ target: 'kickoff: browsing keeps >= half its quiet throughput', actual: `${spike.rps} req/s vs ${quiet.rps} quiet (${pct(spike.rps, quiet.rps)})`, pass: spike.rps >= quiet.rps / 2 });
+      out.push({
+        target: 'kickoff: browsing p99 <= 3x its quiet p99',
+        actual: `${spike.p99 ?? '-'} ms vs ${quiet.p99 ?? '-'} ms quiet (${spike.p99 !== null && quiet.p99 ? `${(spike.p99 / quiet.p99).toFixed(1)}x` : '-'})`,
+        pass: spike.p99 !== null && quiet.p99 !== null && spike.p99 <= 3 * quiet.p99,
+      });
+    }
+    out.push({ target: 'kickoff: a full queue answers 503 within 1 s (p99)', actual: kickoff.busy.count ? `${kickoff.busy.p99} ms over ${kickoff.busy.count}` : 'no 503', pass: (kickoff.busy.p99 ?? 0) <= 1000 });
+    out.push({ target: 'kickoff: every answer 200 or 503', actual: kickoff.unexpected.count ? `${kickoff.unexpected.count}: ${kickoff.unexpected.examples[0]}` : 'yes', pass: kickoff.unexpected.count === 0 });
+  }
   return out;
 }
+
+const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '-');
 
 export const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
@@ -80,6 +98,7 @@ export function markdown(input: {
   legacy: LegacyDownload | null;
   write: WriteCaseResult | null;
   notify?: NotifyCaseResult | null;
+  kickoff?: KickoffResult | null;
   matchingPlans?: ExplainedQuery[];
   targets: TargetCheck[];
   explained: ExplainedQuery[];
@@ -108,6 +127,22 @@ export function markdown(input: {
     lines.push('', `Notification case: ${n.streams} event streams open on one instance (${n.requests} leaders, ten tabs each, opened in ${n.openSeconds.toFixed(1)} s),`
       + ` one join request to each leader's team: ${n.delivered} of ${n.expected} delivered, commit-to-arrival p50 ${n.p50} ms, p95 ${n.p95} ms, max ${n.max} ms;`
       + ` server memory ${n.rssBeforeMb.toFixed(0)} -> ${n.rssAfterMb.toFixed(0)} MB, ${n.kbPerStream.toFixed(1)} KB per open stream.`);
+  }
+  if (input.kickoff) {
+    const k = input.kickoff;
+    const v = (x: number | null) => (x === null ? '-' : String(x));
+    const row = (name: string, l: KickoffResult['signUps']) => `| ${name} | ${l.count} | ${l.perSecond} | ${v(l.p50)} | ${v(l.p99)} | ${v(l.max)} |`;
+    lines.push('', `Kickoff case: ${k.clients} concurrent clients for ${k.seconds.toFixed(1)} s, half signing up new accounts and half signing in to`
+      + ` ${k.accountsPrepared} existing ones (made in ${k.prepareSeconds.toFixed(1)} s beforehand); a client answered 503 waits for Retry-After`
+      + ` (${k.retryAfterSeconds.min ?? '-'}-${k.retryAfterSeconds.max ?? '-'} s) and tries again.`, '',
+    '| answer | count | per second | p50 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|---:|',
+    row('sign-up (200)', k.signUps), row('sign-in (200)', k.signIns), row('sign-ups + sign-ins', k.sessions), row('503 Retry-After', k.busy),
+    '', `| browse ${k.browseQuiet.example} | req/s | p50 ms | p99 ms | failed |`, '|---|---:|---:|---:|---:|',
+    ...[['quiet', k.browseQuiet], ['during the spike', k.browseDuringSpike]].map(([name, r]) => {
+      const l = r as LoadResult;
+      return `| ${name as string} | ${l.rps} | ${v(l.p50)} | ${v(l.p99)} | ${l.failures} |`;
+    }));
+    if (k.unexpected.examples.length) lines.push('', 'Unexpected answers:', ...k.unexpected.examples.map((u) => `- ${u}`));
   }
   for (const e of input.explained) {
     lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of the combined filter${e.seqScanOnProfiles ? ' -- **Seq Scan on profiles**' : ''}:`, '', '```sql', e.sql, `-- params: ${JSON.stringify(e.params)}`, e.plan, '```');

@@ -5,7 +5,10 @@
  *
  * BENCH_SCALE (1 = 130,000 profiles and 30,000 teams), BENCH_DURATION (seconds per case, 10),
  * BENCH_WARMUP (seconds, 2), BENCH_CONNECTIONS (32), BENCH_WRITE_REQUESTS (1,000), BENCH_STREAMS (open
- * event streams in the notification case, 2,000; ten per leader, one join request per leader).
+ * event streams in the notification case, 2,000; ten per leader, one join request per leader),
+ * BENCH_KICKOFF_CLIENTS (200 concurrent sign-ups and sign-ins), BENCH_KICKOFF_SECONDS (15),
+ * BENCH_KICKOFF_BROWSE_CONNECTIONS (5). BENCH_CASES picks the cases, comma separated (all by default):
+ * reads, legacy, write, notify, explain, kickoff.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +19,7 @@ import { explainProfileList } from './explain';
 import { generate, ms, rows } from './generate';
 import { measureLegacyDownload } from './legacy';
 import { runLoad, settle, type LoadCase, type LoadResult } from './load';
+import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { startServer, type RunningServer } from './server';
 import { explainMatching, MATCHER, prepareMatching } from './matching-case';
@@ -36,17 +40,37 @@ const config = {
   connections: num('BENCH_CONNECTIONS', 32),
   writeRequests: num('BENCH_WRITE_REQUESTS', 1000),
   streams: num('BENCH_STREAMS', 2000),
+  kickoffClients: num('BENCH_KICKOFF_CLIENTS', 200),
+  kickoffSeconds: num('BENCH_KICKOFF_SECONDS', 15),
+  kickoffBrowseConnections: num('BENCH_KICKOFF_BROWSE_CONNECTIONS', 5),
 };
+
+const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'explain', 'kickoff'] as const;
+type CaseName = (typeof CASES)[number];
+const selected: CaseName[] = (() => {
+  const raw = process.env.BENCH_CASES?.trim();
+  if (!raw) return [...CASES];
+  const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(CASES as readonly string[]).includes(n));
+  if (unknown.length || names.length === 0) throw new Error(`BENCH_CASES: unknown case(s) ${JSON.stringify(unknown)}; choose from ${CASES.join(', ')}`);
+  return names as CaseName[];
+})();
+const wants = (name: CaseName) => selected.includes(name);
 
 const log = (line: string) => console.log(`- ${line}`);
 
 /** A request that needs the database and answers 404 quickly: the server is idle again. */
 const SETTLE_PROBE = '/api/teams/00000000-0000-4000-8000-000000000000';
 
-function loadCases(
-  data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: [string, string] },
-  matching: { teamIds: string[]; cookie: string },
-): LoadCase[] {
+/** Matching (issue 12), signed in as the bench account: the same targets as a detail page. */
+function matchingCases(teamIds: string[], cookie: string): LoadCase[] {
+  return [
+    { name: 'suggested people for a team', kind: 'detail', paths: teamIds.map((id) => `/api/teams/${id}/suggestions`), headers: { cookie } },
+    { name: 'teams that need a person', kind: 'detail', paths: ['/api/me/suggested-teams'], headers: { cookie } },
+  ];
+}
+
+function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: [string, string] }): LoadCase[] {
   const skills = data.popularSkills.map(encodeURIComponent).join(',');
   return [
     { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
@@ -59,9 +83,6 @@ function loadCases(
     { name: 'teams search "app", open only', kind: 'list', paths: ['/api/teams?q=app&open=true'] },
     { name: 'team detail', kind: 'detail', paths: data.sampleTeamIds.map((id) => `/api/teams/${id}`) },
     { name: 'profile detail', kind: 'detail', paths: data.sampleProfileIds.map((id) => `/api/profiles/${id}`) },
-    // Matching (issue 12): the same targets as a detail page.
-    { name: 'suggested people for a team', kind: 'detail', paths: matching.teamIds.map((id) => `/api/teams/${id}/suggestions`), headers: { cookie: matching.cookie } },
-    { name: 'teams that need a person', kind: 'detail', paths: ['/api/me/suggested-teams'], headers: { cookie: matching.cookie } },
     { name: 'health (ceiling)', kind: 'ceiling', paths: ['/api/health'] },
   ];
 }
@@ -109,53 +130,81 @@ async function main() {
       log: (l) => log(l),
     });
     log(`generated the data set in ${(data.timings.totalMs / 1000).toFixed(1)} s: ${Object.entries(data.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
-    const matcher = await prepareMatching(database.db);
-    log(`matching: a bench account leads ${matcher.teamIds.length} teams`);
-    const legacy = await measureLegacyDownload(database.db);
-    log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
+    const matcher = wants('matching') ? await prepareMatching(database.db) : null;
+    if (matcher) log(`matching: a bench account leads ${matcher.teamIds.length} teams`);
+    const legacy = wants('legacy') ? await measureLegacyDownload(database.db) : null;
+    if (legacy) log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
     await database.close();
 
     server = await startServer(bench.serverEnv, log);
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(MATCHER),
-    });
-    if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const cases: LoadResult[] = [];
-    for (const c of loadCases(data, { teamIds: matcher.teamIds, cookie })) {
+    const readCases = wants('reads') ? loadCases(data) : [];
+    if (matcher) {
+      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(MATCHER),
+      });
+      if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      // Before the health route (the last read case), so the ceiling is measured last as before.
+      readCases.splice(Math.max(0, readCases.length - 1), 0, ...matchingCases(matcher.teamIds, cookie));
+    }
+    for (const c of readCases) {
       await settle(server.url, SETTLE_PROBE);
       const result = await runLoad(server.url, c, config);
       log(`${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`);
       cases.push(result);
     }
 
-    await settle(server.url, SETTLE_PROBE);
-    const write = await runWriteCase(server.url, {
-      requests: config.writeRequests,
-      // A team takes at most 10: a leader and up to 9 accepted requests.
-      leaders: Math.max(1, Math.ceil(config.writeRequests / 9)),
-      requestsPerRequester: Math.min(10, config.writeRequests),
-      concurrency: config.connections,
-      log,
-    });
-    log(`write case done in ${write.seconds.toFixed(1)} s`);
+    let write: Awaited<ReturnType<typeof runWriteCase>> | null = null;
+    if (wants('write')) {
+      await settle(server.url, SETTLE_PROBE);
+      write = await runWriteCase(server.url, {
+        requests: config.writeRequests,
+        // A team takes at most 10: a leader and up to 9 accepted requests.
+        leaders: Math.max(1, Math.ceil(config.writeRequests / 9)),
+        requestsPerRequester: Math.min(10, config.writeRequests),
+        concurrency: config.connections,
+        log,
+      });
+      log(`write case done in ${write.seconds.toFixed(1)} s`);
+    }
 
-    await settle(server.url, SETTLE_PROBE);
-    const notify = await runNotifyCase(server.url, server.pid, { streams: config.streams, tabsPerLeader: 10, requestsPerRequester: 10, log });
-    log(`notify case: ${notify.delivered} of ${notify.expected} delivered, delay p50 ${notify.p50} ms, p95 ${notify.p95} ms, max ${notify.max} ms; ${notify.kbPerStream.toFixed(1)} KB per stream`);
+    let notify: Awaited<ReturnType<typeof runNotifyCase>> | null = null;
+    if (wants('notify')) {
+      await settle(server.url, SETTLE_PROBE);
+      notify = await runNotifyCase(server.url, server.pid, { streams: config.streams, tabsPerLeader: 10, requestsPerRequester: 10, log });
+      log(`notify case: ${notify.delivered} of ${notify.expected} delivered, delay p50 ${notify.p50} ms, p95 ${notify.p95} ms, max ${notify.max} ms; ${notify.kbPerStream.toFixed(1)} KB per stream`);
+    }
+
+    let kickoff: KickoffResult | null = null;
+    if (wants('kickoff')) {
+      await settle(server.url, SETTLE_PROBE);
+      kickoff = await runKickoffCase(server.url, {
+        clients: config.kickoffClients,
+        seconds: config.kickoffSeconds,
+        browseConnections: config.kickoffBrowseConnections,
+        browsePath: '/api/teams',
+        settleProbe: SETTLE_PROBE,
+        log,
+      });
+      log(`kickoff: ${kickoff.sessions.perSecond} sign-ups + sign-ins/s (${kickoff.signUps.count} sign-ups, ${kickoff.signIns.count} sign-ins, p50 ${kickoff.sessions.p50} ms, p99 ${kickoff.sessions.p99} ms), ${kickoff.busy.count} answered 503;`
+        + ` browse ${kickoff.browseDuringSpike.rps} req/s (quiet ${kickoff.browseQuiet.rps}), p99 ${kickoff.browseDuringSpike.p99} ms (quiet ${kickoff.browseQuiet.p99})`);
+    }
     await server.stop();
     server = null;
 
-    const checks = await writeChecks(bench, write.teamIds);
+    const checks = write ? await writeChecks(bench, write.teamIds) : null;
     const target = bench.kind === 'postgres' ? { kind: 'postgres' as const, url: bench.serverEnv.DATABASE_URL } : { kind: 'pglite' as const, dataDir: bench.serverEnv.DATA_DIR };
-    const explained = await explainProfileList(target, { q: 'developer', skills: data.popularSkills, availability: 'Full Time', looking: true, page: 1, pageSize: 24 });
-    const matchingPlans = await explainMatching(target, matcher.profileId, matcher.teamIds[0]);
+    const explained = wants('explain')
+      ? await explainProfileList(target, { q: 'developer', skills: data.popularSkills, availability: 'Full Time', looking: true, page: 1, pageSize: 24 })
+      : [];
+    const matchingPlans = matcher ? await explainMatching(target, matcher.profileId, matcher.teamIds[0]) : [];
 
-    const targets = checkTargets(bench.kind, cases, { result: write, checks }, explained, notify, matchingPlans);
+    const targets = checkTargets(bench.kind, cases, write && checks ? { result: write, checks } : null, explained, notify, kickoff, matchingPlans);
     const title = `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,`
       + ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams`
-      + ` (${config.connections} connections, ${config.durationSeconds} s per case)`;
-    console.log(`\n${markdown({ title, cases, legacy, write, notify, targets, explained, matchingPlans })}\n`);
+      + ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
+    console.log(`\n${markdown({ title, cases, legacy, write, notify, kickoff, targets, explained, matchingPlans })}\n`);
 
     const results = {
       database: bench.kind,
@@ -165,8 +214,11 @@ async function main() {
       generation: { counts: data.counts, timings: data.timings },
       cases,
       legacy,
-      write: { ...write, teamIds: undefined, checks },
+      casesRun: selected,
+      hashing: { HASH_CONCURRENCY: process.env.HASH_CONCURRENCY ?? null, HASH_QUEUE: process.env.HASH_QUEUE ?? null },
+      write: write ? { ...write, teamIds: undefined, checks } : null,
       notify,
+      kickoff,
       explained,
       matchingPlans,
       targets,

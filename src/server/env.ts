@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),
   AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+  /** Password hashes running at once (default: max(1, cores - 1), see docs/decisions/009). */
+  HASH_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1024, 'must be at most 1024').optional(),
+  /** Password hashes waiting for a slot before sign-in and sign-up answer 503 (default: 50 per slot). */
+  HASH_QUEUE: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

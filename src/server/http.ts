@@ -33,7 +33,7 @@ export type AppContext<E extends AppEnv = AppEnv> = Context<E, any, any>;
 /** An error the client is meant to see: JSON `{ error, fields? }` with a 4xx status. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly fields?: Record<string, string>,
     /** A machine-readable code, on some sign-in and sign-up errors. */

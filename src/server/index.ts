@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
+import { createHashLimiter } from './auth/hash-limiter';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './env';
@@ -14,6 +15,7 @@ async function main() {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     rateLimit: env.AUTH_RATE_LIMIT === 'on',
     trustedOrigins: env.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    hashing: createHashLimiter({ concurrency: env.HASH_CONCURRENCY, queue: env.HASH_QUEUE }),
   });
   if (env.DEMO_DATA === 'on') {
     const seeded = await seedDemoData(database.db);

@@ -79,7 +79,7 @@ export const API_INFO = {
     '- **Authentication**: sign in with `POST /api/auth/sign-in/email`; the answer sets an HttpOnly session cookie, which every route marked with the session scheme needs (401 without it).',
     '- **Errors**: every 4xx answer is JSON `{ "error": "...", "fields": { "field": "message" } }`; `fields` only when input was invalid. A 5xx says only that something went wrong.',
     '- **Paging**: lists take `page` (from 1) and `pageSize` (default 24, at most 100) and answer `{ items, total, page, pageSize }`.',
-    '- **Rate limits**: sign-in and sign-up are rate limited per client address (429).',
+    '- **Rate limits**: sign-in and sign-up are rate limited per client address (429). When too many people sign in or up at once, they answer 503 with `Retry-After` (seconds) at once instead of making everyone wait.',
   ].join('\n'),
 };
 

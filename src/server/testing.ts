@@ -10,6 +10,7 @@ import { apiDocument, createApp } from './app';
 
 type App = ReturnType<typeof createApp>;
 import { createAuth } from './auth/auth';
+import type { HashLimiter } from './auth/hash-limiter';
 import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from './db/client';
 import { NotificationHub } from './features/notifications';
@@ -27,7 +28,15 @@ export interface TestUser {
   profileId: string;
 }
 
-export async function createHarness(opts: { webRoot?: string; /** Extra routes for a test, added before the first request. */ setup?: (app: App) => void } = {}) {
+export async function createHarness(
+  opts: {
+    webRoot?: string;
+    /** Extra routes for a test, added before the first request. */
+    setup?: (app: App) => void;
+    /** Password hashing limits (createHashLimiter), instead of the defaults. */
+    hashing?: HashLimiter;
+  } = {},
+) {
   let database: Database;
   let drop = async () => {};
   const baseUrl = process.env.DATABASE_URL;
@@ -49,7 +58,7 @@ export async function createHarness(opts: { webRoot?: string; /** Extra routes f
   } else {
     database = await openDatabase({});
   }
-  const auth = createAuth(database.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: false, trustedOrigins: [] });
+  const auth = createAuth(database.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: false, trustedOrigins: [], hashing: opts.hashing });
   const live = new NotificationHub(database.db);
   await live.start(database.listen);
   const app = createApp({ db: database.db, dbKind: database.kind, auth, live, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot });

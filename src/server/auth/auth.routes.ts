@@ -4,6 +4,8 @@
  */
 import { authApi } from '../../shared/api/auth';
 import { ApiError, type AppContext, getViewer } from '../http';
+import { HASHING_BUSY } from './auth';
+import { HashingBusy } from './hash-limiter';
 import { createRouter } from '../openapi';
 import { getMe } from '../features/profiles';
 
@@ -19,6 +21,9 @@ const MESSAGES: Record<string, string> = {
   PASSWORD_TOO_SHORT: 'Must be at least 6 characters',
   INVALID_EMAIL: 'Invalid email address',
 };
+
+/** The 503 of a full hashing queue (docs/decisions/009); Retry-After comes with it. */
+export const HASHING_BUSY_MESSAGE = 'Too many people are signing in right now. Please try again in a few seconds.';
 
 /** Headers of better-auth's answer that belong on ours: the session cookie and rate-limit hints. */
 const PASSED_HEADERS = ['set-cookie', 'retry-after', 'x-retry-after'];
@@ -47,10 +52,36 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
   }
   const data = (await res.json().catch(() => null)) as any;
   if (res.status < 400) return data;
+  // A hash refused inside better-auth (its Retry-After was passed on above).
+  if (res.status === 503 && data?.code === HASHING_BUSY) throw new ApiError(503, HASHING_BUSY_MESSAGE);
   const status = res.status === 422 ? 409 : res.status;
   if (status >= 500) throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
   const message = (data?.code && MESSAGES[data.code]) || data?.message || 'Authentication failed';
   throw new ApiError(status as ApiError['status'], message, undefined, data?.code);
+}
+
+/** 503 with Retry-After: the hashing queue is full (docs/decisions/009). */
+function busy(c: AppContext, retryAfterSeconds: number): ApiError {
+  c.header('retry-after', String(retryAfterSeconds));
+  return new ApiError(503, HASHING_BUSY_MESSAGE);
+}
+
+/**
+ * Sign-in and sign-up hash a password: they are let in only while the hashing queue has room,
+ * before any other work, and answered 503 at once otherwise.
+ */
+async function admitted<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
+  let leave: () => void;
+  try {
+    leave = c.var.auth.hashing.admit();
+  } catch (err) {
+    throw err instanceof HashingBusy ? busy(c, err.retryAfterSeconds) : err;
+  }
+  try {
+    return await work();
+  } finally {
+    leave();
+  }
 }
 
 /** The account as our answers show it: never the session token better-auth also returns. */
@@ -59,11 +90,11 @@ const account = (user: { id: string; email: string; name: string }) => ({ id: us
 export const authRoutes = createRouter()
   .openapi(authApi.signUp, async (c) => {
     const input = c.req.valid('json');
-    const data = await callAuth(c, { ...input, name: `${input.firstName} ${input.lastName}` });
+    const data = await admitted(c, () => callAuth(c, { ...input, name: `${input.firstName} ${input.lastName}` }));
     return c.json({ user: account(data.user) }, 200);
   })
   .openapi(authApi.signIn, async (c) => {
-    const data = await callAuth(c, { ...c.req.valid('json'), rememberMe: true });
+    const data = await admitted(c, () => callAuth(c, { ...c.req.valid('json'), rememberMe: true }));
     return c.json({ user: account(data.user) }, 200);
   })
   // Only the account endpoints the product offers: better-auth's others (update-user, change-email,

@@ -5,27 +5,78 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { PASSWORD_MIN } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
-import { keptSetting } from './auth.repo';
+import { credentialPasswordHash, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
 import { ensureProfile } from './ensure-profile';
+import { createHashLimiter, type HashLimiter, HashingBusy } from './hash-limiter';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 
 export interface AuthOptions {
   secret: string;
   rateLimit: boolean;
   trustedOrigins: string[];
+  /** Limits on password hashing (default: max(1, cores - 1) at once, 20 waiting per slot). */
+  hashing?: HashLimiter;
+}
+
+/** better-auth's code for a refused hash; our route turns it into 503 with Retry-After. */
+export const HASHING_BUSY = 'HASHING_BUSY';
+
+/** Runs a hash within the limits; a full queue becomes a 503 APIError with Retry-After. */
+async function limited<T>(hashing: HashLimiter, task: () => Promise<T>): Promise<T> {
+  try {
+    return await hashing.run(task);
+  } catch (err) {
+    if (!(err instanceof HashingBusy)) throw err;
+    throw new APIError('SERVICE_UNAVAILABLE', { code: HASHING_BUSY, message: err.message }, { 'Retry-After': String(err.retryAfterSeconds) });
+  }
 }
 
 export function createAuth(db: Db, opts: AuthOptions) {
-  return betterAuth({
+  const hashing = opts.hashing ?? createHashLimiter();
+
+  /**
+   * After a successful sign-in, a stored hash in an older format (better-auth's scrypt) is
+   * replaced by an argon2id one of the password that was just verified. The update is conditional
+   * on the old hash still being there, so two sign-ins at once write one new hash. It never fails
+   * the sign-in: when the hashing queue is full, the next sign-in upgrades it.
+   */
+  const upgradeHashOnSignIn = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-in/email') return;
+    const userId = ctx.context.newSession?.user.id;
+    const password = (ctx.body as { password?: unknown } | undefined)?.password;
+    if (!userId || typeof password !== 'string') return;
+    try {
+      const stored = await credentialPasswordHash(db, userId);
+      if (!stored || !needsRehash(stored)) return;
+      await replaceCredentialPasswordHash(db, userId, stored, await hashing.run(() => hashPassword(password)));
+    } catch (err) {
+      if (!(err instanceof HashingBusy)) console.error(`upgrading a password hash: ${(err as Error).message}`);
+    }
+  });
+
+  const auth = betterAuth({
     secret: opts.secret,
     basePath: '/api/auth',
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // argon2id, within the hashing limits (docs/decisions/009); old scrypt hashes still verify.
+      password: {
+        hash: (password) => limited(hashing, () => hashPassword(password)),
+        verify: ({ hash, password }) => limited(hashing, () => verifyPassword(hash, password)),
+      },
+    },
+    hooks: { after: upgradeHashOnSignIn },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false },
@@ -45,6 +96,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
       session: { create: { after: async (session) => { await ensureProfile(db, session.userId); } } },
     },
   });
+  // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
+  return Object.assign(auth, { hashing });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

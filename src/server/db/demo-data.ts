@@ -2,11 +2,11 @@
  * A small believable data set so a first visit shows a living site. Inserted once, into an
  * empty database only (no profiles and no teams yet), in one transaction.
  */
-import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { displayName } from '../../shared/avatar';
 import { DEFAULT_TEAM_SIZE, LEADER_ROLE, type Availability, type SkillLevel, type TIMEZONES } from '../../shared/constants';
 import { positionSkillColumns, suggestedSkills } from '../../shared/matching';
+import { hashPassword } from '../auth/password';
 import type { Db } from './client';
 import { accounts, joinRequests, notifications, profileSkills, profiles, skills, teamInvitations, teamMembers, teams, users } from './schema';
 

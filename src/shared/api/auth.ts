@@ -39,7 +39,7 @@ export const MeSchema = z
 export type Me = z.infer<typeof MeSchema>;
 
 const AUTH = 'Accounts';
-const signInErrors = errors(...jsonBodyErrors, 401, 403, 429);
+const signInErrors = errors(...jsonBodyErrors, 401, 403, 429, 503);
 
 export const authApi = {
   signUp: defineRoute({
@@ -47,7 +47,7 @@ export const authApi = {
     path: '/api/auth/sign-up/email',
     tags: [AUTH],
     summary: 'Create an account',
-    description: 'Creates the account and its profile, and signs in: the answer sets the session cookie. An email already in use answers 409.',
+    description: 'Creates the account and its profile, and signs in: the answer sets the session cookie. An email already in use answers 409. When too many people sign in or up at once, 503 with `Retry-After`.',
     request: { body: jsonBody(SignUpSchema) },
     responses: { 200: json(SignedInSchema, 'Signed up and signed in (Set-Cookie)'), ...signInErrors, ...errors(409) },
   }),
@@ -56,7 +56,7 @@ export const authApi = {
     path: '/api/auth/sign-in/email',
     tags: [AUTH],
     summary: 'Sign in',
-    description: "Sets the session cookie. Wrong email or password answers 401 'Invalid email or password'; repeated attempts from one address answer 429.",
+    description: "Sets the session cookie. Wrong email or password answers 401 'Invalid email or password'; repeated attempts from one address answer 429; when too many people sign in at once, 503 with `Retry-After`.",
     request: { body: jsonBody(SignInSchema) },
     responses: { 200: json(SignedInSchema, 'Signed in (Set-Cookie)'), ...signInErrors },
   }),

@@ -33,7 +33,7 @@ export const ErrorSchema = z
       }),
     code: z.string().optional().meta({ description: 'A machine-readable code, on some sign-in and sign-up errors', example: 'INVALID_EMAIL_OR_PASSWORD' }),
   })
-  .meta({ id: 'Error', description: 'Every error answer has this shape; 5xx answers never carry details.' });
+  .meta({ id: 'Error', description: 'Every error answer has this shape; 5xx answers never carry details (a 503 says when to try again).' });
 export type ApiErrorBody = z.infer<typeof ErrorSchema>;
 
 const ERROR_DESCRIPTIONS = {
@@ -45,6 +45,7 @@ const ERROR_DESCRIPTIONS = {
   413: 'The request body is too large (1 MB; 5 MB for an avatar)',
   415: 'The body was not sent as application/json',
   429: 'Too many attempts: wait and try again (sign-in and sign-up only)',
+  503: 'Too many people are signing in at this moment: try again after `Retry-After` seconds (sign-in and sign-up only)',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 

@@ -82,10 +82,13 @@ async function send(method: string, path: string, body: unknown, signal?: AbortS
   return data;
 }
 
-/** The server's message when it sent one the user can act on (a 4xx), otherwise the product's fallback text. */
+/**
+ * The server's message when it sent one the user can act on (a 4xx, or a 503 saying to try again
+ * in a few seconds), otherwise the product's fallback text.
+ */
 export function errorText(err: unknown, fallback: string): string {
   // Status 0 is "cannot reach the server", which says more than any fallback.
-  return err instanceof ApiRequestError && err.status < 500 ? err.message : fallback;
+  return err instanceof ApiRequestError && (err.status < 500 || err.status === 503) ? err.message : fallback;
 }
 
 /** Builds a query string from defined, non-empty values (lists comma-separated). */

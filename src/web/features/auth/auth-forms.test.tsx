@@ -33,4 +33,14 @@ describe("account forms show the server's field messages on their fields", () =>
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
   });
+
+  it('Sign in: when too many people sign in at once, says to try again in a few seconds', async () => {
+    const busy = 'Too many people are signing in right now. Please try again in a few seconds.';
+    answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': { status: 503, body: { error: busy } } });
+    renderScreen(<LoginPage />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'engine1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+  });
 });

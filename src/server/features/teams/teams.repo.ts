@@ -181,14 +181,21 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string) {
 
 export type MemberChange = 'done' | 'not-member' | 'leader' | 'last-leader' | 'not-leader';
 
+/** The team, locked, and `profileId`'s membership in it; null when either is missing. */
+async function lockedMembership(tx: Db, teamId: string, profileId: string) {
+  const team = await lockTeam(tx, teamId);
+  if (!team) return null;
+  const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+  return member ? { team, member } : null;
+}
+
 /** Removes a member who is not a leader (a leader is made a member first); the person is told. */
 export async function removeMember(db: Db, teamId: string, profileId: string, byProfileId: string): Promise<MemberChange> {
   return db.transaction(async (tx) => {
-    const team = await lockTeam(tx, teamId);
-    if (!team) return 'not-member';
-    const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-    if (!member) return 'not-member';
+    const found = await lockedMembership(tx, teamId, profileId);
+    if (!found) return 'not-member';
+    const { team, member } = found;
     if (member.isLeader) return 'leader';
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
     await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
@@ -209,11 +216,9 @@ async function otherLeaderExists(tx: Db, teamId: string, profileId: string): Pro
  */
 export async function leaveTeam(db: Db, teamId: string, profileId: string): Promise<MemberChange> {
   return db.transaction(async (tx) => {
-    const team = await lockTeam(tx, teamId);
-    if (!team) return 'not-member';
-    const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-    if (!member) return 'not-member';
+    const found = await lockedMembership(tx, teamId, profileId);
+    if (!found) return 'not-member';
+    const { team, member } = found;
     if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return 'last-leader';
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
     const by = await personName(tx, profileId);

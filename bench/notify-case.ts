@@ -55,13 +55,21 @@ export async function runNotifyCase(
   const headers = (cookie?: string) => ({ 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) });
 
   async function signUp(kind: string, i: number): Promise<string> {
-    const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ firstName: kind, lastName: `Notify ${i}`, email: `${kind.toLowerCase()}${i}-${run}@notify.example`, password: 'bench-password' }),
-    });
-    if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    for (;;) {
+      const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ firstName: kind, lastName: `Notify ${i}`, email: `${kind.toLowerCase()}${i}-${run}@notify.example`, password: 'bench-password' }),
+      });
+      // A sign-in rush answers 503 with Retry-After (docs/decisions/009): try again then.
+      if (res.status === 503) {
+        await res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get('retry-after')) || 1)));
+        continue;
+      }
+      if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    }
   }
 
   // Leaders with a team each, and requesters.

@@ -228,7 +228,7 @@ function ScheduleItem({ event, zone, Icon, state }: { event: ScheduleEvent; zone
     <li className="relative">
       <span
         className={cn(
-          'absolute -left-[2.45rem] top-0 flex h-8 w-8 items-center justify-center rounded-full ring-4 ring-white',
+          'absolute -left-[2.45rem] top-0 flex h-8 w-8 items-center justify-center rounded-full ring-4 ring-surface',
           state === 'done' ? 'bg-slate-100 text-slate-500' : 'bg-brand-50 text-link',
         )}
       >

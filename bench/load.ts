@@ -103,3 +103,17 @@ export async function runLoad(baseUrl: string, c: LoadCase, opts: LoadOptions): 
     responseBytes: body.length,
   };
 }
+
+/** Runs `fn` over `items` with at most `concurrency` in flight; results in input order. */
+export async function inPool<T, R>(items: T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return out;
+}

@@ -6,8 +6,8 @@
  * how much the server's memory grew per open stream.
  */
 import { readFileSync } from 'node:fs';
-import { eventReader } from '../src/server/testing-sse';
-import { percentile } from './load';
+import { cookieFrom, eventReader } from '../src/server/test-client';
+import { inPool, percentile } from './load';
 
 export interface NotifyCaseResult {
   streams: number;
@@ -29,17 +29,6 @@ export interface NotifyCaseResult {
 function rss(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
-}
-
-/** Runs `work` over `items`, `limit` at a time. */
-async function pool<T>(items: T[], limit: number, work: (item: T, i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await work(items[i], i);
-    }
-  }));
 }
 
 export async function runNotifyCase(
@@ -68,14 +57,14 @@ export async function runNotifyCase(
         continue;
       }
       if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return cookieFrom(res.headers);
     }
   }
 
   // Leaders with a team each, and requesters.
   const leaderCookies: string[] = new Array(leaders);
   const teamIds: string[] = new Array(leaders);
-  await pool([...Array(leaders).keys()], 8, async (i) => {
+  await inPool([...Array(leaders).keys()], 8, async (i) => {
     leaderCookies[i] = await signUp('Leader', i);
     const res = await fetch(`${baseUrl}/api/teams`, {
       method: 'POST',
@@ -92,7 +81,7 @@ export async function runNotifyCase(
   const before = rss(serverPid);
   const opened = performance.now();
   const readers: { leader: number; reader: ReturnType<typeof eventReader> }[] = [];
-  await pool([...Array(leaders * opts.tabsPerLeader).keys()], 100, async (n) => {
+  await inPool([...Array(leaders * opts.tabsPerLeader).keys()], 100, async (n) => {
     const leader = n % leaders;
     const res = await fetch(`${baseUrl}/api/me/events`, { headers: { cookie: leaderCookies[leader] } });
     if (res.status !== 200) throw new Error(`events: ${res.status} ${await res.text()}`);

@@ -22,6 +22,7 @@ import { runLoad, settle, type LoadCase, type LoadResult } from './load';
 import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { startServer, type RunningServer } from './server';
+import { cookieFrom } from '../src/server/test-client';
 import { explainMatching, MATCHER, prepareMatching } from './matching-case';
 import { runNotifyCase } from './notify-case';
 import { runWriteCase } from './write-case';
@@ -144,7 +145,7 @@ async function main() {
         method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(MATCHER),
       });
       if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = cookieFrom(signIn.headers);
       // Before the health route (the last read case), so the ceiling is measured last as before.
       readCases.splice(Math.max(0, readCases.length - 1), 0, ...matchingCases(matcher.teamIds, cookie));
     }

@@ -6,7 +6,8 @@
  * the accept (joining a team withdraws one's other pending requests), so a requester ends up in
  * several teams; requesters run concurrently.
  */
-import { percentile } from './load';
+import { cookieFrom } from '../src/server/test-client';
+import { inPool, percentile } from './load';
 
 export interface StepStats {
   step: string;
@@ -72,7 +73,7 @@ export async function runWriteCase(
     } catch {
       /* not JSON */
     }
-    const cookieOut = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookieOut = cookieFrom(res.headers);
     return { status: res.status, body: parsed, cookie: cookieOut, ms, retryAfter: Number(res.headers.get('retry-after')) || 1 };
   }
 
@@ -159,16 +160,3 @@ export async function runWriteCase(
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** Runs `fn` over `items` with at most `concurrency` in flight; results in input order. */
-async function inPool<T, R>(items: T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(range(Math.min(concurrency, items.length)).map(worker));
-  return out;
-}

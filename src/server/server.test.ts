@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cookieFrom } from './test-client';
 import { startServer as start, waitForHealth } from './test-process';
 
 const dirs: string[] = [];
@@ -63,7 +64,7 @@ describe('server process', { timeout: 120_000 }, () => {
       body: JSON.stringify({ firstName: 'Res', lastName: 'Tart', email: 'restart@example.com', password: 'secret1' }),
     });
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = cookieFrom(res.headers);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
 

@@ -14,6 +14,9 @@ import type { HashLimiter } from './auth/hash-limiter';
 import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from './db/client';
 import { NotificationHub } from './features/notifications';
+import { cookieFrom } from './test-client';
+
+export { cookieFrom };
 
 export interface TestResponse<T = any> {
   status: number;
@@ -130,10 +133,3 @@ export async function createHarness(
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
-/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
-export function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}

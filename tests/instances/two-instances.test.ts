@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, waitForHealth } from '../../src/server/test-process';
-import { eventReader } from '../../src/server/testing-sse';
+import { cookieFrom, eventReader } from '../../src/server/test-client';
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('DATABASE_URL must point at a PostgreSQL server for the two-instance test');
@@ -43,7 +43,7 @@ async function signUp(port: number, firstName: string) {
     body: JSON.stringify({ firstName, lastName: 'Instance', email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, password: 'secret123' }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return cookieFrom(res.headers);
 }
 const send = (port: number, cookie: string, method: string, path: string, body?: unknown) =>
   fetch(`${urlOf(port)}${path}`, {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../testing';
-import { eventReader } from '../../testing-sse';
+import { eventReader } from '../../test-client';
 import { notify } from './notifications.repo';
 
 let h: Harness;

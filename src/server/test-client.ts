@@ -1,4 +1,15 @@
-/** Reads a Server-Sent Events answer one event at a time, for tests (in-memory app or a real server). */
+/**
+ * What a test or benchmark client needs to talk to the server (the in-memory app or a real
+ * process): the session cookie of an answer, and a Server-Sent Events answer read event by event.
+ */
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
 
 export interface SseEvent { event: string; id?: string; data: string }
 

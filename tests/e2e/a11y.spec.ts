@@ -18,6 +18,8 @@ interface State {
   path: (ids: Ids) => string;
   ready: (page: Page) => ReturnType<Page['getByRole']>;
   open?: (page: Page) => Promise<unknown>;
+  /** Where the state exists (the bell's popover is the laptop's; a phone's bell is a link). */
+  only?: keyof typeof VIEWPORTS;
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
@@ -34,6 +36,7 @@ const SIGNED_OUT: State[] = [
   ...PUBLIC,
   { name: 'login', path: () => '/login', ready: (page) => page.getByRole('button', { name: 'Sign in with Email' }) },
   { name: 'signup', path: () => '/signup', ready: (page) => page.getByRole('button', { name: 'Sign up with Email' }) },
+  { name: 'login with an error', path: () => '/login?error_description=Provider%20said%20no', ready: (page) => page.getByRole('alert') },
 ];
 const SIGNED_IN: State[] = [
   ...PUBLIC,
@@ -51,12 +54,24 @@ const SIGNED_IN: State[] = [
     open: (page) => page.getByRole('button', { name: /^Invite to / }).first().click().then(() => page.getByRole('dialog').waitFor()),
   },
   {
+    name: 'notifications popover', path: () => '/teams', ready: (page) => page.getByRole('button', { name: /^Notifications/ }), only: 'laptop',
+    open: (page) => page.getByRole('button', { name: /^Notifications/ }).click().then(() => page.getByRole('dialog', { name: 'Notifications' }).waitFor()),
+  },
+  {
+    name: 'delete team dialog', path: (ids) => `/teams/${ids.ownTeam}`, ready: (page) => page.getByRole('button', { name: 'Delete Team' }),
+    open: (page) => page.getByRole('button', { name: 'Delete Team' }).click().then(() => page.getByRole('alertdialog').waitFor()),
+  },
+  {
     name: 'theme menu', path: () => '/teams', ready: (page) => page.getByRole('button', { name: /^Theme: / }),
     open: (page) => page.getByRole('button', { name: /^Theme: / }).click().then(() => page.getByRole('menu').waitFor()),
   },
 ];
 
-async function findIds(browser: Browser, baseURL: string): Promise<Ids> {
+/** Looked up once per run: every test reads the same demo data. */
+let lookedUp: Promise<Ids> | null = null;
+const findIds = (browser: Browser, baseURL: string) => (lookedUp ??= lookUpIds(browser, baseURL));
+
+async function lookUpIds(browser: Browser, baseURL: string): Promise<Ids> {
   const context = await browser.newContext({ baseURL });
   const request = context.request;
   expect((await request.post('/api/auth/sign-in/email', { data: DEMO })).ok()).toBeTruthy();
@@ -94,7 +109,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       const page = await context.newPage();
       const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
       const found: string[] = [];
-      for (const state of signedIn ? SIGNED_IN : SIGNED_OUT) {
+      for (const state of (signedIn ? SIGNED_IN : SIGNED_OUT).filter((st) => !st.only || st.only === device)) {
         await page.emulateMedia({ colorScheme: 'light' });
         await page.goto(state.path(ids));
         await state.ready(page).waitFor();

@@ -294,12 +294,14 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
 
 /** Who is never suggested to a team (members, invited, already asked), and its members' time zones. */
 export async function candidateContext(db: Db, teamId: string) {
-  const members = await db.select({ id: people.id, timezone: people.timezone }).from(teamMembers)
-    .innerJoin(people.table, eq(people.id, teamMembers.profileId)).where(eq(teamMembers.teamId, teamId));
-  const invited = await db.select({ id: teamInvitations.profileId }).from(teamInvitations)
-    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending')));
-  const asked = await db.select({ id: joinRequests.profileId }).from(joinRequests)
-    .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')));
+  const [members, invited, asked] = await Promise.all([
+    db.select({ id: people.id, timezone: people.timezone }).from(teamMembers)
+      .innerJoin(people.table, eq(people.id, teamMembers.profileId)).where(eq(teamMembers.teamId, teamId)),
+    db.select({ id: teamInvitations.profileId }).from(teamInvitations)
+      .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending'))),
+    db.select({ id: joinRequests.profileId }).from(joinRequests)
+      .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending'))),
+  ]);
   return {
     exclude: [...members, ...invited, ...asked].map((r) => r.id),
     memberHours: members.map((m) => timezoneHours(m.timezone)).filter((h): h is number => h !== null),

@@ -69,21 +69,24 @@ export function LiveNotifications() {
   const [toast, setToast] = useState<LiveItem | null>(null);
   useUnreadInTitle(user ? preview.data?.unreadCount ?? 0 : 0);
 
-  const refresh = (item?: LiveItem) => {
-    const teamId = item?.data.teamId;
-    const membership = !item || MEMBERSHIP_CHANGES.has(item.kind);
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-      teamId ? queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }) : !item && queryClient.invalidateQueries({ queryKey: teamKeys.details() }),
-      membership && queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-      membership && queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
-    ]);
-  };
+  /** What one notification is about: the lists and counts, its team, and membership where it changed. */
+  const refresh = (item: LiveItem) => Promise.all([
+    queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    item.data.teamId && queryClient.invalidateQueries({ queryKey: teamKeys.detail(item.data.teamId) }),
+    MEMBERSHIP_CHANGES.has(item.kind) && queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+    MEMBERSHIP_CHANGES.has(item.kind) && queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+  ]);
+  /** After a reconnect, anything may have happened meanwhile. */
+  const refreshAll = () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+  ]);
   useEventStream(Boolean(user), (item) => {
     void refresh(item);
     // 'You joined ...' follows the user's own accept, which its screen already says.
     if (item.kind !== 'joined') setToast(item);
-  }, () => void refresh());
+  }, () => void refreshAll());
 
   useEffect(() => {
     if (!toast) return;

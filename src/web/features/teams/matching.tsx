@@ -28,16 +28,14 @@ export function personReasons(p: SuggestedPerson): string {
   return [skillsText(p.skills), p.availability, p.hoursApart === null ? null : hoursApartText(p.hoursApart)].filter(Boolean).join(' · ');
 }
 
-interface Paged<T> {
-  data?: { pages: { items: T[] }[] };
-  isPending: boolean;
-  isError: boolean;
+/** What 'Show more' needs of an infinite query. */
+interface MorePages {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage(): unknown;
 }
 
-function ShowMore({ list }: { list: Paged<unknown> }) {
+function ShowMore({ list }: { list: MorePages }) {
   if (!list.hasNextPage) return null;
   return (
     <Button variant="outline" size="sm" className="mt-3 w-full" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>

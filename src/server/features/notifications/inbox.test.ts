@@ -209,3 +209,92 @@ describe('GET /api/me/events', () => {
     await expect.poll(() => h.live.size).toBe(start);
   });
 });
+
+describe('who is told what: each kind reaches exactly its recipients', () => {
+  let lead: TestUser, co: TestUser, member: TestUser, requester: TestUser, invitee: TestUser, bystander: TestUser;
+  let cast: Record<string, TestUser>;
+  beforeAll(async () => {
+    [lead, co, member, requester, invitee, bystander] = await Promise.all(
+      ['Kai', 'Cole', 'Mia', 'Rex', 'Ivy', 'Bo'].map((firstName) => h.signUp({ firstName, lastName: 'Kinds' })),
+    );
+    cast = { lead, co, member, requester, invitee, bystander };
+  });
+
+  /** A team led by `lead` and `co`, with `member` in it. */
+  async function team(): Promise<string> {
+    const created = await h.request('POST', '/api/teams', {
+      cookie: lead.cookie, body: { name: 'Kind Team', description: 'A team for counting notifications.', openPositions: ['Designer'], maxSize: 8 },
+    });
+    const id = created.body.id as string;
+    for (const [user, leads] of [[co, true], [member, false]] as const) {
+      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, { cookie: user.cookie, body: { position: 'Designer', message } });
+      await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: lead.cookie });
+      if (leads) await h.request('PATCH', `/api/teams/${id}/members/${user.profileId}`, { cookie: lead.cookie, body: { isLeader: true } });
+    }
+    return id;
+  }
+  const requestFrom = async (teamId: string, user: TestUser) =>
+    (await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: user.cookie, body: { position: 'Designer', message } })).body.id as string;
+  const invitationFor = async (teamId: string, user: TestUser) => {
+    await h.db.update(profiles).set({ lookingForTeam: true }).where(eq(profiles.id, user.profileId));
+    const res = await h.request('POST', '/api/invitations', { cookie: lead.cookie, body: { teamId, profileId: user.profileId, role: 'Designer', message: 'Come and design with us!' } });
+    return res.body.id as string;
+  };
+
+  /** The new notifications of everyone in the cast while `action` runs, as 'who: kind'. */
+  async function told(action: () => Promise<unknown>): Promise<string[]> {
+    const seqs = async () => Object.fromEntries(await Promise.all(Object.entries(cast).map(async ([name, user]) =>
+      [name, ((await inbox(user, '?limit=50')).body.items as { seq: number; kind: string }[])] as const)));
+    const before = await seqs();
+    await action();
+    const after = await seqs();
+    return Object.keys(cast).flatMap((name) => {
+      const last = before[name][0]?.seq ?? 0;
+      return after[name].filter((n) => n.seq > last).map((n) => `${name}: ${n.kind}`);
+    }).sort();
+  }
+
+  it('join_request: every leader of the team', async () => {
+    const id = await team();
+    expect(await told(() => requestFrom(id, requester))).toEqual(['co: join_request', 'lead: join_request']);
+  });
+
+  it('request_accepted and request_declined: the requester', async () => {
+    const id = await team();
+    const [a, b] = [await requestFrom(id, requester), await requestFrom(id, bystander)];
+    expect(await told(() => h.request('POST', `/api/join-requests/${b}/decline`, { cookie: co.cookie }))).toEqual(['bystander: request_declined']);
+    expect(await told(() => h.request('POST', `/api/join-requests/${a}/accept`, { cookie: lead.cookie }))).toEqual(['requester: request_accepted']);
+    await h.request('POST', `/api/teams/${id}/leave`, { cookie: requester.cookie });
+  });
+
+  it('invitation, invitation_declined, invitation_accepted and joined', async () => {
+    const id = await team();
+    let invitation = '';
+    expect(await told(async () => (invitation = await invitationFor(id, invitee)))).toEqual(['invitee: invitation']);
+    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/decline`, { cookie: invitee.cookie }))).toEqual(['lead: invitation_declined']);
+    invitation = await invitationFor(id, invitee);
+    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/accept`, { cookie: invitee.cookie })))
+      .toEqual(['invitee: joined', 'lead: invitation_accepted']);
+    await h.request('POST', `/api/teams/${id}/leave`, { cookie: invitee.cookie });
+  });
+
+  it('removed, made_leader and member_left', async () => {
+    const id = await team();
+    const asked = await requestFrom(id, requester);
+    await h.request('POST', `/api/join-requests/${asked}/accept`, { cookie: lead.cookie });
+    expect(await told(() => h.request('PATCH', `/api/teams/${id}/members/${requester.profileId}`, { cookie: co.cookie, body: { isLeader: true } })))
+      .toEqual(['requester: made_leader']);
+    await h.request('PATCH', `/api/teams/${id}/members/${requester.profileId}`, { cookie: lead.cookie, body: { isLeader: false } });
+    expect(await told(() => h.request('DELETE', `/api/teams/${id}/members/${requester.profileId}`, { cookie: lead.cookie })))
+      .toEqual(['requester: removed']);
+    expect(await told(() => h.request('POST', `/api/teams/${id}/leave`, { cookie: member.cookie })))
+      .toEqual(['co: member_left', 'lead: member_left']);
+  });
+
+  it('team_deleted to the other members, request_withdrawn to those who asked', async () => {
+    const id = await team();
+    await requestFrom(id, requester);
+    expect(await told(() => h.request('DELETE', `/api/teams/${id}`, { cookie: lead.cookie })))
+      .toEqual(['co: team_deleted', 'member: team_deleted', 'requester: request_withdrawn']);
+  });
+});

@@ -7,7 +7,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { accounts, profiles, profileSkills, teamMembers, teams, users } from '../src/server/db/schema';
 import { candidateContext, teamsForQuery } from '../src/server/features/teams/teams.repo';
-import { candidatesQuery } from '../src/server/features/profiles/profiles.repo';
+import { candidatesQuery, skillsOf } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
 
@@ -37,8 +37,7 @@ export async function explainMatching(target: ExplainTarget, profileId: string, 
     const context = await candidateContext(db, teamId);
     const people = candidatesQuery({ needs: team.positionSkills, ...context, limit: 11, offset: 0 });
     if (people) await db.execute(people);
-    const [me] = await db.select({ skills: profiles.skillBadges }).from(profiles).where(eq(profiles.id, profileId));
-    const teamsFor = teamsForQuery({ profileId, skills: me.skills, limit: 11, offset: 0 });
+    const teamsFor = teamsForQuery({ profileId, skills: await skillsOf(db, profileId), limit: 11, offset: 0 });
     if (teamsFor) await db.execute(teamsFor);
   });
 }

@@ -355,11 +355,10 @@ const levelPoints = sql.raw(`case ps.level ${Object.entries(LEVEL_POINTS).map(([
 const availabilityPoints = sql.raw(`case p.availability ${Object.entries(AVAILABILITY_POINTS).map(([a, p]) => `when '${a}' then ${p}`).join(' ')} else 0 end`);
 const timezoneTable = sql.raw(`(values ${TIMEZONE_HOURS.map(([tz, h]) => `('${tz}', ${h}::numeric)`).join(', ')}) as tz(name, hours)`);
 
-/** A person's skills, time zone and whether they look for a team: what 'teams that need you' ranks by. */
-export async function matchingProfile(db: Db, profileId: string) {
-  const [row] = await db.select({ skills: profiles.skillBadges, timezone: profiles.timezone, lookingForTeam: profiles.lookingForTeam })
-    .from(profiles).where(eq(profiles.id, profileId));
-  return row ?? null;
+/** A person's skills with their levels: what 'teams that need you' ranks by (none for an unknown id). */
+export async function skillsOf(db: Db, profileId: string): Promise<SkillBadge[]> {
+  const [row] = await db.select({ skills: profiles.skillBadges }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.skills ?? [];
 }
 
 /**

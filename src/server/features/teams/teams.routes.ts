@@ -9,7 +9,7 @@ import { teamsApi } from '../../../shared/api/teams';
 import type { Team } from '../../db/schema';
 import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../http';
 import { createRouter, guarded } from '../../openapi';
-import { matchingProfile, rankCandidates } from '../profiles';
+import { rankCandidates, skillsOf } from '../profiles';
 import * as requests from './requests.repo';
 import * as repo from './teams.repo';
 
@@ -200,9 +200,8 @@ export const teamsRoutes = createRouter()
   .openapi(guarded(matchingApi.teamsForMe, withProfile), async (c) => {
     const viewer = await requireProfile(c);
     const { page } = c.req.valid('query');
-    const me = await matchingProfile(c.var.db, viewer.profileId);
     const found = await repo.rankTeamsFor(c.var.db, {
-      profileId: viewer.profileId, skills: me?.skills ?? [], limit: SUGGESTIONS_PAGE + 1, offset: (page - 1) * SUGGESTIONS_PAGE,
+      profileId: viewer.profileId, skills: await skillsOf(c.var.db, viewer.profileId), limit: SUGGESTIONS_PAGE + 1, offset: (page - 1) * SUGGESTIONS_PAGE,
     });
     return c.json({ items: found.slice(0, SUGGESTIONS_PAGE), nextPage: found.length > SUGGESTIONS_PAGE ? page + 1 : null }, 200);
   });

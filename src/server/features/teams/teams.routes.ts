@@ -5,7 +5,7 @@
 import { createMiddleware } from 'hono/factory';
 import { isUuid } from '../../../shared/api/contract';
 import { matchingApi } from '../../../shared/api/matching';
-import { teamsApi } from '../../../shared/api/teams';
+import { isRecruiting, teamsApi } from '../../../shared/api/teams';
 import type { Team } from '../../db/schema';
 import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../http';
 import { createRouter, guarded } from '../../openapi';
@@ -192,7 +192,7 @@ export const teamsRoutes = createRouter()
     const { team } = c.var;
     const { page } = c.req.valid('query');
     // A team that takes nobody (closed, or full) is offered nobody.
-    if (!team.isOpen || !repo.hasRoom(team)) return c.json({ items: [], nextPage: null }, 200);
+    if (!isRecruiting(team)) return c.json({ items: [], nextPage: null }, 200);
     const context = await repo.candidateContext(c.var.db, team.id);
     const found = await rankCandidates(c.var.db, { needs: team.positionSkills, ...context, limit: SUGGESTIONS_PAGE + 1, offset: (page - 1) * SUGGESTIONS_PAGE });
     return c.json({ items: found.slice(0, SUGGESTIONS_PAGE), nextPage: found.length > SUGGESTIONS_PAGE ? page + 1 : null }, 200);

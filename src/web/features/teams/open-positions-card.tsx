@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { isFull, type TeamDetail } from '../../../shared/api/teams';
+import { isRecruiting, type TeamDetail } from '../../../shared/api/teams';
 import { dedupe, PositionInputSchema } from '../../../shared/schemas';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -15,7 +15,7 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
   const remove = useSetPositions(team.id);
   const isLeader = team.viewer.isLeader;
   // A team that takes nobody (closed, or full) advertises no positions; its leaders still edit them.
-  const recruiting = team.isOpen && !isFull(team);
+  const recruiting = isRecruiting(team);
   if (!recruiting && !isLeader) {
     return (
       <Card>

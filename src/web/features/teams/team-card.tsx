@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Users } from 'lucide-react';
-import { isFull, type TeamCard } from '../../../shared/api/teams';
+import { isFull, isRecruiting, type TeamCard } from '../../../shared/api/teams';
 import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
@@ -32,7 +32,7 @@ export function TeamCardView({ team }: { team: TeamCard }) {
           </div>
         </div>
         {team.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{team.description}</p>}
-        {team.isOpen && !isFull(team) && team.openPositions.length > 0 && <PositionChips positions={team.openPositions} />}
+        {isRecruiting(team) && team.openPositions.length > 0 && <PositionChips positions={team.openPositions} />}
       </Card>
     </Link>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
-import { isFull, type TeamDetail } from '../../../shared/api/teams';
+import { isFull, isRecruiting, type TeamDetail } from '../../../shared/api/teams';
 import { Page } from '../../components/layout';
 import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
@@ -97,7 +97,7 @@ function TeamView({ team }: { team: TeamDetail }) {
         </div>
         <div className="space-y-6">
           <OpenPositionsCard team={team} />
-          {isLeader && team.isOpen && !isFull(team) && <SuggestedPeopleCard team={team} />}
+          {isLeader && isRecruiting(team) && <SuggestedPeopleCard team={team} />}
         </div>
       </div>
     </Page>

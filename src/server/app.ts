@@ -13,6 +13,8 @@ import { mountCrawlerFiles } from './crawlers';
 import type { Db, DatabaseKind } from './db/client';
 import { ApiError, type AppEnv } from './http';
 import { openApiDocument } from './openapi';
+import { identifyClient, inlineScriptHashes, sameOriginWrites, securityHeaders, shedLoad } from './edge';
+import { databaseUnreachable } from './db/client';
 import type { NotificationHub } from './features/notifications';
 import { CountCache } from './paging';
 import { profilesRoutes } from './features/profiles/profiles.routes';
@@ -29,13 +31,20 @@ export interface AppDeps {
   live: NotificationHub;
   /** Folder of the web build; omitted in API tests. */
   webRoot?: string;
+  /** Reverse proxies in front whose X-Forwarded-For and X-Forwarded-Proto are trusted (default 0). */
+  trustProxyHops?: number;
+  /** Origins besides the app's own whose pages may send writes (TRUSTED_ORIGINS). */
+  trustedOrigins?: string[];
+  /** API requests in progress at once before this instance answers 503 (default: no limit). */
+  maxInFlight?: number;
 }
 
 /** Every request body but an avatar upload is a small JSON document (or a sign-in form). */
 const BODY_MAX_BYTES = 1024 * 1024;
 const jsonBodyLimit = bodyLimit({
   maxSize: BODY_MAX_BYTES,
-  onError: (c) => c.json({ error: 'The request body must not exceed 1 MB' }, 413),
+  // The rest of the body is not read: the connection closes, and says so, so nothing is sent on it in vain.
+  onError: (c) => c.json({ error: 'The request body must not exceed 1 MB' }, 413, { connection: 'close' }),
 });
 /** The avatar route sets its own, larger limit, after checking who uploads. */
 const isAvatarUpload = (method: string, path: string) => method === 'POST' && /^\/api\/profiles\/[^/]+\/avatar$/.test(path);
@@ -56,6 +65,12 @@ export const apiDocument = () => openApiDocument(apiRoutes());
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  const indexHtml = deps.webRoot && existsSync(`${deps.webRoot}/index.html`) ? readFileSync(`${deps.webRoot}/index.html`, 'utf8') : null;
+
+  app.use('*', identifyClient(deps.trustProxyHops ?? 0));
+  app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
+  app.use('/api/*', shedLoad(deps.maxInFlight ?? Number.POSITIVE_INFINITY));
+  app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
 
   app.use('/api/*', (c, next) => (isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
@@ -89,6 +104,10 @@ export function createApp(deps: AppDeps) {
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (pgCode === '23505') return c.json({ error: 'This already exists' }, 409);
     if (pgCode === '23503') return c.json({ error: 'A referenced record does not exist' }, 404);
+    // A database restarting or down: the client may retry shortly (a 500 would say the request was wrong).
+    if (databaseUnreachable(err)) {
+      return c.json({ error: 'The service is briefly unavailable. Please try again in a few seconds.' }, 503, { 'retry-after': '5' });
+    }
     // Input the validation let through but the database refuses: a bad cast, NUL in text, a number out of range.
     if (pgCode === '22P02' || pgCode === '23514' || pgCode === '22021' || pgCode === '22003') {
       return c.json({ error: 'Invalid input' }, 400);
@@ -100,9 +119,8 @@ export function createApp(deps: AppDeps) {
   // Real files for crawlers, never the app page (with or without the web build).
   mountCrawlerFiles(app);
 
-  if (deps.webRoot && existsSync(deps.webRoot)) {
+  if (deps.webRoot && indexHtml) {
     const root = deps.webRoot;
-    const indexHtml = readFileSync(`${root}/index.html`, 'utf8');
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.ok) c.header('cache-control', 'public, max-age=31536000, immutable');

@@ -25,6 +25,12 @@ const EnvSchema = z.object({
   HASH_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1024, 'must be at most 1024').optional(),
   /** Password hashes waiting for a slot before sign-in and sign-up answer 503 (default: 50 per slot). */
   HASH_QUEUE: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').optional(),
+  /** Reverse proxies in front whose X-Forwarded-For / X-Forwarded-Proto are trusted (0: none, the socket is the client). */
+  TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0-10').max(10, 'must be 0-10').default(0),
+  /** API requests in progress at once before this instance answers 503 (default: 64 on PGlite, 512 on PostgreSQL). */
+  MAX_IN_FLIGHT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').optional(),
+  /** Connections one client address may hold at once (0: no cap). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000').default(1024),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

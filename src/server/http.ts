@@ -6,6 +6,7 @@ import type { Db, DatabaseKind } from './db/client';
 import { profileIdOfUser } from './features/profiles';
 import type { CountCache } from './paging';
 import type { NotificationHub } from './features/notifications';
+import type { Client } from './edge';
 
 export interface Viewer {
   userId: string;
@@ -25,6 +26,8 @@ export type AppEnv = {
     /** This instance's open live notification streams. */
     live: NotificationHub;
     viewer?: Viewer | null;
+    /** Who is asking, and how they reached us (edge.ts). */
+    client: Client;
   };
 };
 /** The context of any route: AppEnv, plus whatever a route's guards add. */

@@ -1,5 +1,4 @@
 /** Starts the server: parses the environment, opens and migrates the database, listens. */
-import { serve } from '@hono/node-server';
 import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
 import { createHashLimiter } from './auth/hash-limiter';
@@ -7,14 +6,17 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './env';
 import { NotificationHub, pruneRead } from './features/notifications';
+import { pruneAttempts } from './auth/attempt-limits.repo';
+import { listen } from './listen';
 
 async function main() {
   const env = parseEnv();
+  const trustedOrigins = env.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const auth = createAuth(database.db, {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     rateLimit: env.AUTH_RATE_LIMIT === 'on',
-    trustedOrigins: env.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    trustedOrigins,
     hashing: createHashLimiter({ concurrency: env.HASH_CONCURRENCY, queue: env.HASH_QUEUE }),
   });
   if (env.DEMO_DATA === 'on') {
@@ -27,6 +29,8 @@ async function main() {
   const prune = () => pruneRead(database.db).catch((err) => console.error(`pruning notifications: ${err.message}`));
   void prune();
   setInterval(prune, 12 * 3_600_000).unref();
+  // Sign-in attempt counters whose window ended go every ten minutes.
+  setInterval(() => pruneAttempts(database.db).catch((err) => console.error(`pruning attempt counters: ${err.message}`)), 600_000).unref();
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -34,9 +38,13 @@ async function main() {
     config: { eventUrl: env.EVENT_URL },
     live,
     webRoot: env.WEB_ROOT ?? defaultWebRoot,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    trustedOrigins,
+    // PGlite answers one query at a time: past a short queue, a fast 503 beats a long wait.
+    maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
-    console.log(`Listening on http://localhost:${info.port} (database: ${database.kind})`);
+  const server = listen(app.fetch, { port: env.PORT, maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS }, (port) => {
+    console.log(`Listening on http://localhost:${port} (database: ${database.kind})`);
   });
 
   let stopping = false;

@@ -5,7 +5,7 @@
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { SESSION, SESSION_COOKIE } from '../shared/api/contract';
+import { ERROR_DESCRIPTIONS, SESSION, SESSION_COOKIE } from '../shared/api/contract';
 import { fieldMessages } from '../shared/schemas';
 import { ApiError, type AppEnv, NUL_MESSAGE, requireViewer } from './http';
 
@@ -91,7 +91,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     name: SESSION_COOKIE,
     description: 'The session cookie set by sign-in and sign-up (named `__Secure-better-auth.session_token` over HTTPS).',
   });
-  return app.getOpenAPI31Document({
+  const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: API_INFO,
     tags: [
@@ -105,4 +105,26 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'System', description: 'Health and public settings' },
     ],
   });
+  return withEdgeErrors(document);
+}
+
+/**
+ * What any route may answer before its own code runs (edge.ts): 503 when the instance is busy or
+ * its database briefly unreachable, and, on a write, 403 when another site's page sent it.
+ */
+function withEdgeErrors<D extends object>(document: D): D {
+  const error = (status: 403 | 503) => ({
+    description: ERROR_DESCRIPTIONS[status],
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
+  const paths = (document as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  for (const item of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const responses = (operation as { responses?: Record<string, unknown> }).responses;
+      if (!responses) continue;
+      responses['503'] ??= error(503);
+      if (method !== 'get' && method !== 'head') responses['403'] ??= error(403);
+    }
+  }
+  return document;
 }

@@ -38,6 +38,10 @@ export async function createHarness(
     setup?: (app: App) => void;
     /** Password hashing limits (createHashLimiter), instead of the defaults. */
     hashing?: HashLimiter;
+    /** The sign-in attempt limits (off by default in tests). */
+    rateLimit?: boolean;
+    /** What edge.ts is given: trusted proxies, origins, the in-flight limit. */
+    edge?: Pick<Parameters<typeof createApp>[0], 'trustProxyHops' | 'trustedOrigins' | 'maxInFlight'>;
   } = {},
 ) {
   let database: Database;
@@ -61,10 +65,10 @@ export async function createHarness(
   } else {
     database = await openDatabase({});
   }
-  const auth = createAuth(database.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: false, trustedOrigins: [], hashing: opts.hashing });
+  const auth = createAuth(database.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: opts.rateLimit ?? false, trustedOrigins: opts.edge?.trustedOrigins ?? [], hashing: opts.hashing });
   const live = new NotificationHub(database.db);
   await live.start(database.listen);
-  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot });
+  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot, ...opts.edge });
   opts.setup?.(app);
   const document = apiDocument();
   const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
@@ -96,6 +100,14 @@ export async function createHarness(
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
+  let databaseClosed = false;
+  const closeDatabase = async () => {
+    if (databaseClosed) return;
+    databaseClosed = true;
+    await live.stop();
+    await database.close();
+  };
+
   let counter = 0;
   /** Signs up a new user and returns their session cookie and profile id. */
   async function signUp(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}): Promise<TestUser> {
@@ -123,9 +135,10 @@ export async function createHarness(
     request,
     signUp,
     live,
+    /** Closes the database under the running app (to see what a request answers then); its live streams end. */
+    closeDatabase,
     async close() {
-      await live.stop();
-      await database.close();
+      await closeDatabase();
       await drop();
     },
   };

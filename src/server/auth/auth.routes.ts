@@ -8,11 +8,8 @@ import { HASHING_BUSY } from './auth';
 import { HashingBusy } from './hash-limiter';
 import { createRouter } from '../openapi';
 import { getMe } from '../features/profiles';
+import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT, PER_ADDRESS } from './attempt-limits.repo';
 
-function clientAddress(c: AppContext): string | undefined {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress;
-}
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
@@ -34,9 +31,9 @@ const PASSED_HEADERS = ['set-cookie', 'retry-after', 'x-retry-after'];
  */
 async function callAuth(c: AppContext, body?: unknown): Promise<any> {
   const headers = new Headers(c.req.raw.headers);
-  // Rate limits key on the real peer address, never on a header the client sent.
+  // better-auth records the client's address (edge.ts), never a header the client sent.
   headers.delete('x-client-address');
-  const address = clientAddress(c);
+  const { address, origin } = c.var.client;
   if (address) headers.set('x-client-address', address);
   headers.delete('content-length');
   const init: RequestInit = { method: c.req.method, headers };
@@ -45,7 +42,9 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
     init.body = JSON.stringify(body ?? {});
     headers.set('content-type', 'application/json');
   }
-  const res = await c.var.auth.handler(new Request(c.req.url, init));
+  // The URL the client used (https behind a TLS proxy), which better-auth's origin check compares.
+  const url = new URL(c.req.url);
+  const res = await c.var.auth.handler(new Request(`${origin}${url.pathname}${url.search}`, init));
   for (const name of PASSED_HEADERS) {
     const values = name === 'set-cookie' ? res.headers.getSetCookie() : [res.headers.get(name)].filter((v) => v !== null);
     for (const value of values) c.header(name, value, { append: true });
@@ -84,17 +83,55 @@ async function admitted<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
   }
 }
 
+function tooMany(c: AppContext, retryAfterSeconds: number, message: string): ApiError {
+  c.header('retry-after', String(retryAfterSeconds));
+  return new ApiError(429, message);
+}
+const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
+
+/** Counts a sign-in or sign-up attempt from the client's address (429 past the limit). */
+async function limitAddress(c: AppContext): Promise<void> {
+  const { address } = c.var.client;
+  if (!c.var.auth.attemptLimits || !address) return;
+  const verdict = await countAttempt(c.var.db, addressKey(address), PER_ADDRESS);
+  if (!verdict.allowed) throw tooMany(c, verdict.retryAfterSeconds, `Too many attempts. Please try again in ${seconds(verdict.retryAfterSeconds)}.`);
+}
+
+/**
+ * Signs in within the limits: per address, and per account, where only wrong passwords count
+ * and a success clears them (attempt-limits.repo.ts).
+ */
+async function limitedSignIn<T>(c: AppContext, email: string, signIn: () => Promise<T>): Promise<T> {
+  if (!c.var.auth.attemptLimits) return signIn();
+  await limitAddress(c);
+  const key = accountKey(email);
+  const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
+  if (!locked.allowed) {
+    throw tooMany(c, locked.retryAfterSeconds, `Too many failed sign-in attempts for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`);
+  }
+  try {
+    const result = await signIn();
+    await clearAttempts(c.var.db, key);
+    return result;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) await countAttempt(c.var.db, key, PER_ACCOUNT);
+    throw err;
+  }
+}
+
 /** The account as our answers show it: never the session token better-auth also returns. */
 const account = (user: { id: string; email: string; name: string }) => ({ id: user.id, email: user.email, name: user.name });
 
 export const authRoutes = createRouter()
   .openapi(authApi.signUp, async (c) => {
     const input = c.req.valid('json');
+    await limitAddress(c);
     const data = await admitted(c, () => callAuth(c, { ...input, name: `${input.firstName} ${input.lastName}` }));
     return c.json({ user: account(data.user) }, 200);
   })
   .openapi(authApi.signIn, async (c) => {
-    const data = await admitted(c, () => callAuth(c, { ...c.req.valid('json'), rememberMe: true }));
+    const input = c.req.valid('json');
+    const data = await limitedSignIn(c, input.email, () => admitted(c, () => callAuth(c, { ...input, rememberMe: true })));
     return c.json({ user: account(data.user) }, 200);
   })
   // Only the account endpoints the product offers: better-auth's others (update-user, change-email,

@@ -16,6 +16,7 @@ import { hashPassword, needsRehash, verifyPassword } from './password';
 
 export interface AuthOptions {
   secret: string;
+  /** The sign-in and sign-up attempt limits (attempt-limits.repo.ts); off in tests and benchmarks. */
   rateLimit: boolean;
   trustedOrigins: string[];
   /** Limits on password hashing (default: max(1, cores - 1) at once, 20 waiting per slot). */
@@ -86,10 +87,11 @@ export function createAuth(db: Db, opts: AuthOptions) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Same-origin requests are always trusted; more origins come from TRUSTED_ORIGINS.
     trustedOrigins: (request) => [...opts.trustedOrigins, request ? new URL(request.url).origin : undefined],
-    rateLimit: { enabled: opts.rateLimit, window: 60, max: 100 },
+    // Our routes limit attempts, in the database, per address and per account (attempt-limits.repo.ts).
+    rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { level: 'error' },
-    // The client address is set by our own route from the socket (see auth.routes.ts).
+    // The client address is set by our own route (see auth.routes.ts), never taken from the client.
     advanced: { ipAddress: { ipAddressHeaders: ['x-client-address'] } },
     databaseHooks: {
       // A profile exists from the first session on, for sign-up and sign-in alike (docs/product.md#accounts-and-sessions).
@@ -97,7 +99,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
     },
   });
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
-  return Object.assign(auth, { hashing });
+  return Object.assign(auth, { hashing, attemptLimits: opts.rateLimit });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

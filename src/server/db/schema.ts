@@ -80,6 +80,16 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
+/**
+ * Attempt counters of the sign-in limits (src/server/auth/attempt-limits.repo.ts): one row per key (a
+ * client address or an account) and fixed window, shared by every instance and kept across restarts.
+ */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+}, (t) => [index('attempt_counters_reset_at_idx').on(t.resetAt)]);
+
 // ---------- product ----------
 export const profiles = pgTable('profiles', {
   id: uuid('id').primaryKey().defaultRandom(),

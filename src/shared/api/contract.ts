@@ -36,16 +36,16 @@ export const ErrorSchema = z
   .meta({ id: 'Error', description: 'Every error answer has this shape; 5xx answers never carry details (a 503 says when to try again).' });
 export type ApiErrorBody = z.infer<typeof ErrorSchema>;
 
-const ERROR_DESCRIPTIONS = {
+export const ERROR_DESCRIPTIONS = {
   400: 'The input is invalid: `fields` names each invalid field with its message',
   401: 'Not signed in: send the session cookie ("Please sign in to continue")',
-  403: 'Signed in, but not allowed to do this',
+  403: 'Signed in, but not allowed to do this; or a write sent from another site\'s page',
   404: 'Not found (ids of things that are not yours answer 404, as if they did not exist)',
   409: 'The request conflicts with the current state (already answered, already a member, duplicate)',
   413: 'The request body is too large (1 MB; 5 MB for an avatar)',
   415: 'The body was not sent as application/json',
-  429: 'Too many attempts: wait and try again (sign-in and sign-up only)',
-  503: 'Too many people are signing in at this moment: try again after `Retry-After` seconds (sign-in and sign-up only)',
+  429: 'Too many attempts: try again after `Retry-After` seconds (sign-in and sign-up only)',
+  503: 'The server is busy, or its database briefly unreachable: try again after `Retry-After` seconds',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 

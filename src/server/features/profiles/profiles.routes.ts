@@ -115,7 +115,7 @@ export const profilesRoutes = createRouter()
       ownerOnly,
       // Who may upload is settled before the body is read. A little over 5 MB: room for the
       // multipart envelope around a 5 MB file.
-      bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: (c) => c.json({ error: TOO_LARGE }, 413) }) as MiddlewareHandler<OwnerEnv>,
+      bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: (c) => c.json({ error: TOO_LARGE }, 413, { connection: 'close' }) }) as MiddlewareHandler<OwnerEnv>,
     ),
     async (c) => {
       const { id } = c.var.owner;

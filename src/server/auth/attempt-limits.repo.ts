@@ -1,0 +1,70 @@
+/**
+ * Sign-in and sign-up attempt limits, kept in the database (table attempt_counters) so that every
+ * instance shares them and a restart forgets nothing (docs/decisions/012-running-behind-a-proxy.md).
+ *
+ * - Per client address: every attempt counts; past the limit, 429 until the window ends.
+ * - Per account: only wrong passwords count; past the limit, that account's sign-in answers 429
+ *   until the window ends, at most a minute, so a stranger slows the owner down but cannot lock
+ *   them out for long. A successful sign-in clears the count.
+ *
+ * Each counter is a fixed window, counted by one atomic upsert.
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { attemptCounters } from '../db/schema';
+
+export interface Limit {
+  /** Attempts allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+/** Sign-in and sign-up attempts from one client address (as better-auth's own limit was). */
+export const PER_ADDRESS: Limit = { max: 3, windowSeconds: 10 };
+/** Wrong passwords for one account, from anywhere. */
+export const PER_ACCOUNT: Limit = { max: 5, windowSeconds: 60 };
+
+export interface Verdict {
+  allowed: boolean;
+  /** Seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+const secondsUntil = (resetAt: Date | string) => Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
+
+/** Counts one attempt under `key` and says whether it is within `limit`. */
+export async function countAttempt(db: Db, key: string, limit: Limit): Promise<Verdict> {
+  const [row] = await queryRows<{ hits: number; reset_at: Date | string }>(
+    db,
+    sql`insert into attempt_counters as c (key, hits, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
+        on conflict (key) do update set
+          hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
+          reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+        returning hits, reset_at`,
+  );
+  return { allowed: row.hits <= limit.max, retryAfterSeconds: secondsUntil(row.reset_at) };
+}
+
+/** Whether `key` is past `limit` in its current window, without counting. */
+export async function checkAttempts(db: Db, key: string, limit: Limit): Promise<Verdict> {
+  const [row] = await queryRows<{ hits: number; reset_at: Date | string }>(
+    db,
+    sql`select hits, reset_at from attempt_counters where key = ${key} and reset_at > now()`,
+  );
+  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: row.hits < limit.max, retryAfterSeconds: secondsUntil(row.reset_at) };
+}
+
+export async function clearAttempts(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from attempt_counters where key = ${key}`);
+}
+
+/** Removes counters whose window ended (run now and then by every instance: it is idempotent). */
+export async function pruneAttempts(db: Db): Promise<void> {
+  await db.delete(attemptCounters).where(lt(attemptCounters.resetAt, sql`now()`));
+}
+
+export const addressKey = (address: string) => `address:${address}`;
+export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;

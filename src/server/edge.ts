@@ -1,0 +1,133 @@
+/**
+ * What every request goes through before any route (docs/decisions/012-running-behind-a-proxy.md):
+ * who is asking and how they reached us (directly, or through TRUST_PROXY_HOPS reverse proxies),
+ * the security headers, the origin check on writes, and load shedding.
+ */
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { ApiError, type AppEnv } from './http';
+
+export interface Client {
+  /** The client's address: the socket's, or the one the trusted proxies saw. */
+  address: string | undefined;
+  /** Whether the client reached us over HTTPS (directly, or at the trusted proxy). */
+  secure: boolean;
+  /** The origin the client sees, e.g. https://teams.example.org: its own pages' Origin header. */
+  origin: string;
+}
+
+function socketAddress(env: unknown): string | undefined {
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+}
+
+/**
+ * Each trusted proxy appends the address it received the request from to X-Forwarded-For (or
+ * replaces the header, as the nginx recipe does): the client's address is `hops` entries from the
+ * end. What the client wrote further left is never read. Fewer entries than hops: the socket.
+ */
+export function clientAddressOf(forwardedFor: string | undefined, socket: string | undefined, hops: number): string | undefined {
+  if (hops <= 0 || !forwardedFor) return socket;
+  const chain = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+  return chain.length >= hops ? chain[chain.length - hops] : socket;
+}
+
+/** Sets `c.var.client`; over HTTPS, makes every cookie Secure and sends HSTS. */
+export function identifyClient(trustProxyHops: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const forwardedProto = trustProxyHops > 0 ? c.req.header('x-forwarded-proto')?.split(',')[0].trim().toLowerCase() : undefined;
+    const secure = forwardedProto ? forwardedProto === 'https' : url.protocol === 'https:';
+    const origin = `${secure ? 'https' : 'http'}://${url.host}`;
+    const address = clientAddressOf(c.req.header('x-forwarded-for'), socketAddress(c.env), trustProxyHops);
+    c.set('client', { address, secure, origin });
+    await next();
+    if (!secure) return;
+    c.res.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const cookies = c.res.headers.getSetCookie();
+    if (cookies.some((v) => !/;\s*secure\b/i.test(v))) {
+      c.res.headers.delete('set-cookie');
+      for (const v of cookies) c.res.headers.append('set-cookie', /;\s*secure\b/i.test(v) ? v : `${v}; Secure`);
+    }
+  };
+}
+
+const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
+const BODY_TYPE = /^(application\/([\w.+-]+\+)?json|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * A state-changing request must come from the app's own pages: an Origin header, when there is
+ * one, must be the app's origin (or one of TRUSTED_ORIGINS); without one, a browser's
+ * Sec-Fetch-Site must say same-origin. A request with neither is not from a browser (curl, a
+ * script), so no other site can have sent it. Then a body, when there is one, must be JSON or
+ * multipart: a form or text/plain post is refused before anything reads it.
+ */
+export function sameOriginWrites(trustedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHOD.test(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    const allowed = origin !== undefined ? origin === c.var.client.origin || trustedOrigins.includes(origin) : site === undefined || site === 'same-origin';
+    if (!allowed) throw new ApiError(403, 'This request came from another site and was refused');
+    const type = c.req.header('content-type');
+    if (type !== undefined && !BODY_TYPE.test(type)) throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
+    await next();
+  };
+}
+
+/** The sha256 sources of the inline scripts of a page, for its Content-Security-Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
+  );
+}
+
+/**
+ * Security headers on every answer: a Content-Security-Policy with no inline script but the
+ * hashed ones of the app page (the theme script), no framing by any site, nosniff, no referrer.
+ */
+export function securityHeaders(scriptHashes: string[]): MiddlewareHandler<AppEnv> {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
+      // Radix's dialogs add a <style> element (scroll lock); scripts are what the policy guards.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    // Sent by identifyClient, and only over HTTPS.
+    strictTransportSecurity: false,
+    referrerPolicy: 'no-referrer',
+  });
+}
+
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+/**
+ * Load shedding: at most `max` API requests in progress on this instance; past that, 503 with
+ * Retry-After at once, rather than a queue that makes everyone wait many seconds. The health
+ * route and the live event streams (open for hours) are not counted.
+ */
+export function shedLoad(max: number): MiddlewareHandler<AppEnv> {
+  let inFlight = 0;
+  return async (c, next) => {
+    if (c.req.path === '/api/health' || c.req.path === '/api/me/events') return next();
+    if (inFlight >= max) {
+      c.header('retry-after', '1');
+      throw new ApiError(503, BUSY_MESSAGE);
+    }
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+    }
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The HTTP server against slow and greedy clients (listen.ts), over real sockets: thousands of
+ * half-open connections from one address neither keep another client from an answer nor stay
+ * open past the header timeout; a 413 says it closes the connection, and does.
+ */
+import { connect, type Socket } from 'node:net';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from './listen';
+import { createHarness, type Harness } from './testing';
+
+const HEADERS_TIMEOUT_MS = 2_000;
+const CAP = 500;
+let h: Harness;
+let server: ReturnType<typeof listen>;
+let port: number;
+
+beforeAll(async () => {
+  h = await createHarness();
+  await new Promise<void>((resolve) => {
+    server = listen(h.app.fetch, { port: 0, headersTimeoutMs: HEADERS_TIMEOUT_MS, maxConnectionsPerAddress: CAP }, (p) => {
+      port = p;
+      resolve();
+    });
+  });
+});
+afterAll(async () => {
+  server.close();
+  await h.close();
+});
+
+/** GET /api/health from `localAddress` (another loopback address is another client). */
+function health(localAddress: string): Promise<{ status: number; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/health', localAddress, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }));
+    });
+    req.on('error', reject);
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer within 5 s')));
+    req.end();
+  });
+}
+
+describe('half-open connections', () => {
+  it('from one address: another client is still answered, the ones over the cap close at once, the rest within the header timeout', async () => {
+    const sockets: Socket[] = [];
+    /** For each socket closed, how long it stayed open after connecting. */
+    const lifetimes: number[] = [];
+    await Promise.all(
+      Array.from({ length: 2_000 }, () =>
+        new Promise<void>((resolve) => {
+          const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.1' });
+          sockets.push(socket);
+          let connectedAt = Date.now();
+          socket.on('error', () => {});
+          socket.on('close', () => lifetimes.push(Date.now() - connectedAt));
+          // Part of a request's headers, and then nothing.
+          socket.on('connect', () => {
+            connectedAt = Date.now();
+            socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+            resolve();
+          });
+          socket.on('close', () => resolve());
+        }),
+      ),
+    );
+
+    try {
+      const other = await health('127.0.0.2');
+      expect(other.status).toBe(200);
+      expect(other.ms).toBeLessThan(2_000);
+
+      // All of them are closed by the server: over the cap at once, the others at the header timeout.
+      // (How many are over the cap depends on how fast they connect: when the first close, room is made.)
+      const deadline = Date.now() + HEADERS_TIMEOUT_MS + 5_000;
+      while (lifetimes.length < sockets.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(lifetimes.length).toBe(sockets.length);
+      // The timeout is checked every second.
+      expect(Math.max(...lifetimes)).toBeLessThan(HEADERS_TIMEOUT_MS + 2_500);
+
+      // Once they are gone, that address is served again.
+      expect((await health('127.0.0.1')).status).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  }, 30_000);
+});
+
+describe('connections per address', () => {
+  it('are capped: past the cap, a new connection from that address is closed at once; the ones within it stay', async () => {
+    const small = await new Promise<{ server: ReturnType<typeof listen>; port: number }>((resolve) => {
+      const s = listen(h.app.fetch, { port: 0, headersTimeoutMs: 30_000, maxConnectionsPerAddress: 20 }, (p) => resolve({ server: s, port: p }));
+    });
+    const sockets: Socket[] = [];
+    let closed = 0;
+    try {
+      for (let i = 0; i < 30; i++) {
+        const socket = connect({ host: '127.0.0.1', port: small.port });
+        socket.on('error', () => {});
+        socket.on('close', () => closed++);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        sockets.push(socket);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      expect(closed).toBe(10);
+      // Another address is not affected.
+      const other = await new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: small.port, path: '/api/health', localAddress: '127.0.0.3', agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject).end();
+      });
+      expect(other).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      small.server.close();
+    }
+  });
+});
+
+describe('a body over the limit', () => {
+  it('answers 413 with Connection: close, and closes the connection instead of leaving it to die later', async () => {
+    const socket = connect({ host: '127.0.0.1', port });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (d) => (received += d));
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    socket.write(
+      'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
+        + `Content-Length: ${2 * 1024 * 1024}\r\nConnection: keep-alive\r\n\r\n${'x'.repeat(64 * 1024)}`,
+    );
+    const answeredBy = Date.now();
+    const closedAt = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(received).not.toMatch(/keep-alive/i);
+    expect(closedAt - answeredBy).toBeLessThan(2_000);
+  });
+});

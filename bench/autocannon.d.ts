@@ -31,8 +31,9 @@ declare module 'autocannon' {
     p99: number;
   }
 
-  interface Result {
-    requests: Histogram;
+  export interface Result {
+    /** Per-second counts; `sent` is every request written to a socket, answered or not. */
+    requests: Histogram & { sent: number };
     latency: Histogram;
     throughput: Histogram;
     errors: number;

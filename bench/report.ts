@@ -5,6 +5,7 @@ import type { KickoffResult } from './kickoff-case';
 import type { LegacyDownload } from './legacy';
 import type { LoadResult } from './load';
 import type { NotifyCaseResult } from './notify-case';
+import type { OverloadResult } from './overload-case';
 import type { WriteCaseResult } from './write-case';
 
 export interface TargetCheck {
@@ -31,6 +32,7 @@ export function checkTargets(
   notify: NotifyCaseResult | null = null,
   kickoff: KickoffResult | null = null,
   matchingPlans: ExplainedQuery[] = [],
+  overload: OverloadResult | null = null,
 ): TargetCheck[] {
   const out: TargetCheck[] = [];
   const product = cases.filter((c) => c.kind !== 'ceiling');
@@ -85,7 +87,29 @@ export function checkTargets(
     out.push({ target: 'kickoff: a full queue answers 503 within 1 s (p99)', actual: kickoff.busy.count ? `${kickoff.busy.p99} ms over ${kickoff.busy.count}` : 'no 503', pass: (kickoff.busy.p99 ?? 0) <= 1000 });
     out.push({ target: 'kickoff: every answer 200 or 503', actual: kickoff.unexpected.count ? `${kickoff.unexpected.count}: ${kickoff.unexpected.examples[0]}` : 'yes', pass: kickoff.unexpected.count === 0 });
   }
+  if (overload) out.push(...overloadTargets(kind, overload));
   return out;
+}
+
+/**
+ * Overload: on PostgreSQL every request gets its page (a 503 is an error there) with p99 <= 1 s;
+ * on PGlite, one connection's worth of database, every request gets an answer within 2 s, a page
+ * or a 503.
+ */
+function overloadTargets(kind: DatabaseKind, o: OverloadResult): TargetCheck[] {
+  const failures = `${o.errors} other errors${o.errors ? ` (${Object.entries(o.errorsByKind).map(([k, n]) => `${n} ${k}`).join(', ')})` : ''}, ${o.timeouts} timeouts`;
+  const latency = (l: OverloadResult['latency']) => (l.count ? `p99 ${l.p99} ms, max ${l.max} ms over ${l.count} answers` : 'no answer');
+  if (kind === 'postgres') {
+    return [
+      { target: `overload (${o.connections} connections): 0 errors and 0 timeouts, 503s counting as errors`, actual: `${o.busy} 503s, ${failures}`, pass: o.busy === 0 && o.errors === 0 && o.timeouts === 0 },
+      { target: 'overload: p99 <= 1000 ms', actual: latency(o.latency), pass: o.latency.p99 !== null && o.latency.p99 <= 1000 },
+    ];
+  }
+  return [{
+    target: `overload (${o.connections} connections): every request answered within 2 s (a 503 counts as answered)`,
+    actual: `${o.answered} pages + ${o.busy} 503s; ${failures}; ${latency(o.latency)}`,
+    pass: o.errors === 0 && o.timeouts === 0 && o.latency.max !== null && o.latency.max <= 2000,
+  }];
 }
 
 const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '-');
@@ -99,6 +123,7 @@ export function markdown(input: {
   write: WriteCaseResult | null;
   notify?: NotifyCaseResult | null;
   kickoff?: KickoffResult | null;
+  overload?: OverloadResult | null;
   matchingPlans?: ExplainedQuery[];
   targets: TargetCheck[];
   explained: ExplainedQuery[];
@@ -143,6 +168,17 @@ export function markdown(input: {
       return `| ${name as string} | ${l.rps} | ${v(l.p50)} | ${v(l.p99)} | ${l.failures} |`;
     }));
     if (k.unexpected.examples.length) lines.push('', 'Unexpected answers:', ...k.unexpected.examples.map((u) => `- ${u}`));
+  }
+  if (input.overload) {
+    const o = input.overload;
+    const v = (x: number | null) => (x === null ? '-' : String(x));
+    const row = (name: string, l: OverloadResult['latency']) => `| ${name} | ${l.count} | ${v(l.p50)} | ${v(l.p99)} | ${v(l.max)} |`;
+    lines.push('', `Overload case: ${o.connections} connections on ${o.path} for ${o.seconds.toFixed(1)} s, each sending its next request as soon as the last`
+      + ` is answered; ${o.sent} requests sent, ${o.answered} answered with a page (${o.answeredPerSecond}/s), ${o.busy} with 503,`
+      + ` ${o.errors} other errors${o.errors ? ` (${Object.entries(o.errorsByKind).map(([k, n]) => `${n} ${k}`).join(', ')})` : ''},`
+      + ` ${o.timeouts} timeouts (no answer within ${o.timeoutSeconds} s), ${o.unansweredAtEnd} still unanswered at the end.`, '',
+    '| answers | count | p50 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|',
+    row('all', o.latency), row('2xx', o.latency2xx), row('503', o.latency503));
   }
   for (const e of input.explained) {
     lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of the combined filter${e.seqScanOnProfiles ? ' -- **Seq Scan on profiles**' : ''}:`, '', '```sql', e.sql, `-- params: ${JSON.stringify(e.params)}`, e.plan, '```');

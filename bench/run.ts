@@ -7,8 +7,9 @@
  * BENCH_WARMUP (seconds, 2), BENCH_CONNECTIONS (32), BENCH_WRITE_REQUESTS (1,000), BENCH_STREAMS (open
  * event streams in the notification case, 2,000; ten per leader, one join request per leader),
  * BENCH_KICKOFF_CLIENTS (200 concurrent sign-ups and sign-ins), BENCH_KICKOFF_SECONDS (15),
- * BENCH_KICKOFF_BROWSE_CONNECTIONS (5). BENCH_CASES picks the cases, comma separated (all by default):
- * reads, legacy, write, notify, explain, kickoff.
+ * BENCH_KICKOFF_BROWSE_CONNECTIONS (5), BENCH_OVERLOAD_CONNECTIONS (500), BENCH_OVERLOAD_SECONDS (60).
+ * BENCH_CASES picks the cases, comma separated (all by default): reads, matching, legacy, write,
+ * notify, explain, kickoff, overload.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import { startServer, type RunningServer } from './server';
 import { cookieFrom } from '../src/server/test-client';
 import { explainMatching, MATCHER, prepareMatching } from './matching-case';
 import { runNotifyCase } from './notify-case';
+import { runOverloadCase, type OverloadResult } from './overload-case';
 import { runWriteCase } from './write-case';
 
 const num = (name: string, fallback: number) => {
@@ -44,9 +46,11 @@ const config = {
   kickoffClients: num('BENCH_KICKOFF_CLIENTS', 200),
   kickoffSeconds: num('BENCH_KICKOFF_SECONDS', 15),
   kickoffBrowseConnections: num('BENCH_KICKOFF_BROWSE_CONNECTIONS', 5),
+  overloadConnections: num('BENCH_OVERLOAD_CONNECTIONS', 500),
+  overloadSeconds: num('BENCH_OVERLOAD_SECONDS', 60),
 };
 
-const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'explain', 'kickoff'] as const;
+const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'explain', 'kickoff', 'overload'] as const;
 type CaseName = (typeof CASES)[number];
 const selected: CaseName[] = (() => {
   const raw = process.env.BENCH_CASES?.trim();
@@ -191,6 +195,16 @@ async function main() {
       log(`kickoff: ${kickoff.sessions.perSecond} sign-ups + sign-ins/s (${kickoff.signUps.count} sign-ups, ${kickoff.signIns.count} sign-ins, p50 ${kickoff.sessions.p50} ms, p99 ${kickoff.sessions.p99} ms), ${kickoff.busy.count} answered 503;`
         + ` browse ${kickoff.browseDuringSpike.rps} req/s (quiet ${kickoff.browseQuiet.rps}), p99 ${kickoff.browseDuringSpike.p99} ms (quiet ${kickoff.browseQuiet.p99})`);
     }
+
+    let overload: OverloadResult | null = null;
+    if (wants('overload')) {
+      await settle(server.url, SETTLE_PROBE);
+      overload = await runOverloadCase(server.url, { connections: config.overloadConnections, seconds: config.overloadSeconds, path: '/api/profiles' });
+      const o = overload;
+      log(`overload: ${o.connections} connections for ${o.seconds.toFixed(1)} s: ${o.answered} answered (${o.answeredPerSecond}/s), ${o.busy} answered 503, ${o.errors} other errors, ${o.timeouts} timeouts,`
+        + ` ${o.unansweredAtEnd} unanswered at the end; every answer p50 ${o.latency.p50 ?? '-'} ms, p99 ${o.latency.p99 ?? '-'} ms, max ${o.latency.max ?? '-'} ms`);
+      await settle(server.url, SETTLE_PROBE);
+    }
     await server.stop();
     server = null;
 
@@ -201,11 +215,11 @@ async function main() {
       : [];
     const matchingPlans = matcher ? await explainMatching(target, matcher.profileId, matcher.teamIds[0]) : [];
 
-    const targets = checkTargets(bench.kind, cases, write && checks ? { result: write, checks } : null, explained, notify, kickoff, matchingPlans);
+    const targets = checkTargets(bench.kind, cases, write && checks ? { result: write, checks } : null, explained, notify, kickoff, matchingPlans, overload);
     const title = `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,`
       + ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams`
       + ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
-    console.log(`\n${markdown({ title, cases, legacy, write, notify, kickoff, targets, explained, matchingPlans })}\n`);
+    console.log(`\n${markdown({ title, cases, legacy, write, notify, kickoff, overload, targets, explained, matchingPlans })}\n`);
 
     const results = {
       database: bench.kind,
@@ -220,6 +234,7 @@ async function main() {
       write: write ? { ...write, teamIds: undefined, checks } : null,
       notify,
       kickoff,
+      overload,
       explained,
       matchingPlans,
       targets,

@@ -85,7 +85,7 @@ const hints = (w: World): Hints => ({
     fc.nat().map((n) => `fuzz-${n}@example.com`),
     fc.emailAddress(),
   ),
-  password: fc.constantFrom('secret123', 'wrong-password', 'engine1'),
+  password: fc.constantFrom('team-finder-1', 'wrong-password', 'engine-1843'),
   teamId: fc.constant(w.teamId),
   profileId: fc.constantFrom(outsider.profileId, invitee.profileId, member.profileId),
   candidate: fc.constantFrom(outsider.profileId, member.profileId),

@@ -99,12 +99,12 @@ interface JsonRoute {
   fields: Record<string, FieldKind>;
 }
 
-const signUpBody = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: `ada-${Math.random().toString(36).slice(2)}@example.com`, password: 'engine1' });
+const signUpBody = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: `ada-${Math.random().toString(36).slice(2)}@example.com`, password: 'engine-1843' });
 
 const jsonRoutes: JsonRoute[] = [
   { method: 'POST', label: '/api/auth/sign-up/email', path: () => '/api/auth/sign-up/email', auth: 'public', body: signUpBody,
     fields: { firstName: 'name', lastName: 'name', email: 'email', password: 'password' } },
-  { method: 'POST', label: '/api/auth/sign-in/email', path: () => '/api/auth/sign-in/email', auth: 'public', body: () => ({ email: alice.email, password: 'secret123' }),
+  { method: 'POST', label: '/api/auth/sign-in/email', path: () => '/api/auth/sign-in/email', auth: 'public', body: () => ({ email: alice.email, password: 'team-finder-1' }),
     fields: { email: 'email', password: 'password' } },
   { method: 'PUT', label: '/api/profiles/:profileId/basic', path: () => `/api/profiles/${alice.profileId}/basic`, auth: 'owner',
     body: () => ({ firstName: 'Alice', lastName: 'Doe', preferredName: 'Al', availability: 'Weekends', bio: 'Hi' }),
@@ -145,7 +145,7 @@ const wrongValues: Record<FieldKind, unknown[]> = {
   text: [42, true, {}, ['a'], HUGE, NUL],
   name: [42, false, { a: 1 }, [], HUGE, NUL],
   email: [42, {}, HUGE, `${HUGE}@example.com`, `a\u0000b@example.com`, 'not an email'],
-  password: [123456, {}, ['secret123'], HUGE, `secret\u0000123`],
+  password: [123456, {}, ['team-finder-1'], HUGE, `team-finder\u00001`, ' '.repeat(6), 'qwerty123', 'aaaaaa'],
   url: [42, {}, HUGE, 'javascript:alert(1)', `https://example.com/${NUL}`, 'ftp://example.com'],
   enum: [42, 'Nope', {}, NUL, HUGE],
   boolean: ['true', 1, 'yes', {}, []],
@@ -526,11 +526,11 @@ describe('account endpoints under /api/auth', () => {
   const notOffered: [string, string, unknown?][] = [
     ['POST', '/api/auth/update-user', { name: NUL }],
     ['POST', '/api/auth/update-user', { firstName: HUGE, image: 'javascript:alert(1)' }],
-    ['POST', '/api/auth/change-password', { currentPassword: 'secret123', newPassword: `new\u0000pass` }],
+    ['POST', '/api/auth/change-password', { currentPassword: 'team-finder-1', newPassword: `new\u0000pass` }],
     ['POST', '/api/auth/change-email', { newEmail: 'other@example.com' }],
     ['POST', '/api/auth/revoke-session', { token: NUL }],
     ['POST', '/api/auth/revoke-sessions', {}],
-    ['POST', '/api/auth/delete-user', { password: 'secret123' }],
+    ['POST', '/api/auth/delete-user', { password: 'team-finder-1' }],
     ['POST', '/api/auth/request-password-reset', { email: 'a@example.com' }],
     ['POST', '/api/auth/reset-password', { token: NUL, newPassword: 'secret1234' }],
     ['GET', `/api/auth/verify-email?token=${encodeURIComponent(NUL)}`],
@@ -546,7 +546,7 @@ describe('account endpoints under /api/auth', () => {
       expectClientError(await h.request(method, path, { cookie, body }), 404);
     }
     expect(await h.request('GET', '/api/me', { cookie: user.cookie })).toMatchObject({ status: 200, body: me.body });
-    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'secret123' } })).status).toBe(200);
+    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(200);
   });
 
   it('sign-out and get-session with hostile input never answer 5xx', async () => {

@@ -32,7 +32,7 @@ describe('server process', { timeout: 120_000 }, () => {
     const s = start({ PORT: String(port), DATA_DIR: freshDir() });
     await waitForHealth(port, s.child);
     // A sign-up whose body arrives slowly: the server has the request when the signal comes.
-    const body = JSON.stringify({ firstName: 'Slow', lastName: 'Body', email: 'slow@example.com', password: 'secret1' });
+    const body = JSON.stringify({ firstName: 'Slow', lastName: 'Body', email: 'slow@example.com', password: 'slow-body-1' });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/sign-up/email', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
         let text = '';
@@ -61,7 +61,7 @@ describe('server process', { timeout: 120_000 }, () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Res', lastName: 'Tart', email: 'restart@example.com', password: 'secret1' }),
+      body: JSON.stringify({ firstName: 'Res', lastName: 'Tart', email: 'restart@example.com', password: 'res-tart-1' }),
     });
     expect(res.status).toBe(200);
     const cookie = cookieFrom(res.headers);

@@ -116,7 +116,7 @@ export async function createHarness(
       firstName: 'Test',
       lastName: `User${counter}`,
       email: `user${counter}-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'secret123',
+      password: 'team-finder-1',
       ...overrides,
     };
     const res = await request('POST', '/api/auth/sign-up/email', { body: input });

@@ -52,11 +52,23 @@ export const messageSchema = z
   .max(MESSAGE_MAX, `Message must not exceed ${MESSAGE_MAX} characters`);
 
 // ---------- accounts ----------
+export const PASSWORD_BLANK_MESSAGE = 'Password must not be only spaces';
+
+/**
+ * A password being chosen: length, and not only whitespace. The server also refuses the most
+ * common passwords (src/server/auth/common-passwords.ts), a list too large for the browser.
+ */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters`)
+  .max(128, 'Password must not exceed 128 characters')
+  .refine((v) => v.trim() !== '', PASSWORD_BLANK_MESSAGE);
+
 export const SignUpSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(50, 'First name must not exceed 50 characters'),
   lastName: z.string().trim().min(1, 'Last name is required').max(50, 'Last name must not exceed 50 characters'),
   email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').email('Invalid email address'),
-  password: z.string().min(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters`).max(128, 'Password must not exceed 128 characters'),
+  password: newPassword,
 });
 export type SignUpInput = z.input<typeof SignUpSchema>;
 

@@ -46,6 +46,15 @@ test('a signed-out visitor opening /create-team signs in and comes back to it', 
   await expect(page.getByRole('heading', { name: 'Create a New Team' })).toBeVisible();
 });
 
+test('a redirectTo that would leave the site (a tab between two slashes) ends on /profile after sign-in', async ({ page, request }) => {
+  const user = newUser('Tab', 'Redirect');
+  expect((await request.post('/api/auth/sign-up/email', { data: user })).ok()).toBeTruthy();
+  await page.goto('/login?redirectTo=%2F%09%2Fevil.example');
+  await signInViaForm(page, user.email, user.password);
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/profile$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Tab Redirect/ })).toBeVisible();
+});
+
 test('the session survives a reload', async ({ page, request }) => {
   const user = newUser('Sam', 'Reload');
   await request.post('/api/auth/sign-up/email', { data: user });

@@ -15,7 +15,7 @@ export interface NewUser {
 }
 
 export function newUser(firstName = 'Test', lastName = 'Builder'): NewUser {
-  return { firstName, lastName, email: uniqueEmail(firstName.toLowerCase()), password: 'secret123' };
+  return { firstName, lastName, email: uniqueEmail(firstName.toLowerCase()), password: 'team-finder-1' };
 }
 
 /** Creates an account through the API (fast set-up); the request context keeps the cookie. */

@@ -40,7 +40,7 @@ async function signUp(port: number, firstName: string) {
   const res = await fetch(`${urlOf(port)}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: urlOf(port) },
-    body: JSON.stringify({ firstName, lastName: 'Instance', email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, password: 'secret123' }),
+    body: JSON.stringify({ firstName, lastName: 'Instance', email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, password: 'team-finder-1' }),
   });
   expect(res.status).toBe(200);
   return cookieFrom(res.headers);

@@ -4,7 +4,7 @@
  */
 import { authApi } from '../../shared/api/auth';
 import { ApiError, type AppContext, getViewer } from '../http';
-import { HASHING_BUSY } from './auth';
+import { HASHING_BUSY, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from './auth';
 import { HashingBusy } from './hash-limiter';
 import { createRouter } from '../openapi';
 import { getMe } from '../features/profiles';
@@ -17,6 +17,12 @@ const MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Sign in instead.',
   PASSWORD_TOO_SHORT: 'Must be at least 6 characters',
   INVALID_EMAIL: 'Invalid email address',
+};
+
+/** Errors about one field of the request, shown on that field like the schema's own (`fields`). */
+const FIELD_OF_CODE: Record<string, string> = {
+  [PASSWORD_TOO_COMMON]: 'password',
+  [PASSWORD_BLANK]: 'password',
 };
 
 /** The 503 of a full hashing queue (docs/decisions/009); Retry-After comes with it. */
@@ -56,7 +62,8 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
   const status = res.status === 422 ? 409 : res.status;
   if (status >= 500) throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
   const message = (data?.code && MESSAGES[data.code]) || data?.message || 'Authentication failed';
-  throw new ApiError(status as ApiError['status'], message, undefined, data?.code);
+  const field = data?.code ? FIELD_OF_CODE[data.code] : undefined;
+  throw new ApiError(status as ApiError['status'], message, field ? { [field]: message } : undefined, data?.code);
 }
 
 /** 503 with Retry-After: the hashing queue is full (docs/decisions/009). */

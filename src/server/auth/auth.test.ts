@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../db/schema';
+import { accounts, profiles, users } from '../db/schema';
 import { cookieFrom, createHarness, type Harness } from '../testing';
+import { hashPassword } from './password';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const signUpBody = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'engine1' });
+const signUpBody = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'engine-1843' });
 
 describe('health', () => {
   it('answers ok with the database kind', async () => {
@@ -72,6 +73,68 @@ describe('sign-up', () => {
   });
 });
 
+describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and-sign-in)', () => {
+  const COMMON = 'This password is too common. Choose one that is harder to guess.';
+  const BLANK = 'Password must not be only spaces';
+  const accountsOf = async (email: string) => (await h.db.select().from(users).where(eq(users.email, email))).length;
+
+  it.each([
+    ['a password from the common list', '123456'],
+    ['a common password in another case', 'PassWord'],
+    ['a longer common password', 'password123'],
+    ['one character repeated', 'aaaaaa'],
+    ['one character repeated, longer', 'zzzzzzzzzzzz'],
+  ])('%s (%s): 400 on the password field, no account', async (_, password) => {
+    const email = `common-${password.length}-${password.charCodeAt(0)}@example.com`;
+    const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(COMMON);
+    expect(res.body.fields).toEqual({ password: COMMON });
+    expect(cookieFrom(res.headers)).not.toContain('session_token');
+    expect(await accountsOf(email)).toBe(0);
+  });
+
+  it.each([
+    ['six spaces', '      '],
+    ['tabs, newlines and a no-break space', '\t\n \u00a0\r\t'],
+  ])('only whitespace (%s): 400 on the password field, no account', async (_, password) => {
+    const email = `blank-${password.charCodeAt(0)}@example.com`;
+    const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ password: BLANK });
+    expect(await accountsOf(email)).toBe(0);
+  });
+
+  it('still says "Must be at least 6 characters" for a short password, blank or common', async () => {
+    for (const password of ['   ', '1234']) {
+      const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody('short@example.com'), password } });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ password: 'Must be at least 6 characters' });
+    }
+  });
+
+  it.each([
+    ['a decent password', 'team-finder-1'],
+    ['spaces inside', 'correct horse battery'],
+    ['spaces around a decent password', '  engine-1843  '],
+    ['exactly 6 characters', 'k9#vQ2'],
+  ])('accepts %s', async (_, password) => {
+    const email = `decent-${password.length}-${password.charCodeAt(0)}@example.com`;
+    const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
+    expect(res.status).toBe(200);
+    const signIn = await h.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('an account made before the rule, with a common password, still signs in', async () => {
+    const user = await h.signUp({ email: 'before-the-rule@example.com' });
+    await h.db.update(accounts).set({ password: await hashPassword('123456') }).where(eq(accounts.userId, user.userId));
+    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'before-the-rule@example.com', password: '123456' } });
+    expect(res.status).toBe(200);
+    expect(cookieFrom(res.headers)).toContain('session_token');
+  });
+});
+
 describe('sign-in and sign-out', () => {
   it('says "Invalid email or password" for a wrong password or unknown email', async () => {
     await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('grace@example.com') });
@@ -87,7 +150,7 @@ describe('sign-in and sign-out', () => {
 
   it('signs in with the right password, and sign-out ends the session on the server', async () => {
     await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('linus@example.com') });
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'linus@example.com', password: 'engine1' } });
+    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'linus@example.com', password: 'engine-1843' } });
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('token');
     const cookie = cookieFrom(res.headers);
@@ -103,7 +166,7 @@ describe('sign-in and sign-out', () => {
   it('creates a missing profile on sign-in', async () => {
     const user = await h.signUp({ firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com' });
     await h.db.delete(profiles).where(eq(profiles.id, user.profileId));
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'kat@example.com', password: 'secret123' } });
+    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'kat@example.com', password: 'team-finder-1' } });
     const me = await h.request('GET', '/api/me', { cookie: cookieFrom(res.headers) });
     expect(me.body.profile).toMatchObject({ firstName: 'Kat', lastName: 'Johnson', name: 'Kat Johnson' });
   });

@@ -7,9 +7,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { PASSWORD_MIN } from '../../shared/constants';
+import { PASSWORD_BLANK_MESSAGE } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { credentialPasswordHash, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { ensureProfile } from './ensure-profile';
 import { createHashLimiter, type HashLimiter, HashingBusy } from './hash-limiter';
 import { hashPassword, needsRehash, verifyPassword } from './password';
@@ -35,6 +37,31 @@ async function limited<T>(hashing: HashLimiter, task: () => Promise<T>): Promise
     throw new APIError('SERVICE_UNAVAILABLE', { code: HASHING_BUSY, message: err.message }, { 'Retry-After': String(err.retryAfterSeconds) });
   }
 }
+
+/** better-auth's codes for a new password refused by our rules; our route puts them on the password field. */
+export const PASSWORD_TOO_COMMON = 'PASSWORD_TOO_COMMON';
+export const PASSWORD_BLANK = 'PASSWORD_BLANK';
+
+/** Where each endpoint that sets a password takes the new one: sign-up, and those the product does not route today. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+/**
+ * Every password being set is checked before anything is hashed or written: not only whitespace,
+ * and not one of the most common passwords (common-passwords.ts). Sign-in is not checked, so an
+ * account made before these rules still signs in.
+ */
+const refuseWeakNewPassword = createAuthMiddleware(async (ctx) => {
+  const field = NEW_PASSWORD_FIELD[ctx.path];
+  const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+  if (typeof password !== 'string') return;
+  if (password.trim() === '') throw new APIError('BAD_REQUEST', { code: PASSWORD_BLANK, message: PASSWORD_BLANK_MESSAGE });
+  if (await isCommonPassword(password)) throw new APIError('BAD_REQUEST', { code: PASSWORD_TOO_COMMON, message: COMMON_PASSWORD_MESSAGE });
+});
 
 export function createAuth(db: Db, opts: AuthOptions) {
   const hashing = opts.hashing ?? createHashLimiter();
@@ -77,7 +104,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
         verify: ({ hash, password }) => limited(hashing, () => verifyPassword(hash, password)),
       },
     },
-    hooks: { after: upgradeHashOnSignIn },
+    hooks: { before: refuseWeakNewPassword, after: upgradeHashOnSignIn },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false },

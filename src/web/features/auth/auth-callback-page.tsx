@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { safeRedirect } from './social-buttons';
+import { safeRedirect } from './safe-redirect';
 import { useDocumentTitle } from '../../lib/title';
 
 /**

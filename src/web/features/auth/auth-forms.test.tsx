@@ -15,9 +15,29 @@ describe("account forms show the server's field messages on their fields", () =>
     await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'engine1');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'engine-1843');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address'));
+  });
+
+  it('Sign up: a password of only spaces is refused before sending; a too common one, by the server, on Password', async () => {
+    const common = 'This password is too common. Choose one that is harder to guess.';
+    const calls = answerFetch({ ...signedOut, 'POST /api/auth/sign-up/email': invalid({ password: common }) });
+    renderScreen(<SignupPage />, { path: '/signup' });
+    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    const password = screen.getByLabelText(/^Password/);
+    await userEvent.type(password, '      ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(expect.stringContaining('Password must not be only spaces')));
+    expect(calls.some((c) => c.key === 'POST /api/auth/sign-up/email')).toBe(false);
+
+    await userEvent.clear(password);
+    await userEvent.type(password, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(expect.stringContaining(common)));
+    expect(calls.find((c) => c.key === 'POST /api/auth/sign-up/email')?.body).toMatchObject({ password: '123456' });
   });
 
   it('Sign in: on Email; a wrong password says so above the form', async () => {
@@ -39,7 +59,7 @@ describe("account forms show the server's field messages on their fields", () =>
     answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': { status: 503, body: { error: busy } } });
     renderScreen(<LoginPage />, { path: '/login' });
     await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'engine1');
+    await userEvent.type(screen.getByLabelText('Password'), 'engine-1843');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(busy);
   });

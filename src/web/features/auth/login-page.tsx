@@ -7,7 +7,8 @@ import { Field, Input } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
-import { Divider, safeRedirect, SocialButtons } from './social-buttons';
+import { safeRedirect } from './safe-redirect';
+import { Divider, SocialButtons } from './social-buttons';
 
 export default function LoginPage() {
   useDocumentTitle('Login');

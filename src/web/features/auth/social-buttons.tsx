@@ -53,9 +53,3 @@ export function Divider() {
     </div>
   );
 }
-
-/** redirectTo must be a path on this site, never another origin. */
-export function safeRedirect(value: string | null, fallback = '/profile'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}

@@ -33,7 +33,7 @@ let nginx: ReturnType<typeof startNginx> | undefined;
 let serving: number[] = [];
 const started = new Map<number, ReturnType<typeof startServer>>();
 
-const PASSWORD = 'secret123';
+const PASSWORD = 'team-finder-1';
 const origin = () => `https://127.0.0.1:${settings.httpsPort}`;
 const upstream = (port: number) => `127.0.0.1:${port}`;
 

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),
   AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+  /** Sign-in and sign-up attempts one client address may make in 10 s (a venue's wifi may need more). */
+  AUTH_ATTEMPTS_PER_ADDRESS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').default(3),
   /** Password hashes running at once (default: max(1, cores - 1), see docs/decisions/009). */
   HASH_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1024, 'must be at most 1024').optional(),
   /** Password hashes waiting for a slot before sign-in and sign-up answer 503 (default: 50 per slot). */

@@ -16,6 +16,7 @@ async function main() {
   const auth = createAuth(database.db, {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     rateLimit: env.AUTH_RATE_LIMIT === 'on',
+    attemptsPerAddress: env.AUTH_ATTEMPTS_PER_ADDRESS,
     trustedOrigins,
     hashing: createHashLimiter({ concurrency: env.HASH_CONCURRENCY, queue: env.HASH_QUEUE }),
   });

@@ -20,7 +20,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Sign-in and sign-up attempts from one client address (as better-auth's own limit was). */
+/** Sign-in and sign-up attempts from one client address (as better-auth's own limit was; AUTH_ATTEMPTS_PER_ADDRESS). */
 export const PER_ADDRESS: Limit = { max: 3, windowSeconds: 10 };
 /** Wrong passwords for one account, from anywhere. */
 export const PER_ACCOUNT: Limit = { max: 5, windowSeconds: 60 };

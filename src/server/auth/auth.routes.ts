@@ -8,7 +8,7 @@ import { HASHING_BUSY, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from './auth';
 import { HashingBusy } from './hash-limiter';
 import { createRouter } from '../openapi';
 import { getMe } from '../features/profiles';
-import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT, PER_ADDRESS } from './attempt-limits.repo';
+import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
 
 
 const MESSAGES: Record<string, string> = {
@@ -100,7 +100,7 @@ const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 async function limitAddress(c: AppContext): Promise<void> {
   const { address } = c.var.client;
   if (!c.var.auth.attemptLimits || !address) return;
-  const verdict = await countAttempt(c.var.db, addressKey(address), PER_ADDRESS);
+  const verdict = await countAttempt(c.var.db, addressKey(address), c.var.auth.perAddress);
   if (!verdict.allowed) throw tooMany(c, verdict.retryAfterSeconds, `Too many attempts. Please try again in ${seconds(verdict.retryAfterSeconds)}.`);
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { credentialPasswordHash, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { PER_ADDRESS } from './attempt-limits.repo';
 import { ensureProfile } from './ensure-profile';
 import { createHashLimiter, type HashLimiter, HashingBusy } from './hash-limiter';
 import { hashPassword, needsRehash, verifyPassword } from './password';
@@ -20,6 +21,8 @@ export interface AuthOptions {
   secret: string;
   /** The sign-in and sign-up attempt limits (attempt-limits.repo.ts); off in tests and benchmarks. */
   rateLimit: boolean;
+  /** Attempts per client address in one window (default PER_ADDRESS.max). */
+  attemptsPerAddress?: number;
   trustedOrigins: string[];
   /** Limits on password hashing (default: max(1, cores - 1) at once, 20 waiting per slot). */
   hashing?: HashLimiter;
@@ -126,7 +129,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
     },
   });
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
-  return Object.assign(auth, { hashing, attemptLimits: opts.rateLimit });
+  return Object.assign(auth, { hashing, attemptLimits: opts.rateLimit, perAddress: { ...PER_ADDRESS, max: opts.attemptsPerAddress ?? PER_ADDRESS.max } });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -54,6 +54,8 @@ export const notificationsRoutes = createRouter()
     const resumeFrom = Number(c.req.header('last-event-id'));
     const from = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestSeq(c.var.db, profileId);
     const live = c.var.live;
+    // Proxies that buffer answers (nginx does by default) pass this one on as it is written.
+    c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
       let finish: () => void = () => {};
       const finished = new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { PASSWORD_MIN } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { defaultLogger, type Logger } from '../log';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { credentialPasswordHash, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
 import { ensureProfile } from './ensure-profile';
@@ -20,6 +21,8 @@ export interface AuthOptions {
   trustedOrigins: string[];
   /** Limits on password hashing (default: max(1, cores - 1) at once, 20 waiting per slot). */
   hashing?: HashLimiter;
+  /** Where errors go (better-auth's own included). */
+  log?: Logger;
 }
 
 /** better-auth's code for a refused hash; our route turns it into 503 with Retry-After. */
@@ -37,6 +40,7 @@ async function limited<T>(hashing: HashLimiter, task: () => Promise<T>): Promise
 
 export function createAuth(db: Db, opts: AuthOptions) {
   const hashing = opts.hashing ?? createHashLimiter();
+  const log = opts.log ?? defaultLogger;
 
   /**
    * After a successful sign-in, a stored hash in an older format (better-auth's scrypt) is
@@ -54,7 +58,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
       if (!stored || !needsRehash(stored)) return;
       await replaceCredentialPasswordHash(db, userId, stored, await hashing.run(() => hashPassword(password)));
     } catch (err) {
-      if (!(err instanceof HashingBusy)) console.error(`upgrading a password hash: ${(err as Error).message}`);
+      if (!(err instanceof HashingBusy)) log.error({ err }, 'upgrading a password hash');
     }
   });
 
@@ -88,7 +92,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
     trustedOrigins: (request) => [...opts.trustedOrigins, request ? new URL(request.url).origin : undefined],
     rateLimit: { enabled: opts.rateLimit, window: 60, max: 100 },
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    // better-auth's own errors, as our log lines (its message only: its extra arguments may hold request data).
+    logger: { level: 'error', log: (level, message) => log[level]({ source: 'better-auth' }, message) },
     // The client address is set by our own route from the socket (see auth.routes.ts).
     advanced: { ipAddress: { ipAddressHeaders: ['x-client-address'] } },
     databaseHooks: {

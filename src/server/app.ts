@@ -1,20 +1,24 @@
 /** Builds the HTTP app: API routes, one error handler, and the web build with SPA fallback. */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
+import type { MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api-docs';
 import { mountCrawlerFiles } from './crawlers';
-import type { Db, DatabaseKind } from './db/client';
-import { ApiError, type AppEnv } from './http';
+import { databaseUnreachable, migrationStatus, type Db, type DatabaseKind } from './db/client';
+import { ApiError, type AppContext, type AppEnv } from './http';
+import { defaultLogger, type Logger } from './log';
+import type { Metrics } from './metrics';
 import { openApiDocument } from './openapi';
 import { identifyClient, inlineScriptHashes, sameOriginWrites, securityHeaders, shedLoad } from './edge';
-import { databaseUnreachable } from './db/client';
 import type { NotificationHub } from './features/notifications';
 import { CountCache } from './paging';
 import { profilesRoutes } from './features/profiles/profiles.routes';
@@ -37,6 +41,10 @@ export interface AppDeps {
   trustedOrigins?: string[];
   /** API requests in progress at once before this instance answers 503 (default: no limit). */
   maxInFlight?: number;
+  /** Where request lines and errors go (default: info and up on stdout; the test harness passes a silent one). */
+  log?: Logger;
+  /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
+  metrics?: Metrics;
 }
 
 /** Every request body but an avatar upload is a small JSON document (or a sign-in form). */
@@ -49,10 +57,58 @@ const jsonBodyLimit = bodyLimit({
 /** The avatar route sets its own, larger limit, after checking who uploads. */
 const isAvatarUpload = (method: string, path: string) => method === 'POST' && /^\/api\/profiles\/[^/]+\/avatar$/.test(path);
 
+/** How long /api/ready waits for the database before answering 503. */
+const READY_TIMEOUT_MS = 2000;
+const READY_RETRY_AFTER_SECONDS = '5';
+
+/** 200 when the database answers and every migration of the migrations folder is applied; else 503. */
+async function readiness(c: AppContext): Promise<{ ready: true } | { ready: false; error: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+  });
+  try {
+    const status = await Promise.race([migrationStatus(c.var.db), timeout]);
+    if (status.applied >= status.expected && status.latestApplied) return { ready: true };
+    c.var.log.warn({ migrations: status }, 'not ready: migrations pending');
+    return { ready: false, error: 'Not ready: database migrations are pending' };
+  } catch (err) {
+    c.var.log.warn({ err }, 'not ready: the database does not answer');
+    return { ready: false, error: 'Not ready: the database does not answer' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One log line per request (API and pages): its id (a fresh random one, sent back as X-Request-Id),
+ * method, path without the query string, status and duration. Never headers, cookies or bodies.
+ * With metrics, the request is counted under its route pattern ('/api/teams/:id'), never its raw path.
+ */
+function requestLog(log: Logger, metrics: Metrics | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.set('log', log.child({ requestId }));
+    await next();
+    c.header('X-Request-Id', requestId);
+    const seconds = (performance.now() - started) / 1000;
+    const status = c.res.status;
+    log.info({ requestId, method: c.req.method, path: c.req.path.slice(0, 300), status, durationMs: Math.round(seconds * 10_000) / 10 }, 'request');
+    metrics?.observe(c.req.method, routePath(c), status, seconds);
+  };
+}
+
 /** Every route of the API contract. Its dependencies come from the context at request time. */
 export function apiRoutes() {
   return new OpenAPIHono<AppEnv>()
     .openapi(systemApi.health, (c) => c.json({ status: 'ok' as const, database: c.var.dbKind }, 200))
+    .openapi(systemApi.ready, async (c) => {
+      const state = await readiness(c);
+      if (state.ready) return c.json({ status: 'ready' as const }, 200);
+      return c.json({ error: state.error }, 503, { 'Retry-After': READY_RETRY_AFTER_SECONDS });
+    })
     .openapi(systemApi.config, (c) => c.json(c.var.config, 200))
     .route('/', authRoutes)
     .route('/', profilesRoutes)
@@ -67,11 +123,14 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const indexHtml = deps.webRoot && existsSync(`${deps.webRoot}/index.html`) ? readFileSync(`${deps.webRoot}/index.html`, 'utf8') : null;
 
+  const log = deps.log ?? defaultLogger;
+
+  // Every request is logged and counted, those refused at the edge included.
+  app.use('*', requestLog(log, deps.metrics));
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use('/api/*', shedLoad(deps.maxInFlight ?? Number.POSITIVE_INFINITY));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
-
   app.use('/api/*', (c, next) => (isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   const counts = new CountCache();
@@ -112,7 +171,7 @@ export function createApp(deps: AppDeps) {
     if (pgCode === '22P02' || pgCode === '23514' || pgCode === '22021' || pgCode === '22003') {
       return c.json({ error: 'Invalid input' }, 400);
     }
-    console.error(err);
+    (c.var.log ?? log).error({ err }, 'unhandled error');
     return c.json({ error: 'Something went wrong. Please try again.' }, 500);
   });
 

@@ -35,3 +35,26 @@ describe('environment', () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}: `));
   });
 });
+
+describe('logs and metrics settings', () => {
+  it('logs at info by default and reads LOG_LEVEL; no metrics server unless METRICS_PORT is set', () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe('info');
+    expect(parseEnv({}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) expect(parseEnv({ LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+    expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+  });
+
+  it.each([
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL', /must be one of fatal, error, warn, info, debug, trace, silent/],
+    [{ LOG_LEVEL: 'INFO' }, 'LOG_LEVEL', /must be one of/],
+    [{ METRICS_PORT: 'abc' }, 'METRICS_PORT', /must be a number/],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT', /must be 1-65535/],
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT', /must differ from PORT/],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT', /must differ from PORT/],
+  ])('stops on a bad value with a clear message: %o', (source, name, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    expect(() => parseEnv(source)).toThrow(new RegExp(`${name}: ${message.source}`));
+  });
+});

@@ -1,9 +1,14 @@
 /** The environment, parsed once. A bad value stops start-up with a message naming it. */
 import { z } from 'zod';
 import { DEFAULT_EVENT_URL } from '../shared/hackathon';
+import { LOG_LEVELS } from './log';
+
+/** `NAME=` (set, but empty) counts as unset. */
+const emptyIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const port = () => z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535');
 
 const EnvSchema = z.object({
-  PORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(3000),
+  PORT: port().default(3000),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: z
     .string()
@@ -33,6 +38,13 @@ const EnvSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').optional(),
   /** Connections one client address may hold at once (0: no cap). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000').default(1024),
+  /** Least severe log level written (JSON lines on stdout); 'silent' writes none. */
+  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  /** Port of the Prometheus metrics server (GET /metrics); unset: no metrics server. */
+  METRICS_PORT: z.preprocess(emptyIsUnset, port().optional()),
+}).refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+  path: ['METRICS_PORT'],
+  message: 'must differ from PORT (metrics are never served on the public port)',
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Config } from '../shared/api/system';
 import type { Auth } from './auth/auth';
 import type { Db, DatabaseKind } from './db/client';
+import type { Logger } from './log';
 import { profileIdOfUser } from './features/profiles';
 import type { CountCache } from './paging';
 import type { NotificationHub } from './features/notifications';
@@ -28,6 +29,10 @@ export type AppEnv = {
     viewer?: Viewer | null;
     /** Who is asking, and how they reached us (edge.ts). */
     client: Client;
+    /** This request's id (also its X-Request-Id header). */
+    requestId: string;
+    /** The app's logger with this request's id on every line. */
+    log: Logger;
   };
 };
 /** The context of any route: AppEnv, plus whatever a route's guards add. */

@@ -1,4 +1,5 @@
 /** Starts the server: parses the environment, opens and migrates the database, listens. */
+import { serve } from '@hono/node-server';
 import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
 import { createHashLimiter } from './auth/hash-limiter';
@@ -8,30 +9,38 @@ import { EnvError, parseEnv } from './env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen } from './listen';
+import { createLogger, defaultLogger, type Logger } from './log';
+import { createMetrics, createMetricsApp } from './metrics';
+
+/** Until the environment is read (LOG_LEVEL among it), start-up errors go to a default logger. */
+let log: Logger = defaultLogger;
 
 async function main() {
   const env = parseEnv();
+  log = createLogger({ level: env.LOG_LEVEL });
   const trustedOrigins = env.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log });
   const auth = createAuth(database.db, {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     rateLimit: env.AUTH_RATE_LIMIT === 'on',
     attemptsPerAddress: env.AUTH_ATTEMPTS_PER_ADDRESS,
     trustedOrigins,
     hashing: createHashLimiter({ concurrency: env.HASH_CONCURRENCY, queue: env.HASH_QUEUE }),
+    log,
   });
   if (env.DEMO_DATA === 'on') {
     const seeded = await seedDemoData(database.db);
-    if (seeded) console.log('Inserted demo data (sign in as demo@example.com / hackathon).');
+    if (seeded) log.info('Inserted demo data (sign in as demo@example.com / hackathon).');
   }
-  const live = new NotificationHub(database.db);
+  const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
-  const prune = () => pruneRead(database.db).catch((err) => console.error(`pruning notifications: ${err.message}`));
+  const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
   setInterval(prune, 12 * 3_600_000).unref();
   // Sign-in attempt counters whose window ended go every ten minutes.
-  setInterval(() => pruneAttempts(database.db).catch((err) => console.error(`pruning attempt counters: ${err.message}`)), 600_000).unref();
+  setInterval(() => pruneAttempts(database.db).catch((err) => log.error({ err }, 'pruning attempt counters')), 600_000).unref();
+  const metrics = env.METRICS_PORT ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -43,27 +52,36 @@ async function main() {
     trustedOrigins,
     // PGlite answers one query at a time: past a short queue, a fast 503 beats a long wait.
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
+    log,
+    metrics,
   });
   const server = listen(app.fetch, { port: env.PORT, maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS }, (port) => {
-    console.log(`Listening on http://localhost:${port} (database: ${database.kind})`);
+    log.info({ port, database: database.kind }, `Listening on http://localhost:${port} (database: ${database.kind})`);
   });
+  // Metrics on a port of their own, never the public one (scrape it from inside the network).
+  const metricsServer = metrics
+    ? serve({ fetch: createMetricsApp(metrics).fetch, port: env.METRICS_PORT }, (info) => {
+        log.info({ port: info.port }, `Metrics on http://localhost:${info.port}/metrics`);
+      })
+    : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing in-flight requests`);
+    log.info({ signal }, `${signal} received: finishing in-flight requests`);
     // Close idle keep-alive sockets so close() only waits for requests in flight.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    metricsServer?.close();
     // Open event streams end now; browsers reconnect (to another instance) and resume.
     void live.stop();
     server.close(async () => {
       await database.close();
-      console.log('Database closed. Bye.');
+      log.info('Database closed. Bye.');
       process.exit(0);
     });
     setTimeout(() => {
-      console.error('Shutdown took too long; exiting.');
+      log.error('Shutdown took too long; exiting.');
       process.exit(1);
     }, 10_000).unref();
   };
@@ -72,7 +90,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof EnvError) console.error(err.message);
-  else console.error('Failed to start:', err);
+  if (err instanceof EnvError) log.fatal(err.message);
+  else log.fatal({ err }, 'Failed to start');
   process.exit(1);
 });

@@ -298,6 +298,7 @@ interface AnyRoute {
 
 const allRoutes: AnyRoute[] = [
   { method: 'GET', path: () => '/api/health', auth: 'public' },
+  { method: 'GET', path: () => '/api/ready', auth: 'public' },
   { method: 'GET', path: () => '/api/config', auth: 'public' },
   { method: 'GET', path: () => '/api/me', auth: 'public' },
   { method: 'GET', path: () => '/api/profiles', auth: 'public' },

@@ -14,6 +14,8 @@ import type { HashLimiter } from './auth/hash-limiter';
 import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from './db/client';
 import { NotificationHub } from './features/notifications';
+import { silentLogger, type Logger } from './log';
+import { createMetrics, type Metrics } from './metrics';
 import { cookieFrom } from './test-client';
 
 export { cookieFrom };
@@ -42,8 +44,13 @@ export async function createHarness(
     rateLimit?: boolean;
     /** What edge.ts is given: trusted proxies, origins, the in-flight limit. */
     edge?: Pick<Parameters<typeof createApp>[0], 'trustProxyHops' | 'trustedOrigins' | 'maxInFlight'>;
+    /** Where the app logs (default: nowhere, so test output stays clean). */
+    log?: Logger;
+    /** Collect Prometheus metrics of the app (harness.metrics). */
+    metrics?: boolean;
   } = {},
 ) {
+  const log = opts.log ?? silentLogger;
   let database: Database;
   let drop = async () => {};
   const baseUrl = process.env.DATABASE_URL;
@@ -55,7 +62,7 @@ export async function createHarness(
     await admin.end();
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    database = await openDatabase({ databaseUrl: url.toString(), log });
     drop = async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -63,12 +70,19 @@ export async function createHarness(
       await c.end();
     };
   } else {
-    database = await openDatabase({});
+    database = await openDatabase({ log });
   }
-  const auth = createAuth(database.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: opts.rateLimit ?? false, trustedOrigins: opts.edge?.trustedOrigins ?? [], hashing: opts.hashing });
-  const live = new NotificationHub(database.db);
+  const auth = createAuth(database.db, {
+    secret: 'test-secret-test-secret-test-secret-0',
+    rateLimit: opts.rateLimit ?? false,
+    trustedOrigins: opts.edge?.trustedOrigins ?? [],
+    hashing: opts.hashing,
+    log,
+  });
+  const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
-  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot, ...opts.edge });
+  const metrics: Metrics | undefined = opts.metrics ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
+  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot, log, metrics, ...opts.edge });
   opts.setup?.(app);
   const document = apiDocument();
   const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
@@ -100,14 +114,6 @@ export async function createHarness(
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  let databaseClosed = false;
-  const closeDatabase = async () => {
-    if (databaseClosed) return;
-    databaseClosed = true;
-    await live.stop();
-    await database.close();
-  };
-
   let counter = 0;
   /** Signs up a new user and returns their session cookie and profile id. */
   async function signUp(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}): Promise<TestUser> {
@@ -126,6 +132,10 @@ export async function createHarness(
     return { cookie, email: input.email, userId: me.body.user.id, profileId: me.body.profile.id };
   }
 
+  let databaseClosed: Promise<void> | null = null;
+  /** Ends the live streams and closes the database; the app keeps answering (what a lost database looks like). */
+  const closeDatabase = () => (databaseClosed ??= live.stop().then(() => database.close()));
+
   return {
     app,
     document,
@@ -135,7 +145,7 @@ export async function createHarness(
     request,
     signUp,
     live,
-    /** Closes the database under the running app (to see what a request answers then); its live streams end. */
+    metrics,
     closeDatabase,
     async close() {
       await closeDatabase();

@@ -9,6 +9,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { PASSWORD_MIN } from '../../shared/constants';
 import { PASSWORD_BLANK_MESSAGE } from '../../shared/schemas';
 import type { Db } from '../db/client';
+import { defaultLogger, type Logger } from '../log';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { credentialPasswordHash, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
@@ -26,6 +27,8 @@ export interface AuthOptions {
   trustedOrigins: string[];
   /** Limits on password hashing (default: max(1, cores - 1) at once, 20 waiting per slot). */
   hashing?: HashLimiter;
+  /** Where errors go (better-auth's own included). */
+  log?: Logger;
 }
 
 /** better-auth's code for a refused hash; our route turns it into 503 with Retry-After. */
@@ -68,6 +71,7 @@ const refuseWeakNewPassword = createAuthMiddleware(async (ctx) => {
 
 export function createAuth(db: Db, opts: AuthOptions) {
   const hashing = opts.hashing ?? createHashLimiter();
+  const log = opts.log ?? defaultLogger;
 
   /**
    * After a successful sign-in, a stored hash in an older format (better-auth's scrypt) is
@@ -85,7 +89,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
       if (!stored || !needsRehash(stored)) return;
       await replaceCredentialPasswordHash(db, userId, stored, await hashing.run(() => hashPassword(password)));
     } catch (err) {
-      if (!(err instanceof HashingBusy)) console.error(`upgrading a password hash: ${(err as Error).message}`);
+      if (!(err instanceof HashingBusy)) log.error({ err }, 'upgrading a password hash');
     }
   });
 
@@ -120,7 +124,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
     // Our routes limit attempts, in the database, per address and per account (attempt-limits.repo.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    // better-auth's own errors, as our log lines (its message only: its extra arguments may hold request data).
+    logger: { level: 'error', log: (level, message) => log[level]({ source: 'better-auth' }, message) },
     // The client address is set by our own route (see auth.routes.ts), never taken from the client.
     advanced: { ipAddress: { ipAddressHeaders: ['x-client-address'] } },
     databaseHooks: {

@@ -2,7 +2,7 @@
  * One Drizzle database over either PGlite (embedded, files under DATA_DIR) or PostgreSQL
  * (DATABASE_URL). Everything above this file sees the same `Db` type.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -11,13 +11,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { defaultLogger, type Logger } from '../log';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Connections of the PostgreSQL pool (pg.Pool's totalCount, idleCount, waitingCount). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface Database {
   db: Db;
@@ -28,6 +36,8 @@ export interface Database {
    * `onResume` is called then, since messages sent meanwhile are gone. Returns a function that stops.
    */
   listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /** The connection pool's counts; PostgreSQL only (PGlite is one embedded connection). */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -39,7 +49,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 // node-postgres returns bigint counts as strings; int8 values here are counts only.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; log?: Logger }): Promise<Database> {
+  const log = opts.log ?? defaultLogger;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -49,7 +60,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
-    pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
+    pool.on('error', (err) => log.error({ err }, 'PostgreSQL connection error'));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // One instance migrates at a time when several start together.
     const client = await pool.connect();
@@ -60,7 +71,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', listen: (channel, onMessage, onResume) => listenPg(opts.databaseUrl!, channel, onMessage, onResume), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, onMessage, onResume) => listenPg(opts.databaseUrl!, log, channel, onMessage, onResume),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   // dataDir undefined means in-memory (tests).
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -79,14 +96,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
 }
 
 /** LISTEN on a connection of its own, re-opened (after a growing pause, at most 5 s) when it is lost. */
-async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
+async function listenPg(url: string, log: Logger, channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = 250;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
-    next.on('error', (err) => console.error(`LISTEN connection error: ${err.message}`));
+    next.on('error', (err) => log.error({ err }, 'LISTEN connection error'));
     next.on('end', () => {
       if (stopped) return;
       client = null;
@@ -133,4 +150,26 @@ export function databaseUnreachable(err: unknown): boolean {
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
   }
   return false;
+}
+
+/** The migrations of the migrations folder (its journal), as drizzle records them once applied. */
+const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: { tag: string; when: number }[] };
+
+export interface MigrationStatus {
+  /** Migrations in the migrations folder. */
+  expected: number;
+  /** Rows in drizzle.__drizzle_migrations. */
+  applied: number;
+  /** Whether the latest migration of the folder is applied (drizzle keeps its `when` as created_at). */
+  latestApplied: boolean;
+}
+
+/** How far the database is migrated. Throws when the database does not answer. */
+export async function migrationStatus(db: Db): Promise<MigrationStatus> {
+  const latest = journal.entries.at(-1)?.when ?? 0;
+  const [row] = await queryRows<{ applied: number; latest: string | number | null }>(
+    db,
+    sql`select count(*)::int as applied, max(created_at) as latest from drizzle.__drizzle_migrations`,
+  );
+  return { expected: journal.entries.length, applied: Number(row.applied), latestApplied: Number(row.latest ?? 0) >= latest };
 }

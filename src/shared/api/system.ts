@@ -1,6 +1,6 @@
 /** Health and the public settings the web app reads at run time. */
 import { z } from 'zod';
-import { defineRoute, json } from './contract';
+import { defineRoute, ErrorSchema, json } from './contract';
 
 export const ConfigSchema = z
   .strictObject({ eventUrl: z.string().meta({ description: "Where 'Register Now' on the hackathon page leads" }) })
@@ -13,7 +13,23 @@ export const systemApi = {
     path: '/api/health',
     tags: ['System'],
     summary: 'Liveness',
+    description: 'The process is up and answering. It does not read the database: see /api/ready for that.',
     responses: { 200: json(z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), 'The server is up') },
+  }),
+  ready: defineRoute({
+    method: 'get',
+    path: '/api/ready',
+    tags: ['System'],
+    summary: 'Readiness',
+    description: 'Whether this instance can serve requests: the database answers and every migration this version knows is applied.',
+    responses: {
+      200: json(z.strictObject({ status: z.literal('ready') }), 'Ready to serve requests'),
+      503: {
+        description: 'Not ready (the database does not answer, or migrations are pending): try again after `Retry-After` seconds',
+        headers: { 'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } } },
+        content: { 'application/json': { schema: ErrorSchema } },
+      },
+    },
   }),
   config: defineRoute({
     method: 'get',

@@ -6,6 +6,7 @@
  */
 import type { InboxItem } from '../../../shared/api/notifications';
 import type { Database, Db } from '../../db/client';
+import { defaultLogger, type Logger } from '../../log';
 import { NOTIFICATIONS_CHANNEL, notificationsAfter } from './notifications.repo';
 
 type LiveItem = Omit<InboxItem, 'pending'>;
@@ -24,7 +25,10 @@ export class NotificationHub {
   private readonly streams = new Map<string, Set<Subscriber>>();
   private stopListening: (() => Promise<void>) | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger = defaultLogger,
+  ) {}
 
   /** Starts listening for notifications committed by any instance. */
   async start(listen: Database['listen']): Promise<void> {
@@ -70,7 +74,7 @@ export class NotificationHub {
     }).catch((err) => {
       // A stream that cannot be written to (the client went away) is closed; a database hiccup
       // only delays: the next notification (or a reconnect with Last-Event-ID) catches up.
-      console.error(`live notifications: ${(err as Error).message}`);
+      this.log.warn({ err }, 'live notifications: a stream could not be sent to');
     });
   }
 

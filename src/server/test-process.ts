@@ -1,5 +1,7 @@
 /** Starts the real server as a child process, for the tests that need a process (not the in-memory app). */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 
 /** Starts `src/server/index.ts` with this environment (on PGlite, no demo data, no web build, unless given). */
 export function startServer(env: Record<string, string>) {
@@ -27,4 +29,28 @@ export async function waitForHealth(port: number, child: ChildProcess) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start');
+}
+
+/**
+ * A database of its own on the PostgreSQL server of DATABASE_URL, for a multi-process test:
+ * `create()` before the servers start, `drop()` after they stop.
+ */
+export function scratchDatabase(prefix: string, what: string) {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error(`DATABASE_URL must point at a PostgreSQL server for the ${what}`);
+  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url: Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString(),
+    create: () => admin(`create database ${name}`),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }

@@ -5,26 +5,18 @@
  * it may create and drop a database); `npm run test:instances`, run by .ci/run.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, waitForHealth } from '../../src/server/test-process';
+import { scratchDatabase, startServer, waitForHealth } from '../../src/server/test-process';
 import { cookieFrom, eventReader } from '../../src/server/test-client';
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl) throw new Error('DATABASE_URL must point at a PostgreSQL server for the two-instance test');
-
-const name = `instances_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const admin = (sql: string) => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  return client.connect().then(() => client.query(sql)).finally(() => client.end());
-};
-const databaseUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const database = scratchDatabase('instances', 'two-instance test');
+const databaseUrl = database.url;
 const ports = [4300 + Math.floor(Math.random() * 300), 4700 + Math.floor(Math.random() * 300)];
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 let servers: ReturnType<typeof startServer>[] = [];
 
 beforeAll(async () => {
-  await admin(`create database ${name}`);
+  await database.create();
   servers = ports.map((port) => startServer({ DATABASE_URL: databaseUrl, PORT: String(port), AUTH_RATE_LIMIT: 'off' }));
   // Both start together: one migrates while the other waits for it.
   await Promise.all(servers.map((s, i) => waitForHealth(ports[i], s.child)));
@@ -33,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
   await Promise.all(servers.map((s) => s.exited));
-  await admin(`drop database if exists ${name} with (force)`);
+  await database.drop();
 }, 60_000);
 
 async function signUp(port: number, firstName: string) {

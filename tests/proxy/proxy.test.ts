@@ -10,21 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, waitForHealth } from '../../src/server/test-process';
+import { scratchDatabase, startServer, waitForHealth } from '../../src/server/test-process';
 import { cookieFrom, eventReader } from '../../src/server/test-client';
 import { dropConnections, freePort, selfSignedCertificate, startNginx, tlsFetch, writeNginxConfig, type NginxSettings } from './harness';
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl) throw new Error('DATABASE_URL must point at a PostgreSQL server for the proxy test');
-
-const name = `proxy_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const admin = (sql: string) => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  return client.connect().then(() => client.query(sql)).finally(() => client.end());
-};
-const databaseUrl = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const database = scratchDatabase('proxy', 'proxy test');
+const databaseUrl = database.url;
 
 const dir = mkdtempSync(join(tmpdir(), 'hackteams-proxy-'));
 let settings: NginxSettings;
@@ -74,7 +66,7 @@ async function waitForProxy(ports: number[]) {
 }
 
 beforeAll(async () => {
-  await admin(`create database ${name}`);
+  await database.create();
   const [httpsPort, httpPort, a, b] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   settings = { dir, httpsPort, httpPort, ...selfSignedCertificate(dir), apps: [a, b] };
   serving = [a, b];
@@ -88,7 +80,7 @@ afterAll(async () => {
   dropConnections();
   await nginx?.stop();
   await Promise.all([...started.keys()].map(stopInstance));
-  await admin(`drop database if exists ${name} with (force)`);
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 

@@ -2,12 +2,11 @@
  * The benchmark's own fresh database: PGlite in a temporary folder by default, or a new, uniquely
  * named database on the PostgreSQL server of DATABASE_URL, dropped at the end.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database, type DatabaseKind } from '../src/server/db/client';
+import { scratchDatabase } from '../src/server/db/scratch';
 
 export interface BenchDatabase {
   kind: DatabaseKind;
@@ -32,25 +31,14 @@ export async function createBenchDatabase(serverUrl: string | undefined): Promis
       destroy: () => rm(dir, { recursive: true, force: true }),
     };
   }
-  const name = `bench_${new Date().toISOString().slice(0, 10).replace(/-/g, '')}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = scratchDatabase(serverUrl, `bench_${new Date().toISOString().slice(0, 10).replace(/-/g, '')}`);
+  await scratch.create();
   return {
     kind: 'postgres',
-    where: `${url.host}/${name}`,
-    serverEnv: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    destroy: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
+    where: `${new URL(serverUrl).host}/${scratch.name}`,
+    serverEnv: { DATABASE_URL: scratch.url },
+    open: () => openDatabase({ databaseUrl: scratch.url }),
+    destroy: scratch.drop,
   };
 }
 
-async function admin(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

@@ -1,7 +1,6 @@
 /** Starts the real server as a child process, for the tests that need a process (not the in-memory app). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { scratchDatabase } from './db/scratch';
 
 /** Starts `src/server/index.ts` with this environment (on PGlite, no demo data, no web build, unless given). */
 export function startServer(env: Record<string, string>) {
@@ -31,26 +30,9 @@ export async function waitForHealth(port: number, child: ChildProcess) {
   throw new Error('server did not start');
 }
 
-/**
- * A database of its own on the PostgreSQL server of DATABASE_URL, for a multi-process test:
- * `create()` before the servers start, `drop()` after they stop.
- */
-export function scratchDatabase(prefix: string, what: string) {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) throw new Error(`DATABASE_URL must point at a PostgreSQL server for the ${what}`);
-  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    url: Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString(),
-    create: () => admin(`create database ${name}`),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
+/** A scratch database (db/scratch.ts) on the PostgreSQL server of DATABASE_URL, which `what` needs. */
+export function scratchDatabaseOfEnv(prefix: string, what: string) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error(`DATABASE_URL must point at a PostgreSQL server for the ${what}`);
+  return scratchDatabase(serverUrl, prefix);
 }

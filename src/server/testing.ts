@@ -5,7 +5,7 @@
  * status or field fails the test that produced it.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { scratchDatabase } from './db/scratch';
 import { apiDocument, createApp } from './app';
 
 type App = ReturnType<typeof createApp>;
@@ -55,20 +55,10 @@ export async function createHarness(
   let drop = async () => {};
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
-    const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), log });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = scratchDatabase(baseUrl, 'test');
+    await scratch.create();
+    database = await openDatabase({ databaseUrl: scratch.url, log });
+    drop = scratch.drop;
   } else {
     database = await openDatabase({ log });
   }

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabase, startServer, waitForHealth } from '../../src/server/test-process';
+import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/test-process';
 import { cookieFrom, eventReader } from '../../src/server/test-client';
 
-const database = scratchDatabase('instances', 'two-instance test');
+const database = scratchDatabaseOfEnv('instances', 'two-instance test');
 const databaseUrl = database.url;
 const ports = [4300 + Math.floor(Math.random() * 300), 4700 + Math.floor(Math.random() * 300)];
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;

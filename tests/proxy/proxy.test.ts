@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabase, startServer, waitForHealth } from '../../src/server/test-process';
+import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/test-process';
 import { cookieFrom, eventReader } from '../../src/server/test-client';
 import { dropConnections, freePort, selfSignedCertificate, startNginx, tlsFetch, writeNginxConfig, type NginxSettings } from './harness';
 
-const database = scratchDatabase('proxy', 'proxy test');
+const database = scratchDatabaseOfEnv('proxy', 'proxy test');
 const databaseUrl = database.url;
 
 const dir = mkdtempSync(join(tmpdir(), 'hackteams-proxy-'));

@@ -153,7 +153,8 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) }, err.status);
+      const headers = err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : undefined;
+      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) }, err.status, headers);
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's JSON validator says 'Malformed JSON in request body'.

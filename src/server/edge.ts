@@ -119,10 +119,7 @@ export function shedLoad(max: number): MiddlewareHandler<AppEnv> {
   let inFlight = 0;
   return async (c, next) => {
     if (c.req.path === '/api/health' || c.req.path === '/api/me/events') return next();
-    if (inFlight >= max) {
-      c.header('retry-after', '1');
-      throw new ApiError(503, BUSY_MESSAGE);
-    }
+    if (inFlight >= max) throw ApiError.retryLater(503, BUSY_MESSAGE, 1);
     inFlight++;
     try {
       await next();

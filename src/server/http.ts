@@ -46,8 +46,15 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** A machine-readable code, on some sign-in and sign-up errors. */
     readonly code?: string,
+    /** When to try again: the answer carries it as Retry-After (seconds). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+
+  /** A 429 or 503 the client may retry after `seconds` (sent as Retry-After). */
+  static retryLater(status: 429 | 503, message: string, seconds: number): ApiError {
+    return new ApiError(status, message, undefined, undefined, seconds);
   }
 }
 

@@ -10,7 +10,6 @@ import { createRouter } from '../openapi';
 import { getMe } from '../features/profiles';
 import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
 
-
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
   USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
@@ -66,12 +65,6 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
   throw new ApiError(status as ApiError['status'], message, field ? { [field]: message } : undefined, data?.code);
 }
 
-/** 503 with Retry-After: the hashing queue is full (docs/decisions/009). */
-function busy(c: AppContext, retryAfterSeconds: number): ApiError {
-  c.header('retry-after', String(retryAfterSeconds));
-  return new ApiError(503, HASHING_BUSY_MESSAGE);
-}
-
 /**
  * Sign-in and sign-up hash a password: they are let in only while the hashing queue has room,
  * before any other work, and answered 503 at once otherwise.
@@ -81,7 +74,8 @@ async function admitted<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
   try {
     leave = c.var.auth.hashing.admit();
   } catch (err) {
-    throw err instanceof HashingBusy ? busy(c, err.retryAfterSeconds) : err;
+    // 503 with Retry-After: the hashing queue is full (docs/decisions/009).
+    throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
   }
   try {
     return await work();
@@ -90,10 +84,6 @@ async function admitted<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
   }
 }
 
-function tooMany(c: AppContext, retryAfterSeconds: number, message: string): ApiError {
-  c.header('retry-after', String(retryAfterSeconds));
-  return new ApiError(429, message);
-}
 const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 
 /** Counts a sign-in or sign-up attempt from the client's address (429 past the limit). */
@@ -101,7 +91,7 @@ async function limitAddress(c: AppContext): Promise<void> {
   const { address } = c.var.client;
   if (!c.var.auth.attemptLimits || !address) return;
   const verdict = await countAttempt(c.var.db, addressKey(address), c.var.auth.perAddress);
-  if (!verdict.allowed) throw tooMany(c, verdict.retryAfterSeconds, `Too many attempts. Please try again in ${seconds(verdict.retryAfterSeconds)}.`);
+  if (!verdict.allowed) throw ApiError.retryLater(429, `Too many attempts. Please try again in ${seconds(verdict.retryAfterSeconds)}.`, verdict.retryAfterSeconds);
 }
 
 /**
@@ -114,7 +104,7 @@ async function limitedSignIn<T>(c: AppContext, email: string, signIn: () => Prom
   const key = accountKey(email);
   const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
   if (!locked.allowed) {
-    throw tooMany(c, locked.retryAfterSeconds, `Too many failed sign-in attempts for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`);
+    throw ApiError.retryLater(429, `Too many failed sign-in attempts for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`, locked.retryAfterSeconds);
   }
   try {
     const result = await signIn();

@@ -6,8 +6,8 @@
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { accounts, profiles, profileSkills, teamMembers, teams, users } from '../src/server/db/schema';
-import { candidateContext, teamsForQuery } from '../src/server/features/teams/teams.repo';
-import { candidatesQuery, skillsOf } from '../src/server/features/profiles/profiles.repo';
+import { candidateContext, matchingTeams, teamsOfOrAskedBy } from '../src/server/features/teams/teams.repo';
+import { matchingPeople, skillsOf } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
 
@@ -30,14 +30,12 @@ export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profile
   return { profileId: me.id, teamIds: led.map((t) => t.id) };
 }
 
-/** The plans of both matching statements, for one of the bench account's teams. */
+/** The plans of the statements both suggestion routes send besides ranking (which runs in memory), for one of the bench account's teams. */
 export async function explainMatching(target: ExplainTarget, profileId: string, teamId: string): Promise<ExplainedQuery[]> {
   return explainStatements(target, async (db) => {
-    const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
-    const context = await candidateContext(db, teamId);
-    const people = candidatesQuery({ needs: team.positionSkills, ...context, limit: 11, offset: 0 });
-    if (people) await db.execute(people);
-    const teamsFor = teamsForQuery({ profileId, skills: await skillsOf(db, profileId), limit: 11, offset: 0 });
-    if (teamsFor) await db.execute(teamsFor);
+    await candidateContext(db, teamId);
+    await Promise.all([skillsOf(db, profileId), teamsOfOrAskedBy(db, profileId)]);
+    await matchingPeople(db, [profileId]);
+    await matchingTeams(db, [teamId]);
   });
 }

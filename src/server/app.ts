@@ -20,6 +20,7 @@ import type { Metrics } from './metrics';
 import { openApiDocument } from './openapi';
 import { identifyClient, inlineScriptHashes, sameOriginWrites, securityHeaders, shedLoad } from './edge';
 import type { NotificationHub } from './features/notifications';
+import type { MatchingIndex } from './features/matching';
 import { CountCache } from './paging';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
@@ -33,6 +34,8 @@ export interface AppDeps {
   config: Config;
   /** Live notification streams (started on the database's LISTEN). */
   live: NotificationHub;
+  /** Suggestions (started on the database's LISTEN). */
+  matching: MatchingIndex;
   /** Folder of the web build; omitted in API tests. */
   webRoot?: string;
   /** Reverse proxies in front whose X-Forwarded-For and X-Forwarded-Proto are trusted (default 0). */
@@ -141,6 +144,7 @@ export function createApp(deps: AppDeps) {
     c.set('counts', counts);
     c.set('config', deps.config);
     c.set('live', deps.live);
+    c.set('matching', deps.matching);
     await next();
     if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
     // Any successful write may change what a list counts.

@@ -7,6 +7,7 @@ import type { Logger } from './log';
 import { profileIdOfUser } from './features/profiles';
 import type { CountCache } from './paging';
 import type { NotificationHub } from './features/notifications';
+import type { MatchingIndex } from './features/matching';
 import type { Client } from './edge';
 
 export interface Viewer {
@@ -26,6 +27,8 @@ export type AppEnv = {
     config: Config;
     /** This instance's open live notification streams. */
     live: NotificationHub;
+    /** This instance's matching index. */
+    matching: MatchingIndex;
     viewer?: Viewer | null;
     /** Who is asking, and how they reached us (edge.ts). */
     client: Client;

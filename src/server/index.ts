@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './env';
 import { NotificationHub, pruneRead } from './features/notifications';
+import { createMatchingIndex } from './features/matching';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen } from './listen';
 import { createLogger, defaultLogger, type Logger } from './log';
@@ -34,6 +35,8 @@ async function main() {
   }
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
+  const matching = createMatchingIndex(database.db, log);
+  await matching.start(database.listen);
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
@@ -47,6 +50,7 @@ async function main() {
     auth,
     config: { eventUrl: env.EVENT_URL },
     live,
+    matching,
     webRoot: env.WEB_ROOT ?? defaultWebRoot,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     trustedOrigins,
@@ -75,6 +79,7 @@ async function main() {
     metricsServer?.close();
     // Open event streams end now; browsers reconnect (to another instance) and resume.
     void live.stop();
+    void matching.stop();
     server.close(async () => {
       await database.close();
       log.info('Database closed. Bye.');

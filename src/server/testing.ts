@@ -14,6 +14,7 @@ import type { HashLimiter } from './auth/hash-limiter';
 import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from './db/client';
 import { NotificationHub } from './features/notifications';
+import { createMatchingIndex } from './features/matching';
 import { silentLogger, type Logger } from './log';
 import { createMetrics, type Metrics } from './metrics';
 import { cookieFrom } from './test-client';
@@ -71,8 +72,10 @@ export async function createHarness(
   });
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
+  const matching = createMatchingIndex(database.db, log);
+  await matching.start(database.listen);
   const metrics: Metrics | undefined = opts.metrics ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
-  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot, log, metrics, ...opts.edge });
+  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, matching, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot, log, metrics, ...opts.edge });
   opts.setup?.(app);
   const document = apiDocument();
   const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
@@ -124,7 +127,7 @@ export async function createHarness(
 
   let databaseClosed: Promise<void> | null = null;
   /** Ends the live streams and closes the database; the app keeps answering (what a lost database looks like). */
-  const closeDatabase = () => (databaseClosed ??= live.stop().then(() => database.close()));
+  const closeDatabase = () => (databaseClosed ??= Promise.all([live.stop(), matching.stop()]).then(() => database.close()));
 
   return {
     app,

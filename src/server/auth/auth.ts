@@ -127,7 +127,11 @@ export function createAuth(db: Db, opts: AuthOptions) {
     // better-auth's own errors, as our log lines (its message only: its extra arguments may hold request data).
     logger: { level: 'error', log: (level, message) => log[level]({ source: 'better-auth' }, message) },
     // The client address is set by our own route (see auth.routes.ts), never taken from the client.
-    advanced: { ipAddress: { ipAddressHeaders: ['x-client-address'] } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-client-address'] },
+      // A session and its user in one statement (the relations in schema.ts), on every signed-in request.
+      database: { joins: true },
+    },
     databaseHooks: {
       // A profile exists from the first session on, for sign-up and sign-in alike (docs/product.md#accounts-and-sessions).
       session: { create: { after: async (session) => { await ensureProfile(db, session.userId); } } },

@@ -3,7 +3,7 @@
  * The database keeps the data sound on its own: foreign keys, CHECKs, and partial unique
  * indexes for "one pending request / invitation per team and person".
  */
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import type { SkillBadge } from '../../shared/api/profiles';
 import {
   AVAILABILITIES, DEFAULT_AVAILABILITY, DEFAULT_SKILL_LEVEL, DEFAULT_TEAM_SIZE, INVITATION_STATUSES, NOTIFICATION_KINDS, REQUEST_STATUSES,
@@ -73,6 +73,12 @@ export const verifications = pgTable('verifications', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('verifications_identifier_idx').on(t.identifier)]);
+
+// better-auth reads a session with its user (and a user with their accounts) in one statement
+// through these relations (auth.ts: advanced.database.joins).
+export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));
+export const sessionsRelations = relations(sessions, ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }));
+export const accountsRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));
 
 /** Instance-wide settings, e.g. the generated auth secret shared by every app instance. */
 export const appSettings = pgTable('app_settings', {

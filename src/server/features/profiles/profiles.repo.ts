@@ -3,12 +3,10 @@ import { and, asc, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-o
 import type { Me } from '../../../shared/api/auth';
 import type { ContactInfo, OwnProfile, ProfileCard, ProfileDetail, ProfileList, SkillBadge } from '../../../shared/api/profiles';
 import { displayName } from '../../../shared/avatar';
-import type { SuggestedPerson } from '../../../shared/api/matching';
-import { AVAILABILITY_POINTS, LEVEL_POINTS, SKILL_WEIGHT, TIMEZONE_HOURS } from '../../../shared/matching';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constants';
 import type { ProfileBasicSchema, ProfileContactSchema, ProfileListQuery, SkillInput } from '../../../shared/schemas';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../../db/client';
+import { type Db } from '../../db/client';
 import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
 import { profileSkills, profiles, skills, type Profile } from '../../db/schema';
 import type { AvatarStore, StoredAvatar } from './avatar-store';
@@ -351,10 +349,6 @@ export async function saveAvatar(db: Db, store: AvatarStore, profileId: string, 
 
 // ---------- matching (docs/decisions/011-matching.md) ----------
 
-const levelPoints = sql.raw(`case ps.level ${Object.entries(LEVEL_POINTS).map(([l, p]) => `when '${l}' then ${p}`).join(' ')} else 0 end`);
-const availabilityPoints = sql.raw(`case p.availability ${Object.entries(AVAILABILITY_POINTS).map(([a, p]) => `when '${a}' then ${p}`).join(' ')} else 0 end`);
-const timezoneTable = sql.raw(`(values ${TIMEZONE_HOURS.map(([tz, h]) => `('${tz}', ${h}::numeric)`).join(', ')}) as tz(name, hours)`);
-
 /** A person's skills with their levels: what 'teams that need you' ranks by (none for an unknown id). */
 export async function skillsOf(db: Db, profileId: string): Promise<SkillBadge[]> {
   const [row] = await db.select({ skills: profiles.skillBadges }).from(profiles).where(eq(profiles.id, profileId));
@@ -362,58 +356,16 @@ export async function skillsOf(db: Db, profileId: string): Promise<SkillBadge[]>
 }
 
 /**
- * People looking for a team who have skills the positions need, best first: for each person the
- * position they fit best (most skill points), then 10 x skill points + availability points + time
- * zone points (by the nearest of `memberHours`), ties to the most recently active. `exclude`: ids
- * never suggested (members, invited, already asked).
+ * What the matching index keeps of people: everyone looking for a team with a skill, or the given
+ * profiles whatever their state (an id not returned is a deleted profile).
  */
-export async function rankCandidates(db: Db, opts: CandidateQuery): Promise<SuggestedPerson[]> {
-  const query = candidatesQuery(opts);
-  if (!query) return [];
-  const rows = await queryRows<SuggestedPerson>(db, query);
-  return rows.map((r) => ({ ...r, hoursApart: r.hoursApart === null ? null : Number(r.hoursApart) }));
-}
-
-export interface CandidateQuery { needs: Record<string, string[]>; memberHours: number[]; exclude: string[]; limit: number; offset: number }
-
-/** The statement of rankCandidates (the benchmark prints its plan); null when nothing is needed. */
-export function candidatesQuery(opts: CandidateQuery): SQL | null {
-  const needs = Object.entries(opts.needs).flatMap(([position, names], ord) => names.map((name) => ({ position, ord, skill: name.toLowerCase() })));
-  if (needs.length === 0) return null;
-  return sql`
-    with needed(position, ord, skill) as (
-      -- A VALUES list, not a JSON parameter: the planner knows how many rows it has.
-      values ${sql.join(needs.map((n) => sql`(${n.position}::text, ${n.ord}::int, ${n.skill}::text)`), sql`, `)}
-    ),
-    matched as (
-      select ps.profile_id, n.position, n.ord,
-        sum(${levelPoints})::int as points,
-        jsonb_agg(jsonb_build_object('name', s.name, 'level', ps.level) order by ${levelPoints} desc, s.name) as skills
-      from needed n
-      join skills s on lower(s.name) = n.skill
-      join profile_skills ps on ps.skill_id = s.id
-      group by ps.profile_id, n.position, n.ord
-    ),
-    best as (
-      select distinct on (profile_id) * from matched order by profile_id, points desc, ord
-    ),
-    scored as (
-      select p.id, p.first_name, p.last_name, p.name, p.avatar_url, p.availability, p.timezone, p.updated_at,
-        b.position, b.skills, b.points,
-        ${availabilityPoints} as availability_points,
-        (select min(least(mod(abs(m.h - tz.hours), 24), 24 - mod(abs(m.h - tz.hours), 24)))
-           from unnest(${`{${opts.memberHours.join(',')}}`}::numeric[]) as m(h)) as hours_apart
-      from best b
-      join profiles p on p.id = b.profile_id
-      left join ${timezoneTable} on tz.name = p.timezone
-      where p.looking_for_team and not (p.id = any(${`{${opts.exclude.join(',')}}`}::uuid[]))
-    )
-    select id, first_name as "firstName", last_name as "lastName", name, avatar_url as "avatarUrl", availability, timezone,
-      position, skills, points as "skillPoints", availability_points as "availabilityPoints",
-      hours_apart::float8 as "hoursApart",
-      coalesce(greatest(0, 3 - ceil(hours_apart / 3)), 0)::int as "timezonePoints",
-      (${SKILL_WEIGHT} * points + availability_points + coalesce(greatest(0, 3 - ceil(hours_apart / 3)), 0))::int as score
-    from scored
-    order by score desc, updated_at desc, id
-    limit ${opts.limit} offset ${opts.offset}`;
+export async function matchingPeople(db: Db, ids?: string[]) {
+  return db
+    .select({
+      id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, name: profiles.name, avatarUrl: profiles.avatarUrl,
+      availability: profiles.availability, timezone: profiles.timezone, updatedAt: profiles.updatedAt,
+      looking: profiles.lookingForTeam, skills: profiles.skillBadges,
+    })
+    .from(profiles)
+    .where(ids ? sql`${profiles.id} = any(${`{${ids.join(',')}}`}::uuid[])` : and(eq(profiles.lookingForTeam, true), sql`${profiles.skillBadges} <> '[]'::jsonb`));
 }

@@ -1,3 +1,3 @@
 /** What other features may use of the teams feature. */
 export { pendingCountFor, pendingInvitationIds, pendingInvitationsFor, pendingRequestIds, requestsOf } from './requests.repo';
-export { membershipsOf } from './teams.repo';
+export { matchingTeams, membershipsOf } from './teams.repo';

@@ -4,13 +4,12 @@
  * like an unknown one. Every change to who is in a team, or who leads it, locks the team's row
  * first (lockTeam), so concurrent changes to one team run one after the other.
  */
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SuggestedTeam } from '../../../shared/api/matching';
-import type { Membership, SkillBadge } from '../../../shared/api/profiles';
-import type { LedTeam, TeamCard, TeamDetail, TeamList } from '../../../shared/api/teams';
-import { LEADER_ROLE, type SkillLevel } from '../../../shared/constants';
-import { LEVEL_POINTS, positionSkillColumns, SKILL_WEIGHT, timezoneHours } from '../../../shared/matching';
+import type { Membership } from '../../../shared/api/profiles';
+import { isRecruiting, type LedTeam, type TeamCard, type TeamDetail, type TeamList } from '../../../shared/api/teams';
+import { LEADER_ROLE } from '../../../shared/constants';
+import { positionSkillColumns, timezoneHours } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
 import { queryRows, type Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
@@ -292,70 +291,55 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
 
 // ---------- matching (docs/decisions/011-matching.md) ----------
 
-/** Who is never suggested to a team (members, invited, already asked), and its members' time zones. */
+/**
+ * Who is never suggested to a team (members, invited, already asked), and its members' time zones,
+ * in one statement.
+ */
 export async function candidateContext(db: Db, teamId: string) {
-  const [members, invited, asked] = await Promise.all([
-    db.select({ id: people.id, timezone: people.timezone }).from(teamMembers)
-      .innerJoin(people.table, eq(people.id, teamMembers.profileId)).where(eq(teamMembers.teamId, teamId)),
-    db.select({ id: teamInvitations.profileId }).from(teamInvitations)
-      .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending'))),
-    db.select({ id: joinRequests.profileId }).from(joinRequests)
-      .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending'))),
-  ]);
+  const rows = await queryRows<{ id: string; timezone: string | null; member: boolean }>(db, sql`
+    select m.profile_id as id, p.timezone, true as member from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamId}
+    union all
+    select profile_id, null, false from ${teamInvitations} where team_id = ${teamId} and status = 'pending'
+    union all
+    select profile_id, null, false from ${joinRequests} where team_id = ${teamId} and status = 'pending'`);
   return {
-    exclude: [...members, ...invited, ...asked].map((r) => r.id),
-    memberHours: members.map((m) => timezoneHours(m.timezone)).filter((h): h is number => h !== null),
+    exclude: new Set(rows.map((r) => r.id)),
+    memberHours: rows.filter((r) => r.member).map((r) => timezoneHours(r.timezone)).filter((h): h is number => h !== null),
   };
 }
 
-/**
- * Open teams with room whose open positions need skills the person has, best first: for each team
- * the position with the most skill points, then 10 x skill points, ties to the newest team. The
- * person's own teams and teams they already asked are left out.
- */
-export async function rankTeamsFor(db: Db, opts: TeamsForQuery): Promise<SuggestedTeam[]> {
-  const query = teamsForQuery(opts);
-  if (!query) return [];
-  const rows = await queryRows<{ id: string; position: string; skills: SkillBadge[]; points: number }>(db, query);
-  if (rows.length === 0) return [];
-  const found = await db.select().from(teams).where(inArray(teams.id, rows.map((r) => r.id)));
-  const byId = new Map(found.map((t) => [t.id, t]));
-  return rows
-    .filter((r) => byId.has(r.id))
-    .map((r) => ({ team: toCard(byId.get(r.id)!), position: r.position, skills: r.skills, skillPoints: r.points, score: SKILL_WEIGHT * r.points }));
+/** The teams a person is in or has asked to join (pending): never suggested to them. */
+export async function teamsOfOrAskedBy(db: Db, profileId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(db, sql`
+    select team_id as id from ${teamMembers} where profile_id = ${profileId}
+    union
+    select team_id from ${joinRequests} where profile_id = ${profileId} and status = 'pending'`);
+  return new Set(rows.map((r) => r.id));
 }
 
-export interface TeamsForQuery { profileId: string; skills: { name: string; level: SkillLevel }[]; limit: number; offset: number }
+/** Cards of these teams, in the order of `ids` (ids of deleted teams are left out). */
+export async function teamCards(db: Db, ids: string[]): Promise<TeamCard[]> {
+  if (ids.length === 0) return [];
+  const found = new Map((await db.select().from(teams).where(inArray(teams.id, ids))).map((t) => [t.id, toCard(t)]));
+  return ids.map((id) => found.get(id)).filter((t): t is TeamCard => !!t);
+}
 
-/** The statement of rankTeamsFor (the benchmark prints its plan); null without skills. */
-export function teamsForQuery(opts: TeamsForQuery): SQL | null {
-  if (opts.skills.length === 0) return null;
-  const mine = opts.skills.map((s) => ({ skill: s.name.toLowerCase(), name: s.name, level: s.level, points: LEVEL_POINTS[s.level] ?? 0 }));
-  const lowered = `{${mine.map((m) => `"${m.skill.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  return sql`
-    with mine as (
-      select * from jsonb_to_recordset(${JSON.stringify(mine)}::jsonb) as m(skill text, name text, level text, points int)
-    ),
-    candidates as (
-      select t.id, t.position_skills from teams t
-      where t.needed_skills && ${lowered}::text[]
-        and t.is_open and t.member_count < t.max_size
-        and not exists (select 1 from team_members tm where tm.team_id = t.id and tm.profile_id = ${opts.profileId})
-        and not exists (select 1 from join_requests jr where jr.team_id = t.id and jr.profile_id = ${opts.profileId} and jr.status = 'pending')
-    ),
-    matched as (
-      select c.id, e.key as position, sum(m.points)::int as points,
-        jsonb_agg(jsonb_build_object('name', m.name, 'level', m.level) order by m.points desc, m.name) as skills
-      from candidates c
-      cross join lateral jsonb_each(c.position_skills) as e(key, value)
-      cross join lateral jsonb_array_elements_text(e.value) as needed(skill)
-      join mine m on m.skill = lower(needed.skill)
-      group by c.id, e.key
-    ),
-    best as (
-      select distinct on (id) id, position, skills, points from matched order by id, points desc, position
-    )
-    select b.id, b.position, b.skills, b.points from best b join teams t on t.id = b.id
-    order by b.points desc, t.created_at desc, t.id desc
-    limit ${opts.limit} offset ${opts.offset}`;
+/**
+ * What the matching index keeps of teams: the recruiting ones whose open positions need skills, or
+ * the given teams whatever their state (an id not returned is a deleted team). Positions in the
+ * order the team lists them.
+ */
+export async function matchingTeams(db: Db, ids?: string[]) {
+  const rows = await db
+    .select({ id: teams.id, createdAt: teams.createdAt, isOpen: teams.isOpen, memberCount: teams.memberCount, maxSize: teams.maxSize, openPositions: teams.openPositions, positionSkills: teams.positionSkills })
+    .from(teams)
+    .where(ids
+      ? sql`${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`
+      : and(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`, sql`${teams.positionSkills} <> '{}'::jsonb`));
+  return rows.map((t) => ({
+    id: t.id,
+    createdAt: t.createdAt,
+    recruiting: isRecruiting(t),
+    positions: t.openPositions.filter((title) => t.positionSkills[title]?.length).map((title) => ({ title, skills: t.positionSkills[title] })),
+  }));
 }

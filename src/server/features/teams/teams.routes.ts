@@ -9,7 +9,7 @@ import { isRecruiting, teamsApi } from '../../../shared/api/teams';
 import type { Team } from '../../db/schema';
 import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../http';
 import { createRouter, guarded } from '../../openapi';
-import { rankCandidates, skillsOf } from '../profiles';
+import { skillsOf } from '../profiles';
 import * as requests from './requests.repo';
 import * as repo from './teams.repo';
 
@@ -194,14 +194,22 @@ export const teamsRoutes = createRouter()
     // A team that takes nobody (closed, or full) is offered nobody.
     if (!isRecruiting(team)) return c.json({ items: [], nextPage: null }, 200);
     const context = await repo.candidateContext(c.var.db, team.id);
-    const found = await rankCandidates(c.var.db, { needs: team.positionSkills, ...context, limit: SUGGESTIONS_PAGE + 1, offset: (page - 1) * SUGGESTIONS_PAGE });
-    return c.json({ items: found.slice(0, SUGGESTIONS_PAGE), nextPage: found.length > SUGGESTIONS_PAGE ? page + 1 : null }, 200);
+    const positions = team.openPositions.filter((title) => team.positionSkills[title]?.length).map((title) => ({ title, skills: team.positionSkills[title] }));
+    const ranked = await c.var.matching.rankPeople({ positions, ...context, wanted: page * SUGGESTIONS_PAGE + 1 });
+    const items = ranked.slice((page - 1) * SUGGESTIONS_PAGE, page * SUGGESTIONS_PAGE).map(({ person, ...reasons }) => ({
+      id: person.id, firstName: person.firstName, lastName: person.lastName, name: person.name, avatarUrl: person.avatarUrl,
+      availability: person.availability, timezone: person.timezone, ...reasons,
+    }));
+    return c.json({ items, nextPage: ranked.length > page * SUGGESTIONS_PAGE ? page + 1 : null }, 200);
   })
   .openapi(guarded(matchingApi.teamsForMe, withProfile), async (c) => {
     const viewer = await requireProfile(c);
     const { page } = c.req.valid('query');
-    const found = await repo.rankTeamsFor(c.var.db, {
-      profileId: viewer.profileId, skills: await skillsOf(c.var.db, viewer.profileId), limit: SUGGESTIONS_PAGE + 1, offset: (page - 1) * SUGGESTIONS_PAGE,
-    });
-    return c.json({ items: found.slice(0, SUGGESTIONS_PAGE), nextPage: found.length > SUGGESTIONS_PAGE ? page + 1 : null }, 200);
+    const [skills, exclude] = await Promise.all([skillsOf(c.var.db, viewer.profileId), repo.teamsOfOrAskedBy(c.var.db, viewer.profileId)]);
+    const ranked = await c.var.matching.rankTeams({ skills, exclude, wanted: page * SUGGESTIONS_PAGE + 1 });
+    const shown = ranked.slice((page - 1) * SUGGESTIONS_PAGE, page * SUGGESTIONS_PAGE);
+    const cards = new Map((await repo.teamCards(c.var.db, shown.map((r) => r.teamId))).map((t) => [t.id, t]));
+    // The index follows others' changes within milliseconds; whether a team still takes people is checked now.
+    const items = shown.filter((r) => cards.has(r.teamId) && isRecruiting(cards.get(r.teamId)!)).map(({ teamId, ...reasons }) => ({ team: cards.get(teamId)!, ...reasons }));
+    return c.json({ items, nextPage: ranked.length > page * SUGGESTIONS_PAGE ? page + 1 : null }, 200);
   });

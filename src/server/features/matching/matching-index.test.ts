@@ -1,0 +1,166 @@
+/**
+ * The matching index against the formula of docs/decisions/011-matching.md computed the plain way
+ * (every person, every position), on generated people and teams, before and after changes arrive
+ * as the database's triggers announce them.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SkillBadge } from '../../../shared/api/profiles';
+import { AVAILABILITIES, SKILL_LEVELS, TIMEZONES } from '../../../shared/constants';
+import { AVAILABILITY_POINTS, hoursBetween, LEVEL_POINTS, SKILL_WEIGHT, timezoneHours, timezonePoints } from '../../../shared/matching';
+import { MatchingIndex, type MatchPerson, type MatchTeam } from './matching-index';
+
+const SKILLS = ['Go', 'go', 'PostgreSQL', 'React', 'Figma', 'Rust', 'Python', 'CSS'];
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const skillList = fc.uniqueArray(fc.record({ name: fc.constantFrom(...SKILLS), level: fc.constantFrom(...SKILL_LEVELS) }), {
+  maxLength: 5, selector: (s) => s.name.toLowerCase(),
+});
+const personArb = (n: number) => fc.record({
+  id: fc.constant(uuid(n)),
+  firstName: fc.constant(`P${n}`), lastName: fc.constant('Test'), name: fc.constant(`P${n} Test`), avatarUrl: fc.constant(null),
+  availability: fc.constantFrom(...AVAILABILITIES),
+  timezone: fc.option(fc.constantFrom(...TIMEZONES), { nil: null }),
+  // Few distinct times, so ties on score and time happen and the id decides.
+  updatedAt: fc.integer({ min: 0, max: 3 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
+  looking: fc.boolean(),
+  skills: skillList,
+});
+const positionsArb = fc.array(fc.record({
+  title: fc.constantFrom('Backend', 'Frontend', 'Design', 'Data'),
+  skills: fc.uniqueArray(fc.constantFrom(...SKILLS), { minLength: 1, maxLength: 4 }),
+}), { maxLength: 3 }).map((ps) => ps.filter((p, i) => ps.findIndex((q) => q.title === p.title) === i));
+const teamArb = (n: number) => fc.record({
+  id: fc.constant(uuid(1000 + n)),
+  createdAt: fc.integer({ min: 0, max: 3 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
+  recruiting: fc.boolean(),
+  positions: positionsArb,
+});
+const worldArb = fc.record({
+  people: fc.integer({ min: 0, max: 30 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => personArb(i)))),
+  teams: fc.integer({ min: 0, max: 12 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => teamArb(i)))),
+});
+
+const points = (badge: SkillBadge) => LEVEL_POINTS[badge.level];
+const lower = (s: string) => s.toLowerCase();
+
+/** Decision 011, the plain way: every looking person against every position. */
+function expectedPeople(people: MatchPerson[], positions: MatchTeam['positions'], memberHours: number[], exclude: Set<string>) {
+  return people
+    .filter((p) => p.looking && !exclude.has(p.id))
+    .map((p) => {
+      let best = { points: 0, position: '' };
+      for (const position of positions) {
+        const needed = new Set(position.skills.map(lower));
+        const sum = p.skills.filter((s) => needed.has(lower(s.name))).reduce((total, s) => total + points(s), 0);
+        if (sum > best.points) best = { points: sum, position: position.title };
+      }
+      const hours = timezoneHours(p.timezone);
+      const hoursApart = hours === null || memberHours.length === 0 ? null : Math.min(...memberHours.map((m) => hoursBetween(m, hours)));
+      const score = SKILL_WEIGHT * best.points + AVAILABILITY_POINTS[p.availability] + timezonePoints(hoursApart);
+      return { id: p.id, position: best.position, skillPoints: best.points, hoursApart, score, updated: p.updatedAt.getTime() };
+    })
+    .filter((r) => r.skillPoints > 0)
+    .sort((a, b) => b.score - a.score || b.updated - a.updated || (a.id < b.id ? -1 : 1))
+    .map(({ updated: _, ...r }) => r);
+}
+
+function expectedTeams(teams: MatchTeam[], skills: SkillBadge[], exclude: Set<string>) {
+  const mine = new Map(skills.map((s) => [lower(s.name), s]));
+  return teams
+    .filter((t) => t.recruiting && !exclude.has(t.id))
+    .map((t) => {
+      let best = { points: 0, position: '' };
+      for (const position of t.positions) {
+        const sum = [...new Set(position.skills.map(lower))].reduce((total, s) => total + (mine.has(s) ? points(mine.get(s)!) : 0), 0);
+        if (sum > best.points) best = { points: sum, position: position.title };
+      }
+      return { teamId: t.id, position: best.position, skillPoints: best.points, score: SKILL_WEIGHT * best.points, created: t.createdAt.getTime() };
+    })
+    .filter((r) => r.skillPoints > 0)
+    .sort((a, b) => b.score - a.score || b.created - a.created || (a.teamId < b.teamId ? 1 : -1))
+    .map(({ created: _, ...r }) => r);
+}
+
+/** An index over arrays that stand for the database, and a way to announce changes as the triggers do. */
+async function indexOver(world: { people: MatchPerson[]; teams: MatchTeam[] }) {
+  let announce: (payload: string) => void = () => {};
+  const pick = <T extends { id: string }>(rows: T[], ids?: string[]) => (ids ? rows.filter((r) => ids.includes(r.id)) : rows);
+  const index = new MatchingIndex({
+    people: async (ids) => pick(world.people, ids).map((p) => structuredClone(p)),
+    teams: async (ids) => pick(world.teams, ids).map((t) => structuredClone(t)),
+  });
+  await index.start(async (_channel, onMessage) => {
+    announce = onMessage;
+    return async () => {};
+  });
+  return { index, announce: (payload: string) => announce(payload) };
+}
+
+const shownPeople = (ranked: Awaited<ReturnType<MatchingIndex['rankPeople']>>) =>
+  ranked.map((r) => ({ id: r.person.id, position: r.position, skillPoints: r.skillPoints, hoursApart: r.hoursApart, score: r.score }));
+const shownTeams = (ranked: Awaited<ReturnType<MatchingIndex['rankTeams']>>) =>
+  ranked.map((r) => ({ teamId: r.teamId, position: r.position, skillPoints: r.skillPoints, score: r.score }));
+
+describe('MatchingIndex', () => {
+  it('ranks people for a team exactly as the formula does', async () => {
+    await fc.assert(fc.asyncProperty(
+      worldArb, positionsArb, fc.array(fc.constantFrom(...TIMEZONES), { maxLength: 3 }), fc.array(fc.nat(30)), fc.integer({ min: 1, max: 40 }),
+      async (world, positions, memberZones, excluded, wanted) => {
+        const { index } = await indexOver(world);
+        const memberHours = memberZones.map((tz) => timezoneHours(tz)!);
+        const exclude = new Set(excluded.map(uuid));
+        const ranked = await index.rankPeople({ positions, memberHours, exclude, wanted });
+        expect(shownPeople(ranked)).toEqual(expectedPeople(world.people, positions, memberHours, exclude).slice(0, wanted));
+      },
+    ), { numRuns: 200 });
+  });
+
+  it('ranks teams for a person exactly as the formula does', async () => {
+    await fc.assert(fc.asyncProperty(worldArb, skillList, fc.array(fc.nat(12)), fc.integer({ min: 1, max: 20 }), async (world, skills, excluded, wanted) => {
+      const { index } = await indexOver(world);
+      const exclude = new Set(excluded.map((n) => uuid(1000 + n)));
+      expect(shownTeams(await index.rankTeams({ skills, exclude, wanted }))).toEqual(expectedTeams(world.teams, skills, exclude).slice(0, wanted));
+    }), { numRuns: 200 });
+  });
+
+  it('follows changes announced for some rows, and for all', async () => {
+    await fc.assert(fc.asyncProperty(worldArb, worldArb, positionsArb, skillList, fc.boolean(), async (before, after, positions, skills, all) => {
+      const world = { people: [...before.people], teams: [...before.teams] };
+      const { index, announce } = await indexOver(world);
+      // The database changes to `after` (rows added, changed, deleted), then says which.
+      world.people = after.people;
+      world.teams = after.teams;
+      const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+      const people = [...new Set([...ids(before.people), ...ids(after.people)])];
+      const teams = [...new Set([...ids(before.teams), ...ids(after.teams)])];
+      if (all) announce('p:*');
+      else {
+        if (people.length) announce(people.map((id) => `p:${id}`).join(','));
+        if (teams.length) announce(teams.map((id) => `t:${id}`).join(','));
+      }
+      const none = new Set<string>();
+      expect(shownPeople(await index.rankPeople({ positions, memberHours: [], exclude: none, wanted: 50 })))
+        .toEqual(expectedPeople(after.people, positions, [], none));
+      expect(shownTeams(await index.rankTeams({ skills, exclude: none, wanted: 50 }))).toEqual(expectedTeams(after.teams, skills, none));
+      expect(index.size).toEqual({
+        people: after.people.filter((p) => p.looking && p.skills.length).length,
+        teams: after.teams.filter((t) => t.recruiting && t.positions.length).length,
+      });
+    }), { numRuns: 100 });
+  });
+
+  it('lists the matching skills strongest first, then by name, with the person’s own spelling', async () => {
+    const person: MatchPerson = {
+      id: uuid(1), firstName: 'Ada', lastName: 'Test', name: 'Ada Test', avatarUrl: null, availability: 'Full Time', timezone: 'UTC+1',
+      updatedAt: new Date(), looking: true,
+      skills: [{ name: 'rust', level: 'Beginner' }, { name: 'PostgreSQL', level: 'Advanced' }, { name: 'Go', level: 'Advanced' }, { name: 'CSS', level: 'Advanced' }],
+    };
+    const { index } = await indexOver({ people: [person], teams: [] });
+    const [ranked] = await index.rankPeople({ positions: [{ title: 'Backend', skills: ['Rust', 'go', 'postgresql'] }], memberHours: [1], exclude: new Set(), wanted: 10 });
+    expect(ranked).toMatchObject({
+      position: 'Backend', skillPoints: 7, availabilityPoints: 2, hoursApart: 0, timezonePoints: 3, score: 75,
+      skills: [{ name: 'Go', level: 'Advanced' }, { name: 'PostgreSQL', level: 'Advanced' }, { name: 'rust', level: 'Beginner' }],
+    });
+  });
+});

@@ -1,0 +1,481 @@
+/**
+ * Matching (docs/decisions/011-matching.md): who fits a team's open positions, and which teams need
+ * a person, ranked in memory. Each instance keeps the people looking for a team (with their skills)
+ * and the recruiting teams (with what their positions need) as posting lists: for each skill, who
+ * has it at which level, and which positions need it. Ranking adds up the points of the needed
+ * skills over those lists (a few tens of thousands of additions for the most common skills, under
+ * a millisecond) instead of asking the database to aggregate the same rows on every request.
+ *
+ * The lists follow the database: triggers NOTIFY on the `matching` channel when a profile or a team
+ * changes (migration 0010), and the index re-reads what changed; a LISTEN connection that was lost
+ * and is back means a full reload. Who is never suggested to a team (members, invited, asked) and a
+ * person's own teams are read from the database on each request, so one's own actions show at once;
+ * what others change shows within milliseconds.
+ */
+import type { SkillBadge } from '../../../shared/api/profiles';
+import { TIMEZONES, type Availability } from '../../../shared/constants';
+import { AVAILABILITY_POINTS, hoursBetween, LEVEL_POINTS, SKILL_WEIGHT, timezoneHours, timezonePoints } from '../../../shared/matching';
+import type { Database } from '../../db/client';
+import { defaultLogger, type Logger } from '../../log';
+
+/** What the index keeps of a person looking for a team (the loader returns people not looking as `looking: false`). */
+export interface MatchPerson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  avatarUrl: string | null;
+  availability: Availability;
+  timezone: string | null;
+  updatedAt: Date;
+  looking: boolean;
+  skills: SkillBadge[];
+}
+
+/** What the index keeps of a team: its open positions (in order) that need skills, and whether it takes anyone. */
+export interface MatchTeam {
+  id: string;
+  createdAt: Date;
+  recruiting: boolean;
+  positions: { title: string; skills: string[] }[];
+}
+
+/** Reads rows for the index: every one (no ids), or those of the given ids (missing ones are gone). */
+export interface MatchingSource {
+  people(ids?: string[]): Promise<MatchPerson[]>;
+  teams(ids?: string[]): Promise<MatchTeam[]>;
+}
+
+export const MATCHING_CHANNEL = 'matching';
+
+/** What a suggestion shows of a person besides the reasons. */
+export type PersonShown = Pick<MatchPerson, 'id' | 'firstName' | 'lastName' | 'name' | 'avatarUrl' | 'availability' | 'timezone'>;
+
+export interface RankedPerson {
+  person: PersonShown;
+  position: string;
+  skills: SkillBadge[];
+  skillPoints: number;
+  availabilityPoints: number;
+  hoursApart: number | null;
+  timezonePoints: number;
+  score: number;
+}
+
+export interface RankedTeam {
+  teamId: string;
+  position: string;
+  skills: SkillBadge[];
+  skillPoints: number;
+  score: number;
+}
+
+/** The offsets a person's time zone can have (null: none given), by index. */
+const ZONES: (number | null)[] = [...TIMEZONES.map((tz) => timezoneHours(tz)), null];
+const zoneOf = (tz: string | null) => {
+  const at = tz ? (TIMEZONES as readonly string[]).indexOf(tz) : -1;
+  return at < 0 ? ZONES.length - 1 : at;
+};
+
+/** A skill at a level, shared by everyone who has it (the index holds one object per pair, not per person). */
+interface Held {
+  badge: SkillBadge;
+  /** The name lower-cased: what positions are matched on. */
+  key: string;
+  points: number;
+}
+
+/** A person in the index: what is shown, and the skills. */
+interface PersonSlot extends PersonShown {
+  skills: Held[];
+}
+
+/** A team in the index: its positions that need skills (lower-cased), in order. */
+type TeamSlot = Pick<MatchTeam, 'id' | 'positions'>;
+
+/** A team may list at most 30 open positions: a (team, position) pair packs into one number. */
+const POSITION_BITS = 5;
+
+const lower = (s: string) => s.toLowerCase();
+const points = (level: string) => LEVEL_POINTS[level as keyof typeof LEVEL_POINTS] ?? 0;
+/** Strongest first, then by name: how reasons list skills. */
+const byStrength = (a: SkillBadge, b: SkillBadge) => points(b.level) - points(a.level) || a.name.localeCompare(b.name);
+
+/** `a`, or a copy twice as long when index `at` does not fit. */
+function fit<T extends Int32Array | Float64Array>(a: T, at: number): T {
+  if (at < a.length) return a;
+  const next = new (a.constructor as new (length: number) => T)(Math.max(at + 1, a.length * 2));
+  next.set(a);
+  return next;
+}
+
+/** Entries by slot (a small integer, reused when an entry goes), found by id. */
+class Slots<T> {
+  readonly entries: (T | undefined)[] = [];
+  readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+
+  add(id: string, entry: T): number {
+    const slot = this.free.pop() ?? this.entries.length;
+    this.entries[slot] = entry;
+    this.slotOf.set(id, slot);
+    return slot;
+  }
+
+  remove(id: string): number | undefined {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return undefined;
+    this.slotOf.delete(id);
+    this.entries[slot] = undefined;
+    this.free.push(slot);
+    return slot;
+  }
+
+  get size() {
+    return this.slotOf.size;
+  }
+}
+
+/** Per skill, a list of packed numbers (who has it, or which positions need it), in no order. */
+class Postings {
+  private readonly lists = new Map<string, number[]>();
+
+  get(key: string): readonly number[] {
+    return this.lists.get(key) ?? [];
+  }
+
+  add(key: string, value: number) {
+    const list = this.lists.get(key);
+    if (list) list.push(value);
+    else this.lists.set(key, [value]);
+  }
+
+  remove(key: string, value: number) {
+    const list = this.lists.get(key);
+    if (!list) return;
+    const at = list.indexOf(value);
+    if (at < 0) return;
+    list[at] = list[list.length - 1];
+    list.pop();
+    if (list.length === 0) this.lists.delete(key);
+  }
+}
+
+export class MatchingIndex {
+  private readonly people = new Slots<PersonSlot>();
+  private readonly teams = new Slots<TeamSlot>();
+  private readonly held = new Map<string, Held>();
+  /** Lower-cased skill -> slot * 4 + points of the people who have it. */
+  private readonly skillHolders = new Postings();
+  /** Lower-cased skill -> (slot << POSITION_BITS | position) of the recruiting teams' positions needing it. */
+  private readonly skillNeeds = new Postings();
+  /**
+   * Scratch of one ranking (left all zero after it): `sums` by person slot or packed team position,
+   * the best points and position by person or team slot.
+   */
+  private sums = new Int32Array(1024);
+  private bestPoints = new Int32Array(1024);
+  private bestPosition = new Int32Array(1024);
+  /** Who (or which position) one ranking visits: `touched` overall, `here` for one position. */
+  private touched = new Int32Array(1024);
+  private here = new Int32Array(1024);
+  /** By slot, what scoring reads of everyone it visits: typed arrays, not an object per person. */
+  private personBase = new Int32Array(1024);
+  private personZone = new Int32Array(1024);
+  private personUpdated = new Float64Array(1024);
+  private teamCreated = new Float64Array(1024);
+
+  private pendingPeople = new Set<string>();
+  private pendingTeams = new Set<string>();
+  private reloadAll = false;
+  /** Syncs run one after another; rankings wait for the one under way. */
+  private sync: Promise<void> = Promise.resolve();
+  private loaded: Promise<void> | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly source: MatchingSource,
+    private readonly log: Logger = defaultLogger,
+  ) {}
+
+  /** Listens for changes, then loads everything (changes that arrive meanwhile are applied after). */
+  async start(listen: Database['listen']): Promise<void> {
+    this.stopListening = await listen(
+      MATCHING_CHANNEL,
+      (payload) => this.changed(payload),
+      () => {
+        this.reloadAll = true;
+        this.schedule();
+      },
+    );
+    this.reloadAll = true;
+    this.schedule();
+    this.loaded = this.sync;
+    await this.loaded;
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    await this.sync;
+  }
+
+  /** People and teams in the index. */
+  get size() {
+    return { people: this.people.size, teams: this.teams.size };
+  }
+
+  /** 'p:<id>,p:<id>,...' or 't:...' from the triggers; 'p:*' or 't:*' after a large change. */
+  private changed(payload: string) {
+    for (const item of payload.split(',')) {
+      const [kind, id] = item.split(':');
+      if (id === '*') this.reloadAll = true;
+      else if (kind === 'p' && id) this.pendingPeople.add(id);
+      else if (kind === 't' && id) this.pendingTeams.add(id);
+    }
+    this.schedule();
+  }
+
+  private schedule() {
+    this.sync = this.sync.then(() => this.applyPending()).catch((err) => {
+      // The next change (or a reconnect) tries again; meanwhile rankings use what is here.
+      this.log.error({ err }, 'matching index: could not read changes');
+    });
+  }
+
+  private async applyPending() {
+    if (this.reloadAll) {
+      this.reloadAll = false;
+      this.pendingPeople.clear();
+      this.pendingTeams.clear();
+      const [people, teams] = await Promise.all([this.source.people(), this.source.teams()]);
+      for (const id of [...this.people.slotOf.keys()]) this.removePerson(id);
+      for (const id of [...this.teams.slotOf.keys()]) this.removeTeam(id);
+      people.forEach((p) => this.putPerson(p));
+      teams.forEach((t) => this.putTeam(t));
+      return;
+    }
+    const peopleIds = [...this.pendingPeople];
+    const teamIds = [...this.pendingTeams];
+    this.pendingPeople.clear();
+    this.pendingTeams.clear();
+    if (peopleIds.length === 0 && teamIds.length === 0) return;
+    const [people, teams] = await Promise.all([
+      peopleIds.length ? this.source.people(peopleIds) : [],
+      teamIds.length ? this.source.teams(teamIds) : [],
+    ]);
+    peopleIds.forEach((id) => this.removePerson(id));
+    teamIds.forEach((id) => this.removeTeam(id));
+    people.forEach((p) => this.putPerson(p));
+    teams.forEach((t) => this.putTeam(t));
+  }
+
+  /** Waits for the changes received so far (rankings call it first). */
+  private async current() {
+    await this.loaded;
+    // A notification already in this process's queue is taken in before ranking.
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.sync;
+  }
+
+  private putPerson(p: MatchPerson) {
+    this.removePerson(p.id);
+    if (!p.looking || p.skills.length === 0) return;
+    // One entry per name, whatever its case.
+    const skills = [...new Map(p.skills.map((s) => [lower(s.name), this.hold(s)])).values()];
+    const slot = this.people.add(p.id, {
+      id: p.id, firstName: p.firstName, lastName: p.lastName, name: p.name, avatarUrl: p.avatarUrl, availability: p.availability, timezone: p.timezone,
+      skills,
+    });
+    this.personBase = fit(this.personBase, slot);
+    this.personZone = fit(this.personZone, slot);
+    this.personUpdated = fit(this.personUpdated, slot);
+    this.personBase[slot] = AVAILABILITY_POINTS[p.availability] ?? 0;
+    this.personZone[slot] = zoneOf(p.timezone);
+    this.personUpdated[slot] = p.updatedAt.getTime();
+    for (const s of skills) this.skillHolders.add(s.key, slot * 4 + s.points);
+  }
+
+  private hold(badge: SkillBadge): Held {
+    const id = `${badge.name}\n${badge.level}`;
+    let held = this.held.get(id);
+    if (!held) this.held.set(id, (held = { badge: { name: badge.name, level: badge.level }, key: lower(badge.name), points: points(badge.level) }));
+    return held;
+  }
+
+  private removePerson(id: string) {
+    const entry = this.people.entries[this.people.slotOf.get(id) ?? -1];
+    const slot = this.people.remove(id);
+    if (slot === undefined || !entry) return;
+    for (const s of entry.skills) this.skillHolders.remove(s.key, slot * 4 + s.points);
+  }
+
+  private putTeam(t: MatchTeam) {
+    this.removeTeam(t.id);
+    if (!t.recruiting || t.positions.length === 0) return;
+    const positions = t.positions.slice(0, 1 << POSITION_BITS).map((p) => ({ title: p.title, skills: [...new Set(p.skills.map(lower))] }));
+    const slot = this.teams.add(t.id, { id: t.id, positions });
+    this.teamCreated = fit(this.teamCreated, slot);
+    this.teamCreated[slot] = t.createdAt.getTime();
+    positions.forEach((p, i) => p.skills.forEach((skill) => this.skillNeeds.add(skill, (slot << POSITION_BITS) | i)));
+  }
+
+  private removeTeam(id: string) {
+    const entry = this.teams.entries[this.teams.slotOf.get(id) ?? -1];
+    const slot = this.teams.remove(id);
+    if (slot === undefined || !entry) return;
+    entry.positions.forEach((p, i) => p.skills.forEach((skill) => this.skillNeeds.remove(skill, (slot << POSITION_BITS) | i)));
+  }
+
+  private scratch(size: number) {
+    this.sums = fit(this.sums, size);
+    this.bestPoints = fit(this.bestPoints, size);
+    this.bestPosition = fit(this.bestPosition, size);
+    this.touched = fit(this.touched, size);
+    this.here = fit(this.here, size);
+  }
+
+  /**
+   * The people who fit a team's positions best (in the order given, the first winning a tie), skipping
+   * `exclude`: for each the position with the most skill points, then 10 x skill points +
+   * availability points + time zone points (hours to the nearest of `memberHours`), ties to the most
+   * recently active, then by id. Returns the first `wanted`.
+   */
+  async rankPeople(opts: { positions: { title: string; skills: string[] }[]; memberHours: number[]; exclude: Set<string>; wanted: number }): Promise<RankedPerson[]> {
+    await this.current();
+    const positions = opts.positions.map((p) => ({ title: p.title, skills: [...new Set(p.skills.map(lower))] }));
+    this.scratch(this.people.entries.length);
+    const { sums, bestPoints, bestPosition, touched, here } = this;
+    // Excluded people are marked with a negative best, so no position counts them.
+    const excluded = [...opts.exclude].map((id) => this.people.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
+    for (const slot of excluded) bestPoints[slot] = -1;
+    let visited = 0;
+    for (let ord = 0; ord < positions.length; ord++) {
+      let seen = 0;
+      for (const skill of positions[ord].skills) {
+        const holders = this.skillHolders.get(skill);
+        for (let i = 0; i < holders.length; i++) {
+          const slot = holders[i] >> 2;
+          if (sums[slot] === 0) here[seen++] = slot;
+          sums[slot] += holders[i] & 3;
+        }
+      }
+      for (let i = 0; i < seen; i++) {
+        const slot = here[i];
+        const sum = sums[slot];
+        sums[slot] = 0;
+        if (bestPoints[slot] < 0) continue;
+        if (bestPoints[slot] === 0) touched[visited++] = slot;
+        if (sum > bestPoints[slot]) {
+          bestPoints[slot] = sum;
+          bestPosition[slot] = ord;
+        }
+      }
+    }
+
+    // Time zone points depend only on the zone: once per zone, then a lookup per person.
+    const zones = ZONES.map((hours) => {
+      const hoursApart = hours === null || opts.memberHours.length === 0 ? null : Math.min(...opts.memberHours.map((m) => hoursBetween(m, hours)));
+      return { hoursApart, points: timezonePoints(hoursApart) };
+    });
+    const zonePoints = Int32Array.from(zones, (z) => z.points);
+    const { personBase, personZone, personUpdated } = this;
+    const people = this.people.entries as PersonSlot[];
+    const maxScore = SKILL_WEIGHT * 3 * Math.max(0, ...positions.map((p) => p.skills.length)) + 5;
+    const counts = new Int32Array(maxScore + 1);
+    for (let i = 0; i < visited; i++) {
+      const slot = touched[i];
+      const score = SKILL_WEIGHT * bestPoints[slot] + personBase[slot] + zonePoints[personZone[slot]];
+      sums[slot] = score;
+      counts[score]++;
+    }
+    // Only those at or above the score where `wanted` is reached are sorted.
+    let cut = maxScore;
+    for (let seen = counts[cut]; cut > 0 && seen < opts.wanted; ) seen += counts[--cut];
+    const above: number[] = [];
+    for (let i = 0; i < visited; i++) if (sums[touched[i]] >= cut) above.push(touched[i]);
+    const top = above.sort((a, b) =>
+      sums[b] - sums[a] || personUpdated[b] - personUpdated[a] || (people[a].id < people[b].id ? -1 : 1)).slice(0, opts.wanted);
+
+    const ranked = top.map((slot) => {
+      const person = people[slot];
+      const position = positions[bestPosition[slot]];
+      const zone = zones[personZone[slot]];
+      return {
+        person: { id: person.id, firstName: person.firstName, lastName: person.lastName, name: person.name, avatarUrl: person.avatarUrl, availability: person.availability, timezone: person.timezone },
+        position: position.title,
+        skills: person.skills.filter((s) => position.skills.includes(s.key)).map((s) => s.badge).sort(byStrength),
+        skillPoints: bestPoints[slot],
+        availabilityPoints: personBase[slot],
+        hoursApart: zone.hoursApart,
+        timezonePoints: zone.points,
+        score: sums[slot],
+      };
+    });
+    for (let i = 0; i < visited; i++) sums[touched[i]] = bestPoints[touched[i]] = 0;
+    for (const slot of excluded) bestPoints[slot] = 0;
+    return ranked;
+  }
+
+  /**
+   * The recruiting teams whose positions need these skills most, skipping `exclude`: for each team
+   * the position giving the most skill points (the first listed on a tie), then 10 x skill points,
+   * ties to the newest team, then by id (descending). Returns the first `wanted`.
+   */
+  async rankTeams(opts: { skills: SkillBadge[]; exclude: Set<string>; wanted: number }): Promise<RankedTeam[]> {
+    await this.current();
+    const mine = new Map(opts.skills.map((s) => [lower(s.name), s]));
+    this.scratch((this.teams.entries.length << POSITION_BITS) || 1);
+    const { sums, bestPoints, bestPosition, teamCreated, touched, here } = this;
+    const teams = this.teams.entries as TeamSlot[];
+    // Excluded teams are marked with a negative best, so none of their positions counts.
+    const excluded = [...opts.exclude].map((id) => this.teams.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
+    for (const slot of excluded) bestPoints[slot] = -1;
+    let positionsSeen = 0;
+    for (const [skill, badge] of mine) {
+      const p = points(badge.level);
+      const needs = this.skillNeeds.get(skill);
+      for (let i = 0; i < needs.length; i++) {
+        const packed = needs[i];
+        if (sums[packed] === 0) here[positionsSeen++] = packed;
+        sums[packed] += p;
+      }
+    }
+    // Each team's best position (the first on a tie), by team slot.
+    let visited = 0;
+    for (let i = 0; i < positionsSeen; i++) {
+      const packed = here[i];
+      const slot = packed >> POSITION_BITS;
+      const position = packed & ((1 << POSITION_BITS) - 1);
+      const sum = sums[packed];
+      sums[packed] = 0;
+      if (bestPoints[slot] < 0) continue;
+      if (bestPoints[slot] === 0) touched[visited++] = slot;
+      if (sum > bestPoints[slot] || (sum === bestPoints[slot] && position < bestPosition[slot])) {
+        bestPoints[slot] = sum;
+        bestPosition[slot] = position;
+      }
+    }
+    const maxPoints = 3 * mine.size;
+    const counts = new Int32Array(maxPoints + 1);
+    for (let i = 0; i < visited; i++) counts[bestPoints[touched[i]]]++;
+    let cut = maxPoints;
+    for (let seen = counts[cut]; cut > 0 && seen < opts.wanted; ) seen += counts[--cut];
+    const above: number[] = [];
+    for (let i = 0; i < visited; i++) if (bestPoints[touched[i]] >= cut) above.push(touched[i]);
+    const top = above.sort((a, b) =>
+      bestPoints[b] - bestPoints[a] || teamCreated[b] - teamCreated[a] || (teams[a].id < teams[b].id ? 1 : -1)).slice(0, opts.wanted);
+    const ranked = top.map((slot) => {
+      const position = teams[slot].positions[bestPosition[slot]];
+      return {
+        teamId: teams[slot].id,
+        position: position.title,
+        skills: position.skills.map((s) => mine.get(s)).filter((s): s is SkillBadge => !!s).sort(byStrength),
+        skillPoints: bestPoints[slot],
+        score: SKILL_WEIGHT * bestPoints[slot],
+      };
+    });
+    for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
+    for (const slot of excluded) bestPoints[slot] = 0;
+    return ranked;
+  }
+}

@@ -52,6 +52,23 @@ async function stream(port: number, cookie: string, lastEventId?: string) {
 }
 
 describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
+  it('suggestions on A follow a person who adds a skill, and then stops looking, through B (the matching index of each instance)', async () => {
+    const [A, B] = ports;
+    const leader = await signUp(A, 'Recruiter');
+    const team = await (await send(A, leader, 'POST', '/api/teams', {
+      name: 'Elixir Crew', description: 'A team that needs an Elixir developer.', openPositions: ['Backend'], positionSkills: { Backend: ['Elixir'] },
+    })).json();
+    const suggested = async () => (await (await send(A, leader, 'GET', `/api/teams/${team.id}/suggestions`)).json()).items.map((i: { firstName: string }) => i.firstName);
+    expect(await suggested()).toEqual([]);
+
+    const person = await signUp(B, 'Alchemist');
+    const me = await (await send(B, person, 'GET', '/api/me')).json();
+    expect((await send(B, person, 'POST', `/api/profiles/${me.profile.id}/skills`, { skills: [{ name: 'Elixir', level: 'Advanced' }] })).status).toBe(200);
+    await expect.poll(suggested, { timeout: 1000, interval: 25 }).toEqual(['Alchemist']);
+    expect((await send(B, person, 'PUT', `/api/profiles/${me.profile.id}/settings`, { lookingForTeam: false })).status).toBe(200);
+    await expect.poll(suggested, { timeout: 1000, interval: 25 }).toEqual([]);
+  });
+
   it('a join request sent through A reaches the leader connected to B within a second', async () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Leader');

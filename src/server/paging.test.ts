@@ -44,6 +44,22 @@ describe('newestFirstPage', () => {
     expect(names((await page(rare, 2)).rows)).toEqual(rareNewest.slice(10, 20));
   });
 
+  it('answers a filter nothing matches with no rows and a total of 0', async () => {
+    expect(await page(sql`${teams.name} like '%nobody%'`, 1)).toEqual({ rows: [], total: 0 });
+  });
+
+  it('reads the same pages whether the total is kept or not', async () => {
+    const cache = new CountCache();
+    const rare = sql`${teams.name} like '%rare'`;
+    for (const filter of [rare, undefined]) {
+      for (const n of [1, 2, 4]) {
+        const cold = await page(filter, n);
+        expect(await page(filter, n, cache, `same-${String(filter)}`)).toEqual(cold);
+        expect(await page(filter, n, cache, `same-${String(filter)}`)).toEqual(cold);
+      }
+    }
+  });
+
   it('does not read a page past the end', async () => {
     expect(await page(sql`${teams.name} like '%rare'`, 99)).toEqual({ rows: [], total: 31 });
   });

@@ -15,15 +15,25 @@ export class CountCache {
   private readonly entries = new Map<string, { value: Promise<number>; expires: number }>();
 
   get(key: string, compute: () => Promise<number>): Promise<number> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
-    if (this.entries.size >= MAX_KEYS) this.entries.clear();
+    const hit = this.known(key);
+    if (hit) return hit;
     // Concurrent requests for the same filter share one count query.
     const value = compute();
-    this.entries.set(key, { value, expires: now + COUNT_TTL_MS });
-    value.catch(() => this.entries.delete(key));
+    this.set(key, value);
     return value;
+  }
+
+  /** The kept total of `key`, if there is one. */
+  known(key: string): Promise<number> | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
+  }
+
+  set(key: string, value: Promise<number> | number) {
+    if (this.entries.size >= MAX_KEYS) this.entries.clear();
+    const promise = Promise.resolve(value);
+    this.entries.set(key, { value: promise, expires: Date.now() + COUNT_TTL_MS });
+    promise.catch(() => this.entries.delete(key));
   }
 
   clear() {
@@ -48,16 +58,18 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\$
 type NewestFirstTable = PgTable & { createdAt: PgColumn; id: PgColumn };
 
 /**
- * One page of `table`'s rows matching `where`, newest first, and the number of all matches.
- * The total comes first (kept briefly per `countKey`); it also picks the plan: with few matches
- * the page is read by collecting them through the filter's own indexes and sorting, because
- * walking the newest-first index would pass over almost every row before finding a page of rare
- * matches; with many, walking that index finds a page within a few hundred rows.
+ * One page of `table`'s rows matching `where`, newest first, and the number of all matches. The
+ * total picks the plan: with few matches the page is read by collecting them through the filter's
+ * own indexes and sorting, because walking the newest-first index would pass over almost every row
+ * before finding a page of rare matches; with many, walking that index finds a page within a few
+ * hundred rows. A filter whose total is not kept is first read the few-matches way, counting as it
+ * goes (one statement: most filters of a search have few matches); only when that finds more than
+ * FEW_MATCHES does it count them all and walk the index.
  */
 export async function newestFirstPage<Row>(db: Db, opts: {
   table: NewestFirstTable;
-  /** The columns to read (the whole row when omitted). */
-  columns?: SelectedFields;
+  /** The columns to read, `createdAt` and `id` among them. */
+  columns: SelectedFields;
   where: SQL | undefined;
   page: number;
   pageSize: number;
@@ -65,17 +77,43 @@ export async function newestFirstPage<Row>(db: Db, opts: {
   countKey: string;
   counts?: CountCache;
 }): Promise<{ rows: Row[]; total: number }> {
-  const { table, where, page, pageSize } = opts;
-  const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where))[0].total;
-  const total = Number(opts.counts ? await opts.counts.get(opts.countKey, count) : await count());
+  const { table, columns, where, page, pageSize, countKey } = opts;
+  const counts = opts.counts ?? new CountCache();
   const offset = (page - 1) * pageSize;
-  if (offset >= total) return { rows: [], total };
+  const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where))[0].total;
   // The selection's shape is the caller's Row; Drizzle cannot follow a table left generic here.
-  const base = (opts.columns ? db.select(opts.columns) : db.select()).from(table as never).where(where).$dynamic();
-  if (total > FEW_MATCHES) {
-    return { rows: (await base.orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[], total };
+  const base = () => db.select(columns).from(table as never).where(where).$dynamic();
+  const walk = async (total: number) =>
+    ({ rows: offset >= total ? [] : ((await base().orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[]), total });
+
+  const kept = counts.known(countKey);
+  if (kept) {
+    const total = Number(await kept);
+    if (total > FEW_MATCHES) return walk(total);
+    if (offset >= total) return { rows: [], total };
+    const matches = base().offset(OFFSET_FENCE).as('matches') as unknown as Record<string, SQL>;
+    const rows = await db.select().from(matches as never).orderBy(desc(matches.createdAt), desc(matches.id)).limit(pageSize).offset(offset);
+    return { rows: rows as Row[], total };
   }
-  const matches = base.offset(OFFSET_FENCE).as('matches') as unknown as { createdAt: SQL; id: SQL };
-  const rows = await db.select().from(matches as never).orderBy(desc(matches.createdAt), desc(matches.id)).limit(pageSize).offset(offset);
-  return { rows: rows as Row[], total };
+  // At most FEW_MATCHES + 1 matches, counted beside the page: all of them when there are few.
+  const matches = base().limit(FEW_MATCHES + 1).offset(OFFSET_FENCE).as('matches') as unknown as Record<string, SQL>;
+  const found: (Record<string, unknown> & { matchCount: number })[] = await db
+    .select({ ...Object.fromEntries(Object.keys(columns).map((key) => [key, matches[key]])), matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches as never)
+    .orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(pageSize)
+    .offset(offset);
+  if (found.length === 0) {
+    if (offset === 0) {
+      counts.set(countKey, 0);
+      return { rows: [], total: 0 };
+    }
+    // A page past the end: the total still says how many there are.
+    const total = Number(await counts.get(countKey, count));
+    return total > FEW_MATCHES && offset < total ? walk(total) : { rows: [], total };
+  }
+  const total = found[0].matchCount;
+  if (total > FEW_MATCHES) return walk(Number(await counts.get(countKey, count)));
+  counts.set(countKey, total);
+  return { rows: found.map(({ matchCount: _, ...row }) => row) as Row[], total };
 }

@@ -1,12 +1,17 @@
 /** What other features (and the app's composition) may use of matching. */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../log';
 import { matchingPeople } from '../profiles';
 import { matchingTeams } from '../teams';
-import { MatchingIndex } from './matching-index';
+import { MATCHING_CHANNEL, MatchingIndex } from './matching-index';
 
 export { MATCHING_CHANNEL, MatchingIndex, type MatchingSource } from './matching-index';
 
 /** The index over this database's profiles and teams (call start() to load it and follow changes). */
 export const createMatchingIndex = (db: Db, log?: Logger) =>
-  new MatchingIndex({ people: (ids) => matchingPeople(db, ids), teams: (ids) => matchingTeams(db, ids) }, log);
+  new MatchingIndex({
+    people: (ids) => matchingPeople(db, ids),
+    teams: (ids) => matchingTeams(db, ids),
+    announce: async (payload) => void (await db.execute(sql`select pg_notify(${MATCHING_CHANNEL}, ${payload})`)),
+  }, log);

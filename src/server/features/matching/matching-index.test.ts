@@ -89,6 +89,8 @@ async function indexOver(world: { people: MatchPerson[]; teams: MatchTeam[] }) {
   const index = new MatchingIndex({
     people: async (ids) => pick(world.people, ids).map((p) => structuredClone(p)),
     teams: async (ids) => pick(world.teams, ids).map((t) => structuredClone(t)),
+    // Delivered as the database would: after the statement, to every listener.
+    announce: async (payload) => void setImmediate(() => announce(payload)),
   });
   await index.start(async (_channel, onMessage) => {
     announce = onMessage;
@@ -148,6 +150,32 @@ describe('MatchingIndex', () => {
         teams: after.teams.filter((t) => t.recruiting && t.positions.length).length,
       });
     }), { numRuns: 100 });
+  });
+
+  it('waits for changes committed before a ranking was asked for, and goes on without a marker that never comes back', async () => {
+    const person = (looking: boolean): MatchPerson => ({
+      id: uuid(7), firstName: 'Kim', lastName: 'Test', name: 'Kim Test', avatarUrl: null, availability: 'Flexible', timezone: null,
+      updatedAt: new Date(), looking, skills: [{ name: 'Go', level: 'Advanced' }],
+    });
+    const world = { people: [person(true)], teams: [] as MatchTeam[] };
+    let deliver: (payload: string) => void = () => {};
+    let markersLost = false;
+    const index = new MatchingIndex({
+      people: async (ids) => world.people.filter((p) => !ids || ids.includes(p.id)),
+      teams: async () => [],
+      announce: async (payload) => void (markersLost || setImmediate(() => deliver(payload))),
+    });
+    await index.start(async (_channel, onMessage) => ((deliver = onMessage), async () => {}));
+    const ranked = () => index.rankPeople({ positions: [{ title: 'Backend', skills: ['Go'] }], memberHours: [], exclude: new Set(), wanted: 10 });
+    expect(await ranked()).toHaveLength(1);
+    // A change commits and is announced (it reaches the index a moment later); a ranking asked for now sees it.
+    world.people = [person(false)];
+    setImmediate(() => deliver(`p:${uuid(7)}`));
+    expect(await ranked()).toHaveLength(0);
+    markersLost = true;
+    const started = Date.now();
+    expect(await ranked()).toHaveLength(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
   it('lists the matching skills strongest first, then by name, with the person’s own spelling', async () => {

@@ -8,10 +8,13 @@
  *
  * The lists follow the database: triggers NOTIFY on the `matching` channel when a profile or a team
  * changes (migration 0010), and the index re-reads what changed; a LISTEN connection that was lost
- * and is back means a full reload. Who is never suggested to a team (members, invited, asked) and a
- * person's own teams are read from the database on each request, so one's own actions show at once;
- * what others change shows within milliseconds.
+ * and is back means a full reload. A ranking first sends a marker of its own on the channel and
+ * waits for it to come back: notifications arrive in commit order, so by then every change
+ * committed before the ranking was asked for is in (rankings arriving together share one marker).
+ * Who is never suggested to a team (members, invited, asked) and a person's own teams are read
+ * from the database on each request.
  */
+import { randomUUID } from 'node:crypto';
 import type { SkillBadge } from '../../../shared/api/profiles';
 import { TIMEZONES, type Availability } from '../../../shared/constants';
 import { AVAILABILITY_POINTS, hoursBetween, LEVEL_POINTS, SKILL_WEIGHT, timezoneHours, timezonePoints } from '../../../shared/matching';
@@ -44,6 +47,8 @@ export interface MatchTeam {
 export interface MatchingSource {
   people(ids?: string[]): Promise<MatchPerson[]>;
   teams(ids?: string[]): Promise<MatchTeam[]>;
+  /** Sends `payload` on the matching channel (NOTIFY), to every instance, when its statement commits. */
+  announce(payload: string): Promise<void>;
 }
 
 export const MATCHING_CHANNEL = 'matching';
@@ -191,6 +196,10 @@ export class MatchingIndex {
   /** Syncs run one after another; rankings wait for the one under way. */
   private sync: Promise<void> = Promise.resolve();
   private loaded: Promise<void> | null = null;
+  /** Markers sent and awaited (at most one at a time), and the one the next rankings wait for. */
+  private readonly markers = new Map<string, () => void>();
+  private markerInFlight = false;
+  private nextMarker: { done: Promise<void>; resolve: () => void } | null = null;
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -224,8 +233,15 @@ export class MatchingIndex {
     return { people: this.people.size, teams: this.teams.size };
   }
 
-  /** 'p:<id>,p:<id>,...' or 't:...' from the triggers; 'p:*' or 't:*' after a large change. */
+  /** 'p:<id>,p:<id>,...' or 't:...' from the triggers; 'p:*' or 't:*' after a large change; 'm:<marker>' from a ranking. */
   private changed(payload: string) {
+    if (payload.startsWith('m:')) {
+      const arrived = this.markers.get(payload);
+      this.markers.delete(payload);
+      // Changes announced before the marker are being read: the marker is done once they are in.
+      if (arrived) void this.sync.then(arrived);
+      return;
+    }
     for (const item of payload.split(',')) {
       const [kind, id] = item.split(':');
       if (id === '*') this.reloadAll = true;
@@ -269,12 +285,50 @@ export class MatchingIndex {
     teams.forEach((t) => this.putTeam(t));
   }
 
-  /** Waits for the changes received so far (rankings call it first). */
+  /** Waits until every change committed before now is in the index (rankings call it first). */
   private async current() {
     await this.loaded;
-    // A notification already in this process's queue is taken in before ranking.
-    await new Promise((resolve) => setImmediate(resolve));
-    await this.sync;
+    let marker = this.nextMarker;
+    if (!marker) {
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => (resolve = r));
+      marker = this.nextMarker = { done, resolve };
+      if (!this.markerInFlight) this.sendMarker();
+    }
+    await marker.done;
+  }
+
+  /**
+   * Sends the marker the waiting rankings share. Only one is on its way at a time; rankings asked
+   * for meanwhile wait for the next, which is sent after theirs began (so it commits after whatever
+   * they must see). A marker that does not come back within a second (the LISTEN connection is
+   * being re-opened) lets its rankings go on with what the index has.
+   */
+  private sendMarker() {
+    const marker = this.nextMarker;
+    if (!marker) return;
+    this.nextMarker = null;
+    this.markerInFlight = true;
+    const payload = `m:${randomUUID()}`;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      this.markers.delete(payload);
+      marker.resolve();
+      this.markerInFlight = false;
+      this.sendMarker();
+    };
+    const timer = setTimeout(() => {
+      this.log.warn('matching index: a marker did not come back within a second');
+      finish();
+    }, 1000);
+    this.markers.set(payload, finish);
+    this.source.announce(payload).catch((err) => {
+      this.log.error({ err }, 'matching index: could not send a marker');
+      finish();
+    });
   }
 
   private putPerson(p: MatchPerson) {

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Membership } from '../../../shared/api/profiles';
-import { isRecruiting, type LedTeam, type TeamCard, type TeamDetail, type TeamList } from '../../../shared/api/teams';
+import { isRecruiting, type LedTeam, type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '../../../shared/api/teams';
 import { LEADER_ROLE } from '../../../shared/constants';
 import { positionSkillColumns, timezoneHours } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
@@ -22,7 +22,14 @@ export const iso = (d: Date) => d.toISOString();
 /** Whether a team has room for one more member. */
 export const hasRoom = (team: Pick<Team, 'memberCount' | 'maxSize'>) => team.memberCount < team.maxSize;
 
-function toCard(team: Team): TeamCard {
+/** What a team card shows: the columns lists read. */
+const cardColumns = {
+  id: teams.id, name: teams.name, description: teams.description, logoUrl: teams.logoUrl, isOpen: teams.isOpen,
+  openPositions: teams.openPositions, memberCount: teams.memberCount, maxSize: teams.maxSize, createdAt: teams.createdAt,
+};
+type CardRow = Pick<Team, keyof typeof cardColumns>;
+
+function toCard(team: CardRow): TeamCard {
   return {
     id: team.id,
     name: team.name,
@@ -66,8 +73,9 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   if (query.open) conditions.push(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`);
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const { rows, total } = await newestFirstPage<Team>(db, {
+  const { rows, total } = await newestFirstPage<CardRow>(db, {
     table: teams,
+    columns: cardColumns,
     where,
     page: query.page,
     pageSize: query.pageSize,
@@ -77,24 +85,25 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   return { items: rows.map(toCard), total, page: query.page, pageSize: query.pageSize };
 }
 
+/** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
 export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {
-  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
-  if (!team) return null;
-  const members = await db
-    .select({ ...people.ref, role: teamMembers.role, isLeader: teamMembers.isLeader })
-    .from(teamMembers)
-    .innerJoin(people.table, eq(people.id, teamMembers.profileId))
-    .where(eq(teamMembers.teamId, teamId))
-    .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt), asc(people.name));
+  const [row] = await db
+    .select({
+      team: teams,
+      members: sql<TeamMember[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
+          'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
+        from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamId}), '[]')`,
+      pendingRequestId: viewerProfileId
+        ? sql<string | null>`(select jr.id from ${joinRequests} jr where jr.team_id = ${teamId} and jr.profile_id = ${viewerProfileId} and jr.status = 'pending' limit 1)`
+        : sql<null>`null`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  if (!row) return null;
+  const { team, members } = row;
   const me = viewerProfileId ? members.find((m) => m.id === viewerProfileId) : undefined;
-  let pendingRequestId: string | null = null;
-  if (viewerProfileId && !me) {
-    const [pending] = await db
-      .select({ id: joinRequests.id })
-      .from(joinRequests)
-      .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.profileId, viewerProfileId), eq(joinRequests.status, 'pending')));
-    pendingRequestId = pending?.id ?? null;
-  }
+  const pendingRequestId = me ? null : row.pendingRequestId;
   return {
     ...toCard(team),
     positionSkills: team.positionSkills,

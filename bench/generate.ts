@@ -27,8 +27,8 @@ export interface GeneratedData {
   /** Ids the load cases rotate through for the detail routes. */
   sampleProfileIds: string[];
   sampleTeamIds: string[];
-  /** The two most common skill names, for the combined filter. */
-  popularSkills: [string, string];
+  /** The twelve most common skill names, most common first, for the combined filters. */
+  popularSkills: string[];
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -238,7 +238,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
 
   const counts = new Map<string, number>();
   for (const s of profileSkills as { skill_id: string }[]) counts.set(s.skill_id, (counts.get(s.skill_id) ?? 0) + 1);
-  const [first, second] = skillRows.map((s) => s).sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0));
+  const popular = skillRows.map((s) => s).sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0)).slice(0, 12);
   const sample = (ids: string[], n: number) => Array.from({ length: Math.min(n, ids.length) }, () => rng.pick(ids));
   return {
     counts: {
@@ -248,7 +248,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     timings: { insertMs, indexMs, analyzeMs, totalMs: performance.now() - started },
     sampleProfileIds: sample(profileIds, 1000),
     sampleTeamIds: sample(teamIds, 1000),
-    popularSkills: [first.name, second.name],
+    popularSkills: popular.map((s) => s.name),
   };
 }
 

@@ -3,8 +3,8 @@ import autocannon from 'autocannon';
 
 export interface LoadCase {
   name: string;
-  /** Which targets apply: lists and details have their own thresholds. */
-  kind: 'list' | 'unfiltered-list' | 'detail' | 'ceiling';
+  /** Which targets apply: reads (lists, the combined filter, details), matching, the ceiling. */
+  kind: 'list' | 'unfiltered-list' | 'combined' | 'detail' | 'matching' | 'ceiling';
   /** Paths the connections rotate through (one for lists, many ids for details). */
   paths: string[];
   /** Sent with every request (a session cookie for the signed-in cases). */

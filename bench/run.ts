@@ -70,22 +70,34 @@ const SETTLE_PROBE = '/api/teams/00000000-0000-4000-8000-000000000000';
 /** Matching (issue 12), signed in as the bench account: the same targets as a detail page. */
 function matchingCases(teamIds: string[], cookie: string): LoadCase[] {
   return [
-    { name: 'suggested people for a team', kind: 'detail', paths: teamIds.map((id) => `/api/teams/${id}/suggestions`), headers: { cookie } },
-    { name: 'teams that need a person', kind: 'detail', paths: ['/api/me/suggested-teams'], headers: { cookie } },
+    { name: 'suggested people for a team', kind: 'matching', paths: teamIds.map((id) => `/api/teams/${id}/suggestions`), headers: { cookie } },
+    { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie } },
   ];
 }
 
-function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: [string, string] }): LoadCase[] {
-  const skills = data.popularSkills.map(encodeURIComponent).join(',');
+/** Words people search for: common in bios and names, and rarer ones. */
+const PROFILE_TERMS = ['python', 'developer', 'design', 'data', 'react', 'student', 'engineer', 'startup', 'cloud', 'mobile',
+  'security', 'music', 'health', 'game', 'chen', 'garcia', 'maria', 'rust', 'climate', 'open source'];
+const TEAM_TERMS = ['app', 'web', 'health', 'climate', 'ai', 'game', 'data', 'city', 'learn', 'music', 'tool', 'bot'];
+const AVAILABILITY = ['Full Time', 'Part Time', 'Weekends', 'Flexible'];
+
+/**
+ * The read cases (issue 15). Each search and filter rotates through many distinct ones, so no two
+ * requests in a row share a filter: the combined filter goes through 96 combinations of a search
+ * term, two of the most common skills and an availability.
+ */
+function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: string[] }): LoadCase[] {
+  const q = (term: string) => encodeURIComponent(term);
+  const pairs = data.popularSkills.slice(0, 8).flatMap((a, i, all) => all.slice(i + 1).map((b) => [a, b]));
+  const combined = Array.from({ length: 96 }, (_, i) => {
+    const [a, b] = pairs[i % pairs.length];
+    return `/api/profiles?q=${q(PROFILE_TERMS[i % 7])}&skills=${q(a)},${q(b)}&availability=${q(AVAILABILITY[i % 4])}&looking=true`;
+  });
   return [
     { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
-    { name: 'profiles search "python"', kind: 'list', paths: ['/api/profiles?q=python'] },
-    {
-      name: `profiles "developer" + ${data.popularSkills.join(' + ')} + Full Time + looking`,
-      kind: 'list',
-      paths: [`/api/profiles?q=developer&skills=${skills}&availability=Full%20Time&looking=true`],
-    },
-    { name: 'teams search "app", open only', kind: 'list', paths: ['/api/teams?q=app&open=true'] },
+    { name: `profiles search (${PROFILE_TERMS.length} terms in turn)`, kind: 'list', paths: PROFILE_TERMS.map((t) => `/api/profiles?q=${q(t)}`) },
+    { name: 'profiles search + 2 skills + availability + looking (96 in turn)', kind: 'combined', paths: combined },
+    { name: `teams search, open only (${TEAM_TERMS.length} terms in turn)`, kind: 'list', paths: TEAM_TERMS.map((t) => `/api/teams?q=${q(t)}&open=true`) },
     { name: 'team detail', kind: 'detail', paths: data.sampleTeamIds.map((id) => `/api/teams/${id}`) },
     { name: 'profile detail', kind: 'detail', paths: data.sampleProfileIds.map((id) => `/api/profiles/${id}`) },
     { name: 'health (ceiling)', kind: 'ceiling', paths: ['/api/health'] },
@@ -211,7 +223,7 @@ async function main() {
     const checks = write ? await writeChecks(bench, write.teamIds) : null;
     const target = bench.kind === 'postgres' ? { kind: 'postgres' as const, url: bench.serverEnv.DATABASE_URL } : { kind: 'pglite' as const, dataDir: bench.serverEnv.DATA_DIR };
     const explained = wants('explain')
-      ? await explainProfileList(target, { q: 'developer', skills: data.popularSkills, availability: 'Full Time', looking: true, page: 1, pageSize: 24 })
+      ? await explainProfileList(target, { q: 'developer', skills: data.popularSkills.slice(0, 2), availability: 'Full Time', looking: true, page: 1, pageSize: 24 })
       : [];
     const matchingPlans = matcher ? await explainMatching(target, matcher.profileId, matcher.teamIds[0]) : [];
 

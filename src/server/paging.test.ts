@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { teams } from './db/schema';
-import { CountCache, FEW_MATCHES, newestFirstPage } from './paging';
+import { CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
 import { createHarness, type Harness } from './testing';
+
+describe('walkFindsPageSooner', () => {
+  it('walks the newest-first index for many matches, or for a large share of a large table', () => {
+    expect(walkFindsPageSooner(FEW_MATCHES + 1, 0, 24, null)).toBe(true);
+    // 2,750 of 30,000 teams match: a page is about 260 rows into the index, fewer than 2,750.
+    expect(walkFindsPageSooner(2750, 0, 24, 30_000)).toBe(true);
+    // 248 of 130,000 profiles: a page would be 12,000 rows into the index; collect the 248.
+    expect(walkFindsPageSooner(248, 0, 24, 130_000)).toBe(false);
+    // Deep pages walk further: collecting wins again.
+    expect(walkFindsPageSooner(2750, 1200, 24, 30_000)).toBe(false);
+    expect(walkFindsPageSooner(2750, 0, 24, null)).toBe(false);
+  });
+});
 
 describe('newestFirstPage', () => {
   let h: Harness;

@@ -1,6 +1,6 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { desc, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db } from './db/client';
+import { queryRows, type Db } from './db/client';
 
 /**
  * Paged lists with an exact total. Counting every match of a broad search costs far more than
@@ -51,6 +51,31 @@ const OFFSET_FENCE = sql`0` as unknown as number;
 /** At most this many matches count as few: collecting and sorting them beats walking the index. */
 export const FEW_MATCHES = 3000;
 
+/**
+ * Whether walking the newest-first index finds a page sooner than collecting every match: a walk
+ * reads about (offset + page size) x rows / matches rows, collecting reads every match. Without an
+ * estimate of the table's rows (a table never analyzed), FEW_MATCHES decides.
+ */
+export function walkFindsPageSooner(total: number, offset: number, pageSize: number, tableRows: number | null): boolean {
+  if (total > FEW_MATCHES) return true;
+  if (!tableRows || total === 0) return false;
+  // Twice the rows to walk, as walking visits them one by one in index order.
+  return 2 * (offset + pageSize) * (tableRows / total) < total;
+}
+
+/** The planner's estimate of each table's rows, read at most once a minute (only a plan's choice depends on it). */
+const tableRowEstimates = new Map<string, { rows: Promise<number | null>; expires: number }>();
+function estimatedRows(db: Db, table: NewestFirstTable): Promise<number | null> {
+  const name = getTableName(table);
+  const hit = tableRowEstimates.get(name);
+  if (hit && hit.expires > Date.now()) return hit.rows;
+  const rows = queryRows<{ rows: number }>(db, sql`select reltuples::float8 as rows from pg_class where oid = to_regclass(${name})`)
+    .then(([row]) => (row && row.rows > 0 ? Number(row.rows) : null))
+    .catch(() => null);
+  tableRowEstimates.set(name, { rows, expires: Date.now() + 60_000 });
+  return rows;
+}
+
 /** `%`, `_` and `\` in search text are literal characters, not LIKE wildcards. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -89,7 +114,7 @@ export async function newestFirstPage<Row>(db: Db, opts: {
   const kept = counts.known(countKey);
   if (kept) {
     const total = Number(await kept);
-    if (total > FEW_MATCHES) return walk(total);
+    if (walkFindsPageSooner(total, offset, pageSize, await estimatedRows(db, table))) return walk(total);
     if (offset >= total) return { rows: [], total };
     const matches = base().offset(OFFSET_FENCE).as('matches') as unknown as Record<string, SQL>;
     const rows = await db.select().from(matches as never).orderBy(desc(matches.createdAt), desc(matches.id)).limit(pageSize).offset(offset);

@@ -145,6 +145,9 @@ export const profiles = pgTable('profiles', {
   // The same for people looking for a team only: 'looking' matches 60% of the rows, too many for
   // the planner to use that column of the index above, so the common filter got no narrower.
   index('profiles_skill_list_looking_idx').using('gin', t.skillList, t.availability).where(sql`${t.lookingForTeam}`),
+  // Each skill paired with the availability ('python|Full Time'): the combined filter (skills,
+  // availability, looking) is one lookup of two short lists instead of three long ones (migration 0011).
+  index('profiles_skill_availability_looking_idx').using('gin', sql`profile_filter_tokens(${t.skillList}, ${t.availability})`).where(sql`${t.lookingForTeam}`),
 ]);
 
 export const profileAvatars = pgTable('profile_avatars', {

@@ -76,8 +76,14 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
     const pattern = `%${escapeLike(q)}%`;
     conditions.push(sql`(${profiles.searchText} like ${pattern} or ${profiles.skillNames} like ${pattern})`);
   }
-  if (wanted.length) conditions.push(sql`${profiles.skillList} @> ${`{${wanted.map(arrayItem).join(',')}}`}::text[]`);
-  if (query.availability) conditions.push(eq(profiles.availability, query.availability));
+  if (wanted.length && query.availability && query.looking) {
+    // The combined filter: each skill with the availability, in one index (migration 0011).
+    const pairs = wanted.map((skill) => `${skill}|${query.availability}`);
+    conditions.push(sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${`{${pairs.map(arrayItem).join(',')}}`}::text[]`);
+  } else {
+    if (wanted.length) conditions.push(sql`${profiles.skillList} @> ${`{${wanted.map(arrayItem).join(',')}}`}::text[]`);
+    if (query.availability) conditions.push(eq(profiles.availability, query.availability));
+  }
   if (query.looking) conditions.push(eq(profiles.lookingForTeam, true));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -133,6 +133,16 @@ describe('GET /api/profiles', () => {
     expect(firstNames(await list('?q=a&skills=git&looking=true'))).toEqual(['Linus']);
   });
 
+  it('combines skills, availability and looking for a team (the combined filter, one index of its own)', async () => {
+    // Ada: Python + Rust, Full Time, looking. Alan: Python, Full Time, not looking. Grace: Python, Part Time, not looking.
+    expect(firstNames(await list('?skills=Python&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
+    expect(firstNames(await list('?skills=python,RUST&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
+    expect(firstNames(await list('?skills=Python,Rust&availability=Part%20Time&looking=true'))).toEqual([]);
+    expect(firstNames(await list('?q=engine&skills=Python&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
+    expect(firstNames(await list('?q=compiler&skills=Python&availability=Full%20Time&looking=true'))).toEqual([]);
+    expect(firstNames(await list('?skills=Python&availability=Full%20Time'))).toEqual(['Alan', 'Ada']);
+  });
+
   it('pages the results and counts all matches, not only the page', async () => {
     const first = await list('?pageSize=2');
     expect(firstNames(first)).toEqual(['Alan', 'Margaret']);

@@ -134,7 +134,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use('/api/*', shedLoad(deps.maxInFlight ?? Number.POSITIVE_INFINITY));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
-  app.use('/api/*', (c, next) => (isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   const counts = new CountCache();
   app.use('/api/*', async (c, next) => {

@@ -7,6 +7,7 @@ import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constan
 import type { ProfileBasicSchema, ProfileContactSchema, ProfileListQuery, SkillInput } from '../../../shared/schemas';
 import type { z } from 'zod';
 import { type Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
 import { profileSkills, profiles, skills, type Profile } from '../../db/schema';
 import type { AvatarStore, StoredAvatar } from './avatar-store';
@@ -118,7 +119,7 @@ export async function listSkillNames(db: Db): Promise<string[]> {
 }
 
 async function profileRow(db: Db, id: string) {
-  const [row] = await db
+  const [row] = await prepared(db, 'profile_row', (db, name) => db
     .select({
       ...cardColumns,
       userId: profiles.userId,
@@ -131,7 +132,8 @@ async function profileRow(db: Db, id: string) {
       portfolioUrl: profiles.portfolioUrl,
     })
     .from(profiles)
-    .where(eq(profiles.id, id));
+    .where(eq(profiles.id, sql.placeholder('id')))
+    .prepare(name)).execute({ id });
   return row ?? null;
 }
 
@@ -169,7 +171,8 @@ export async function getOwnProfile(db: Db, id: string): Promise<Omit<OwnProfile
 
 /** The profile id of a signed-in user (null only if the profile was removed after sign-in). */
 export async function profileIdOfUser(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
+  const [row] = await prepared(db, 'profile_id_of_user', (db, name) =>
+    db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, sql.placeholder('userId'))).prepare(name)).execute({ userId });
   return row?.id ?? null;
 }
 

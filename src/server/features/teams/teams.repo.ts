@@ -12,6 +12,7 @@ import { LEADER_ROLE } from '../../../shared/constants';
 import { positionSkillColumns, timezoneHours } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
 import { queryRows, type Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
 import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
 import { notify } from '../notifications';
@@ -87,19 +88,25 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
 
 /** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
 export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {
-  const [row] = await db
+  const teamIdParam = sql.placeholder('teamId');
+  const statement = (viewer: boolean) => (db: Db, name: string) => db
     .select({
       team: teams,
       members: sql<TeamMember[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
           'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
-        from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamId}), '[]')`,
-      pendingRequestId: viewerProfileId
-        ? sql<string | null>`(select jr.id from ${joinRequests} jr where jr.team_id = ${teamId} and jr.profile_id = ${viewerProfileId} and jr.status = 'pending' limit 1)`
+        from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamIdParam}), '[]')`,
+      pendingRequestId: viewer
+        ? sql<string | null>`(select jr.id from ${joinRequests} jr
+            where jr.team_id = ${teamIdParam} and jr.profile_id = ${sql.placeholder('viewer')} and jr.status = 'pending' limit 1)`
         : sql<null>`null`,
     })
     .from(teams)
-    .where(eq(teams.id, teamId));
+    .where(eq(teams.id, teamIdParam))
+    .prepare(name);
+  const [row] = viewerProfileId
+    ? await prepared(db, 'team_detail_for_viewer', statement(true)).execute({ teamId, viewer: viewerProfileId })
+    : await prepared(db, 'team_detail', statement(false)).execute({ teamId });
   if (!row) return null;
   const { team, members } = row;
   const me = viewerProfileId ? members.find((m) => m.id === viewerProfileId) : undefined;
@@ -115,11 +122,12 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
 
 /** The team, and the viewer's membership in it (null when not a member). */
 export async function getTeamAndMembership(db: Db, teamId: string, profileId: string) {
-  const [row] = await db
+  const [row] = await prepared(db, 'team_and_membership', (db, name) => db
     .select({ team: teams, isLeader: teamMembers.isLeader })
     .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, profileId)))
-    .where(eq(teams.id, teamId));
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare(name)).execute({ teamId, profileId });
   if (!row) return null;
   return { team: row.team, membership: row.isLeader === null ? null : { isLeader: row.isLeader } };
 }

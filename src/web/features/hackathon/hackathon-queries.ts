@@ -10,7 +10,7 @@ export function useEventUrl(): string {
     queryFn: ({ signal }) => api('GET /api/config', { signal }),
     staleTime: Infinity,
     // The shared default is a real address, so the link works before (or without) the answer.
-    placeholderData: { eventUrl: DEFAULT_EVENT_URL },
+    placeholderData: { eventUrl: DEFAULT_EVENT_URL, socialProviders: [] },
   });
   return data?.eventUrl ?? DEFAULT_EVENT_URL;
 }

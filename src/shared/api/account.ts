@@ -86,7 +86,7 @@ export const accountApi = {
         code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), error_description: z.string().optional(),
       }),
     },
-    responses: { 302: redirect('Signed in, or back to /login with the error'), ...errors(404) },
+    responses: { 302: redirect('Signed in, or back to /login with the error'), ...errors(400, 404) },
   }),
   forgotPassword: defineRoute({
     method: 'post',
@@ -113,7 +113,7 @@ export const accountApi = {
     summary: 'Confirm a new email address',
     description: 'The link sent to a new address: changes the account\'s email and goes to the Settings tab (with `emailChanged=1`, or `emailError`).',
     request: { query: z.object({ token: z.string().optional() }) },
-    responses: { 302: redirect('To the Settings tab') },
+    responses: { 302: redirect('To the Settings tab'), ...errors(400) },
   }),
   account: defineRoute({
     method: 'get',
@@ -159,7 +159,7 @@ export const accountApi = {
     summary: 'Sign out one session',
     description: 'Ends the session at once. Another account\'s session, or an unknown id, answers 404.',
     security: signedIn,
-    request: { params: z.object({ id: z.string().max(100, 'Session not found').meta({ description: 'The session id' }) }) },
+    request: { params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Session not found').meta({ description: 'The session id' }) }) },
     responses: { 204: { description: 'Signed out' }, ...errors(401, 404) },
   }),
   revokeOtherSessions: defineRoute({

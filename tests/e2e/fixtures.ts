@@ -82,7 +82,7 @@ export async function authorizeOnGitHub(page: Page, who: { id: string; login: st
   await expect(page.getByRole('heading', { name: 'Authorize HackTeams' })).toBeVisible();
   await page.getByLabel('Account id').fill(who.id);
   await page.getByLabel('Username').fill(who.login);
-  await page.getByLabel('Name').fill(who.name);
+  await page.getByLabel('Name', { exact: true }).fill(who.name);
   await page.getByLabel('Email', { exact: true }).fill(who.email);
   if (who.verified === false) await page.getByLabel('Email verified').uncheck();
   await page.getByRole('button', { name: 'Authorize' }).click();

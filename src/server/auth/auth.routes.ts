@@ -153,8 +153,9 @@ export const authRoutes = createRouter()
     const data = await limitedSignIn(c, input.email, () => admitted(c, () => callAuth(c, { ...input, rememberMe: true })));
     return c.json({ user: account(data.user) }, 200);
   })
-  // Only the account endpoints the product offers: better-auth's others (update-user, change-email,
-  // reset-password...) would write around the rules above, and some answer hostile input with a 500.
+  // Only the account endpoints the product offers (here and in account.routes.ts): better-auth's
+  // others (update-user, set-password...) would write around the rules above, and some answer
+  // hostile input with a 500.
   .openapi(authApi.signOut, async (c) => {
     const data = await callAuth(c, {});
     return c.json({ success: Boolean(data?.success) }, 200);

@@ -13,7 +13,7 @@ import { Field, Input } from '../../components/ui/field';
 import { api, errorText } from '../../lib/api';
 import { startSocialSignIn, useAuth } from '../../lib/auth';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
-import { formatDateTime, timeAgo } from '../../lib/format';
+import { formatDate, timeAgo } from '../../lib/format';
 import { useAccount, useChangePassword, useSessions, useSignOutSession } from './account-queries';
 
 /**
@@ -60,7 +60,7 @@ function EmailCard({ account }: { account: AccountInfo }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form form={form} className="space-y-4">
+        <Form form={form} className="max-w-md space-y-4">
           <FormMessage />
           {sent && <SuccessMessage>{sent}</SuccessMessage>}
           <Field label="New email" error={form.error('newEmail')}>
@@ -124,7 +124,7 @@ function SessionRow({ session }: { session: SessionItem }) {
           {session.current && <Badge variant="success">This device</Badge>}
         </p>
         <p className="text-sm text-slate-500">
-          Active {timeAgo(session.lastActiveAt)} · signed in {formatDateTime(session.createdAt)}
+          Active {timeAgo(session.lastActiveAt)} · signed in {formatDate(session.createdAt)}
         </p>
       </div>
       {!session.current && (

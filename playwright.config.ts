@@ -1,6 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The stand-ins for GitHub and the mail server (tests/support/mock-services.ts): the next three ports. */
+const MOCKS = PORT + 1;
+/** GitHub goes to the local provider; Discord stays unconfigured, so its button says 'Coming soon!'. */
+const ACCOUNTS_ENV = [
+  'GITHUB_CLIENT_ID=e2e-github-client',
+  'GITHUB_CLIENT_SECRET=e2e-github-secret',
+  `GITHUB_URL=http://127.0.0.1:${MOCKS}`,
+  `GITHUB_API_URL=http://127.0.0.1:${MOCKS}`,
+  `SMTP_URL=smtp://127.0.0.1:${MOCKS + 1}`,
+  "MAIL_FROM='HackTeams <teams@example.org>'",
+  `PUBLIC_URL=http://localhost:${PORT}`,
+].join(' ');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -22,14 +34,25 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
-    // A fresh embedded database with the demo data, on its own port.
-    // Data and build live in a folder per port, so runs on different ports never collide.
-    command: `rm -rf .e2e-${PORT} && npx vite build --outDir ../../.e2e-${PORT}/web --logLevel warn && DATA_DIR=.e2e-${PORT}/data WEB_ROOT=.e2e-${PORT}/web PORT=${PORT} AUTH_RATE_LIMIT=off npx tsx src/server/index.ts`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // GitHub and the mail server, on this machine (no network is needed).
+      command: `npx tsx tests/support/mock-services.ts ${MOCKS}`,
+      url: `http://127.0.0.1:${MOCKS + 2}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // A fresh embedded database with the demo data, on its own port.
+      // Data and build live in a folder per port, so runs on different ports never collide.
+      command: `rm -rf .e2e-${PORT} && npx vite build --outDir ../../.e2e-${PORT}/web --logLevel warn && DATA_DIR=.e2e-${PORT}/data WEB_ROOT=.e2e-${PORT}/web PORT=${PORT} AUTH_RATE_LIMIT=off ${ACCOUNTS_ENV} npx tsx src/server/index.ts`,
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

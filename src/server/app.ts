@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
+import { accountRoutes } from './auth/account.routes';
 import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api-docs';
 import { mountCrawlerFiles } from './crawlers';
@@ -30,8 +31,8 @@ export interface AppDeps {
   db: Db;
   dbKind: DatabaseKind;
   auth: Auth;
-  /** Public settings the web app reads at run time. */
-  config: Config;
+  /** Public settings the web app reads at run time (the sign-in providers come from `auth`). */
+  config: Omit<Config, 'socialProviders'>;
   /** Live notification streams (started on the database's LISTEN). */
   live: NotificationHub;
   /** Suggestions (started on the database's LISTEN). */
@@ -112,8 +113,9 @@ export function apiRoutes() {
       if (state.ready) return c.json({ status: 'ready' as const }, 200);
       return c.json({ error: state.error }, 503, { 'Retry-After': READY_RETRY_AFTER_SECONDS });
     })
-    .openapi(systemApi.config, (c) => c.json(c.var.config, 200))
+    .openapi(systemApi.config, (c) => c.json({ ...c.var.config, socialProviders: c.var.auth.socialProviders }, 200))
     .route('/', authRoutes)
+    .route('/', accountRoutes)
     .route('/', profilesRoutes)
     .route('/', teamsRoutes)
     .route('/', notificationsRoutes);

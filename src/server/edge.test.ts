@@ -136,6 +136,8 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    // Images from this site, and the avatars of GitHub and Discord sign-ins; from nowhere else.
+    expect(csp).toContain("img-src 'self' data: blob: https://avatars.githubusercontent.com https://cdn.discordapp.com;");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');

@@ -93,7 +93,8 @@ export function securityHeaders(scriptHashes: string[]): MiddlewareHandler<AppEn
       scriptSrc: ["'self'", ...scriptHashes],
       // Radix's dialogs add a <style> element (scroll lock); scripts are what the policy guards.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      // Profiles made by a GitHub or Discord sign-in show that provider's avatar (docs/decisions/013-accounts.md).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com', 'https://cdn.discordapp.com'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],

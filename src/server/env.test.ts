@@ -58,3 +58,38 @@ describe('logs and metrics settings', () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}: ${message.source}`));
   });
 });
+
+describe('accounts settings (docs/decisions/013-accounts.md)', () => {
+  it('has no provider and no SMTP by default, and the providers\' real addresses', () => {
+    const env = parseEnv({});
+    expect(env.GITHUB_CLIENT_ID).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env).toMatchObject({ GITHUB_URL: 'https://github.com', GITHUB_API_URL: 'https://api.github.com', DISCORD_API_URL: 'https://discord.com/api' });
+  });
+
+  it('reads the provider pairs, SMTP and PUBLIC_URL (without a trailing slash)', () => {
+    const env = parseEnv({
+      GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', DISCORD_CLIENT_ID: 'd', DISCORD_CLIENT_SECRET: 's',
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587', MAIL_FROM: 'HackTeams <teams@example.org>', PUBLIC_URL: 'https://teams.example.org/',
+      GITHUB_URL: 'https://ghe.example.org', GITHUB_API_URL: 'https://ghe.example.org/api/v3',
+    });
+    expect(env).toMatchObject({ GITHUB_CLIENT_ID: 'id', DISCORD_CLIENT_SECRET: 's', PUBLIC_URL: 'https://teams.example.org', GITHUB_API_URL: 'https://ghe.example.org/api/v3' });
+  });
+
+  it.each([
+    [{ GITHUB_CLIENT_ID: 'id' }, 'GITHUB_CLIENT_SECRET'],
+    [{ DISCORD_CLIENT_SECRET: 's' }, 'DISCORD_CLIENT_SECRET'],
+    [{ SMTP_URL: 'smtp://mail.example.org', PUBLIC_URL: 'https://teams.example.org' }, 'MAIL_FROM'],
+    [{ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'a@example.org' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'a@example.org', PUBLIC_URL: 'https://t.example.org' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'teams.example.org' }, 'PUBLIC_URL'],
+    [{ GITHUB_URL: 'ftp://github.com' }, 'GITHUB_URL'],
+  ])('stops on a bad or incomplete setting and names it: %o', (source, name) => {
+    expect(() => parseEnv(source)).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('never quotes a secret or an SMTP password in its message', () => {
+    expect(() => parseEnv({ GITHUB_CLIENT_SECRET: 'top-secret-value' })).toThrow(/GITHUB_CLIENT_SECRET: .*\(got \(hidden\)\)/);
+    expect(() => parseEnv({ SMTP_URL: 'http://user:hunter2@x' })).not.toThrow(/hunter2/);
+  });
+});

@@ -5,6 +5,18 @@ import { LOG_LEVELS } from './log';
 
 /** `NAME=` (set, but empty) counts as unset. */
 const emptyIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** An http(s) URL without a trailing slash, or unset. */
+const baseUrl = () =>
+  z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), 'must be an http:// or https:// URL')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  );
+const optionalText = () => z.preprocess(emptyIsUnset, z.string().trim().optional());
 const port = () => z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535');
 
 const EnvSchema = z.object({
@@ -42,17 +54,64 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   /** Port of the Prometheus metrics server (GET /metrics); unset: no metrics server. */
   METRICS_PORT: z.preprocess(emptyIsUnset, port().optional()),
-}).refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
-  path: ['METRICS_PORT'],
-  message: 'must differ from PORT (metrics are never served on the public port)',
-});
+  /**
+   * The origin people reach the app at (https://teams.example.org): the links in emails and the
+   * social sign-in callback are built on it. Unset: the origin of the request (fine on one machine).
+   */
+  PUBLIC_URL: baseUrl(),
+  /** GitHub sign-in (docs/decisions/013-accounts.md): both, or neither. */
+  GITHUB_CLIENT_ID: optionalText(),
+  GITHUB_CLIENT_SECRET: optionalText(),
+  /** GitHub's web and API addresses: change them for GitHub Enterprise Server, or for the test suite's local provider. */
+  GITHUB_URL: baseUrl().default('https://github.com'),
+  GITHUB_API_URL: baseUrl().default('https://api.github.com'),
+  /** Discord sign-in: both, or neither. */
+  DISCORD_CLIENT_ID: optionalText(),
+  DISCORD_CLIENT_SECRET: optionalText(),
+  /** Discord's API address: changed only by the test suite's local provider. */
+  DISCORD_API_URL: baseUrl().default('https://discord.com/api'),
+  /** Where email goes: smtp://user:pass@host:587 or smtps://... (unset: messages are written to the log). */
+  SMTP_URL: z.preprocess(
+    emptyIsUnset,
+    z.string().trim().refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must start with smtp:// or smtps://').optional(),
+  ),
+  /** The sender of every email, e.g. 'HackTeams <teams@example.org>'. */
+  MAIL_FROM: optionalText(),
+})
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT (metrics are never served on the public port)',
+  })
+  .refine((env) => Boolean(env.GITHUB_CLIENT_ID) === Boolean(env.GITHUB_CLIENT_SECRET), {
+    path: ['GITHUB_CLIENT_SECRET'],
+    message: 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set together, or neither',
+  })
+  .refine((env) => Boolean(env.DISCORD_CLIENT_ID) === Boolean(env.DISCORD_CLIENT_SECRET), {
+    path: ['DISCORD_CLIENT_SECRET'],
+    message: 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set together, or neither',
+  })
+  .refine((env) => Boolean(env.SMTP_URL) === Boolean(env.MAIL_FROM), {
+    path: ['MAIL_FROM'],
+    message: 'SMTP_URL and MAIL_FROM are set together, or neither',
+  })
+  // A link in an email must not be built from a Host header a stranger sent.
+  .refine((env) => !env.SMTP_URL || env.PUBLIC_URL, {
+    path: ['PUBLIC_URL'],
+    message: 'must be set when SMTP_URL is (the links in emails are built on it)',
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** A value as an error message may quote it: secrets (and an SMTP URL's password) never. */
+function shown(name: string, value: string | undefined): string {
+  if (value !== undefined && /SECRET|SMTP_URL/.test(name)) return '(hidden)';
+  return JSON.stringify(value);
+}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), source[String(i.path[0])])})`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   return result.data;

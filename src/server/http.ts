@@ -24,7 +24,7 @@ export type AppEnv = {
     auth: Auth;
     /** Totals of paged lists, kept briefly (see paging.ts). */
     counts: CountCache;
-    config: Config;
+    config: Omit<Config, 'socialProviders'>;
     /** This instance's open live notification streams. */
     live: NotificationHub;
     /** This instance's matching index. */

@@ -21,11 +21,16 @@ let leader: TestUser;
 let member: TestUser;
 let outsider: TestUser;
 let invitee: TestUser;
+/** Signed in only for the routes that could end the session or the account (change the password, delete the account). */
+let disposable: TestUser;
 
 beforeAll(async () => {
   h = await createHarness();
-  [leader, member, outsider, invitee] = await Promise.all(['Lena', 'Mo', 'Olga', 'Ines'].map((firstName) => h.signUp({ firstName })));
+  [leader, member, outsider, invitee, disposable] = await Promise.all(['Lena', 'Mo', 'Olga', 'Ines', 'Dora'].map((firstName) => h.signUp({ firstName })));
 });
+
+/** Routes that may sign out or delete the account of the session they are sent with. */
+const ENDS_SESSIONS = ['/api/auth/delete-account', '/api/auth/change-password'];
 afterAll(() => h?.close());
 
 /** A team led by `leader` with `member` in it, a pending request from `outsider` and an invitation to `invitee`. */
@@ -100,7 +105,9 @@ function requestArbitrary(path: string, method: string, op: Operation, w: World)
   const cookies = path === '/api/auth/sign-out'
     // A real session signed out here would leave the rest of the run signed out.
     ? [undefined, 'better-auth.session_token=garbage']
-    : [undefined, leader.cookie, member.cookie, outsider.cookie, invitee.cookie, 'better-auth.session_token=garbage'];
+    : ENDS_SESSIONS.includes(path)
+      ? [undefined, disposable.cookie, 'better-auth.session_token=garbage']
+      : [undefined, leader.cookie, member.cookie, outsider.cookie, invitee.cookie, 'better-auth.session_token=garbage'];
 
   // Mostly ids that exist (so requests get past the lookup), sometimes unknown or malformed ones.
   const pathValues = params.filter((p) => p.in === 'path').map((p) =>

@@ -11,6 +11,8 @@ import { apiDocument, createApp } from './app';
 type App = ReturnType<typeof createApp>;
 import { createAuth } from './auth/auth';
 import type { HashLimiter } from './auth/hash-limiter';
+import type { SocialSettings } from './auth/social';
+import type { Mailer } from './mail';
 import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from './db/client';
 import { NotificationHub } from './features/notifications';
@@ -49,6 +51,10 @@ export async function createHarness(
     log?: Logger;
     /** Collect Prometheus metrics of the app (harness.metrics). */
     metrics?: boolean;
+    /** GitHub and Discord sign-in (pointed at a local provider in tests) and PUBLIC_URL. */
+    social?: SocialSettings;
+    /** Where email goes (default: the log, which is silent in tests). */
+    mailer?: Mailer;
   } = {},
 ) {
   const log = opts.log ?? silentLogger;
@@ -69,6 +75,8 @@ export async function createHarness(
     trustedOrigins: opts.edge?.trustedOrigins ?? [],
     hashing: opts.hashing,
     log,
+    social: opts.social,
+    mailer: opts.mailer,
   });
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);

@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'join_request', 'request_accepted', 'request_declined', 'request_withdrawn',
   'invitation', 'invitation_accepted', 'invitation_declined', 'joined',
   'removed', 'team_deleted', 'made_leader', 'member_left',
+  // A person deleted their account (docs/decisions/013-accounts.md): their team was handed to you, or a teammate is gone.
+  'leader_handed_over', 'member_deleted_account',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -56,3 +58,13 @@ export const AVATAR_SIZE = 200;
 export const AVATAR_COLORS = [
   '#2563eb', '#7c3aed', '#db2777', '#dc2626', '#c2410c', '#15803d', '#0f766e', '#4f46e5',
 ] as const;
+
+/** Social sign-in providers the product knows; each works once its client id and secret are set. */
+export const SOCIAL_PROVIDERS = ['github', 'discord'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { github: 'GitHub', discord: 'Discord' };
+
+/** What a person types to confirm deleting their account. */
+export const DELETE_ACCOUNT_PHRASE = 'delete my account';
+/** A password reset link works this long, once. */
+export const RESET_LINK_HOURS = 1;

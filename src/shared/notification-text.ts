@@ -46,6 +46,8 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
     case 'team_deleted': return `${by} deleted ${team}, a team you were in`;
     case 'made_leader': return `${by} made you a leader of ${team}`;
     case 'member_left': return `${by} left ${team}`;
+    case 'leader_handed_over': return `You now lead ${team}: its leader deleted their account`;
+    case 'member_deleted_account': return `A member of ${team} deleted their account`;
   }
 }
 

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { MAX_POSITION_SKILLS } from './matching';
 import {
-  AVAILABILITIES, DEFAULT_TEAM_SIZE, MAX_PAGE_SIZE, MESSAGE_MAX, MESSAGE_MIN, PASSWORD_MIN, PROFILES_PAGE_SIZE, SKILL_LEVELS,
-  SKILL_NAME_MAX, TEAM_DESCRIPTION_MIN, TEAM_NAME_MIN, TEAM_SIZE_MAX, TEAM_SIZE_MIN, TEAMS_PAGE_SIZE, TIMEZONES,
+  AVAILABILITIES, DEFAULT_TEAM_SIZE, DELETE_ACCOUNT_PHRASE, MAX_PAGE_SIZE, MESSAGE_MAX, MESSAGE_MIN, PASSWORD_MIN, PROFILES_PAGE_SIZE, SKILL_LEVELS,
+  SKILL_NAME_MAX, SOCIAL_PROVIDERS, TEAM_DESCRIPTION_MIN, TEAM_NAME_MIN, TEAM_SIZE_MAX, TEAM_SIZE_MIN, TEAMS_PAGE_SIZE, TIMEZONES,
 } from './constants';
 
 const trimmed = (max: number, label: string) =>
@@ -64,10 +64,12 @@ export const newPassword = z
   .max(128, 'Password must not exceed 128 characters')
   .refine((v) => v.trim() !== '', PASSWORD_BLANK_MESSAGE);
 
+const email = z.string().trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').email('Invalid email address');
+
 export const SignUpSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(50, 'First name must not exceed 50 characters'),
   lastName: z.string().trim().min(1, 'Last name is required').max(50, 'Last name must not exceed 50 characters'),
-  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').email('Invalid email address'),
+  email,
   password: newPassword,
 });
 export type SignUpInput = z.input<typeof SignUpSchema>;
@@ -75,6 +77,38 @@ export type SignUpInput = z.input<typeof SignUpSchema>;
 export const SignInSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, 'Email is required'),
   password: z.string().min(1, 'Password is required'),
+});
+
+/** Where to go after a social sign-in: a path of this site (the web app checks it again). */
+const redirectPath = z.string().max(2000).refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'), 'Must be a path of this site');
+
+export const SocialSignInSchema = z.object({
+  provider: z.enum(SOCIAL_PROVIDERS, { message: 'Unknown sign-in provider' }),
+  redirectTo: redirectPath.optional(),
+});
+
+export const ForgotPasswordSchema = z.object({ email });
+
+export const ResetPasswordSchema = z.object({
+  token: z.string().trim().min(1, 'This reset link is incomplete. Ask for a new one.').max(200, 'This reset link is invalid. Ask for a new one.'),
+  newPassword,
+});
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(128, 'Password must not exceed 128 characters'),
+  newPassword,
+});
+
+export const ChangeEmailSchema = z.object({ newEmail: email });
+
+export const DeleteAccountSchema = z.object({
+  /** Required for an account with a password; one signed in only with a provider signs in again instead. */
+  password: z.string().max(128, 'Password must not exceed 128 characters').optional(),
+  confirm: z
+    .string()
+    .max(100, `Type '${DELETE_ACCOUNT_PHRASE}' to confirm`)
+    .refine((v) => v.trim().toLowerCase() === DELETE_ACCOUNT_PHRASE, `Type '${DELETE_ACCOUNT_PHRASE}' to confirm`)
+    .meta({ description: `Exactly '${DELETE_ACCOUNT_PHRASE}'` }),
 });
 
 // ---------- profiles ----------

@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: '/login', ...page(() => import('./features/auth/login-page')) },
       { path: '/signup', ...page(() => import('./features/auth/signup-page')) },
       { path: '/auth/callback', ...page(() => import('./features/auth/auth-callback-page')) },
+      { path: '/forgot-password', ...page(() => import('./features/auth/forgot-password-page')) },
+      { path: '/reset-password', ...page(() => import('./features/auth/reset-password-page')) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

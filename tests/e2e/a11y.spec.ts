@@ -37,6 +37,10 @@ const SIGNED_OUT: State[] = [
   { name: 'login', path: () => '/login', ready: (page) => page.getByRole('button', { name: 'Sign in with Email' }) },
   { name: 'signup', path: () => '/signup', ready: (page) => page.getByRole('button', { name: 'Sign up with Email' }) },
   { name: 'login with an error', path: () => '/login?error_description=Provider%20said%20no', ready: (page) => page.getByRole('alert') },
+  { name: 'login after a failed GitHub sign-in', path: () => '/login?provider=github&error=access_denied&error_description=The%20user%20has%20denied%20your%20application%20access.', ready: (page) => page.getByRole('alert') },
+  { name: 'forgot password', path: () => '/forgot-password', ready: (page) => page.getByRole('button', { name: 'Send reset link' }) },
+  { name: 'reset password', path: () => '/reset-password?token=not-a-real-token', ready: (page) => page.getByRole('button', { name: 'Set new password' }) },
+  { name: 'reset password without a token', path: () => '/reset-password', ready: (page) => page.getByRole('alert') },
 ];
 const SIGNED_IN: State[] = [
   ...PUBLIC,
@@ -44,7 +48,11 @@ const SIGNED_IN: State[] = [
   { name: 'create team', path: () => '/create-team', ready: heading('Create a New Team') },
   { name: 'own profile', path: () => '/profile', ready: (page) => page.getByRole('tab', { name: 'Profile' }) },
   { name: 'notifications tab', path: () => '/profile?tab=notifications', ready: (page) => page.getByRole('heading', { name: 'Recent Activity' }) },
-  { name: 'settings tab', path: () => '/profile?tab=settings', ready: (page) => page.getByRole('tab', { name: 'Settings', selected: true }) },
+  { name: 'settings tab', path: () => '/profile?tab=settings', ready: (page) => page.getByRole('list', { name: 'Sessions' }).getByText('This device') },
+  {
+    name: 'delete account dialog', path: () => '/profile?tab=settings', ready: (page) => page.getByRole('button', { name: 'Delete account' }),
+    open: (page) => page.getByRole('button', { name: 'Delete account' }).click().then(() => page.getByRole('dialog', { name: 'Delete account' }).waitFor()),
+  },
   {
     name: 'join dialog', path: (ids) => `/teams/${ids.otherTeam}`, ready: (page) => page.getByRole('button', { name: 'Join Team' }),
     open: (page) => page.getByRole('button', { name: 'Join Team' }).click().then(() => page.getByRole('dialog').waitFor()),

@@ -60,3 +60,30 @@ export async function createTeam(request: APIRequestContext, over: Record<string
   expect(res.ok(), await res.text()).toBeTruthy();
   return { id: (await res.json()).id as string, name };
 }
+
+/** The mail that reached the test suite's SMTP server for `address` (tests/support/mock-services.ts). */
+export async function mailTo(request: APIRequestContext, address: string, subject: RegExp): Promise<{ subject: string; text: string }> {
+  const port = Number(process.env.E2E_PORT ?? 3210) + 3;
+  let found: { subject: string; text: string } | undefined;
+  await expect(async () => {
+    const res = await request.get(`http://127.0.0.1:${port}/messages?to=${encodeURIComponent(address)}`);
+    const messages = (await res.json()) as { subject: string; text: string }[];
+    found = messages.reverse().find((m) => subject.test(m.subject));
+    expect(found, `a mail to ${address} matching ${subject}`).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return found!;
+}
+
+/** The first link of a mail. */
+export const linkOf = (mail: { text: string }) => mail.text.match(/https?:\/\/\S+/)![0];
+
+/** Answers the local GitHub's consent page as a person would. */
+export async function authorizeOnGitHub(page: Page, who: { id: string; login: string; name: string; email: string; verified?: boolean }) {
+  await expect(page.getByRole('heading', { name: 'Authorize HackTeams' })).toBeVisible();
+  await page.getByLabel('Account id').fill(who.id);
+  await page.getByLabel('Username').fill(who.login);
+  await page.getByLabel('Name', { exact: true }).fill(who.name);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  if (who.verified === false) await page.getByLabel('Email verified').uncheck();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+}

@@ -1,7 +1,7 @@
 /** The auth tables (users, sessions, accounts, verifications, app settings) outside better-auth's own adapter. */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, appSettings, users } from '../db/schema';
+import { accounts, appSettings, sessions, users } from '../db/schema';
 
 export async function findUser(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -32,4 +32,44 @@ export async function replaceCredentialPasswordHash(db: Db, userId: string, prev
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), eq(accounts.password, previous)))
     .returning({ id: accounts.id });
   return rows.length > 0;
+}
+
+/** The account as Settings shows it: its email, and how it signs in. Null for an unknown user. */
+export async function accountOf(db: Db, userId: string) {
+  const user = await findUser(db, userId);
+  if (!user) return null;
+  const linked = await db.select({ providerId: accounts.providerId, password: accounts.password }).from(accounts).where(eq(accounts.userId, userId));
+  return {
+    email: user.email,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt,
+    hasPassword: linked.some((a) => a.providerId === 'credential' && a.password !== null),
+    providers: linked.map((a) => a.providerId).filter((p) => p !== 'credential'),
+  };
+}
+
+/** The account's sessions that have not expired, the most recently active first. */
+export function sessionsOf(db: Db, userId: string) {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));
+}
+
+/** Ends one of the user's own sessions; false when the id is not one of them. */
+export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of the user but `keepId`; how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepId: string): Promise<number> {
+  const rows = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId))).returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Deletes the user; their sessions and sign-in accounts go with them (foreign keys). */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
 }

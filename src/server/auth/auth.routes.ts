@@ -12,6 +12,9 @@ import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
+  INVALID_PASSWORD: 'Current password is incorrect',
+  INVALID_TOKEN: 'This reset link is invalid, expired or already used. Ask for a new one.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "This account has no password yet: use 'Forgot password?' on the sign-in page to set one.",
   USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Sign in instead.',
   PASSWORD_TOO_SHORT: 'Must be at least 6 characters',
@@ -22,7 +25,11 @@ const MESSAGES: Record<string, string> = {
 const FIELD_OF_CODE: Record<string, string> = {
   [PASSWORD_TOO_COMMON]: 'password',
   [PASSWORD_BLANK]: 'password',
+  INVALID_PASSWORD: 'currentPassword',
 };
+
+/** Routes whose new password is `newPassword`: the password messages go on that field. */
+const NEW_PASSWORD_ROUTES = new Set(['/api/auth/change-password', '/api/auth/reset-password']);
 
 /** The 503 of a full hashing queue (docs/decisions/009); Retry-After comes with it. */
 export const HASHING_BUSY_MESSAGE = 'Too many people are signing in right now. Please try again in a few seconds.';
@@ -31,10 +38,10 @@ export const HASHING_BUSY_MESSAGE = 'Too many people are signing in right now. P
 const PASSED_HEADERS = ['set-cookie', 'retry-after', 'x-retry-after'];
 
 /**
- * Calls better-auth with the request's headers (and `body`, when given) and answers with its
- * JSON; its errors become `{ error, code }` with a 4xx status.
+ * Hands the request to better-auth at `path` (default: the request's own) with the request's
+ * headers, the client's address in our own header, and `body` as JSON when given.
  */
-async function callAuth(c: AppContext, body?: unknown): Promise<any> {
+export function forwardToAuth(c: AppContext, body?: unknown, path?: string): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   // better-auth records the client's address (edge.ts), never a header the client sent.
   headers.delete('x-client-address');
@@ -49,11 +56,25 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
   }
   // The URL the client used (https behind a TLS proxy), which better-auth's origin check compares.
   const url = new URL(c.req.url);
-  const res = await c.var.auth.handler(new Request(`${origin}${url.pathname}${url.search}`, init));
+  const target = path ?? `${url.pathname}${url.search}`;
+  return c.var.auth.handler(new Request(`${origin}${target}`, init));
+}
+
+/** Puts better-auth's cookies (and rate-limit hints) on our answer. */
+export function passAuthHeaders(c: AppContext, res: Response): void {
   for (const name of PASSED_HEADERS) {
     const values = name === 'set-cookie' ? res.headers.getSetCookie() : [res.headers.get(name)].filter((v) => v !== null);
     for (const value of values) c.header(name, value, { append: true });
   }
+}
+
+/**
+ * Calls better-auth (see forwardToAuth) and answers with its JSON; its errors become
+ * `{ error, code }` with a 4xx status, a message the product words, and the field it concerns.
+ */
+export async function callAuth(c: AppContext, body?: unknown, path?: string): Promise<any> {
+  const res = await forwardToAuth(c, body, path);
+  passAuthHeaders(c, res);
   const data = (await res.json().catch(() => null)) as any;
   if (res.status < 400) return data;
   // A hash refused inside better-auth (its Retry-After was passed on above).
@@ -61,7 +82,8 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
   const status = res.status === 422 ? 409 : res.status;
   if (status >= 500) throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
   const message = (data?.code && MESSAGES[data.code]) || data?.message || 'Authentication failed';
-  const field = data?.code ? FIELD_OF_CODE[data.code] : undefined;
+  let field = data?.code ? FIELD_OF_CODE[data.code] : undefined;
+  if (field === 'password' && NEW_PASSWORD_ROUTES.has(new URL(c.req.url).pathname)) field = 'newPassword';
   throw new ApiError(status as ApiError['status'], message, field ? { [field]: message } : undefined, data?.code);
 }
 
@@ -69,7 +91,7 @@ async function callAuth(c: AppContext, body?: unknown): Promise<any> {
  * Sign-in and sign-up hash a password: they are let in only while the hashing queue has room,
  * before any other work, and answered 503 at once otherwise.
  */
-async function admitted<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
+export async function admitted<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
   let leave: () => void;
   try {
     leave = c.var.auth.hashing.admit();
@@ -84,10 +106,10 @@ async function admitted<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
   }
 }
 
-const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
+export const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 
 /** Counts a sign-in or sign-up attempt from the client's address (429 past the limit). */
-async function limitAddress(c: AppContext): Promise<void> {
+export async function limitAddress(c: AppContext): Promise<void> {
   const { address } = c.var.client;
   if (!c.var.auth.attemptLimits || !address) return;
   const verdict = await countAttempt(c.var.db, addressKey(address), c.var.auth.perAddress);
@@ -131,8 +153,9 @@ export const authRoutes = createRouter()
     const data = await limitedSignIn(c, input.email, () => admitted(c, () => callAuth(c, { ...input, rememberMe: true })));
     return c.json({ user: account(data.user) }, 200);
   })
-  // Only the account endpoints the product offers: better-auth's others (update-user, change-email,
-  // reset-password...) would write around the rules above, and some answer hostile input with a 500.
+  // Only the account endpoints the product offers (here and in account.routes.ts): better-auth's
+  // others (update-user, set-password...) would write around the rules above, and some answer
+  // hostile input with a 500.
   .openapi(authApi.signOut, async (c) => {
     const data = await callAuth(c, {});
     return c.json({ success: Boolean(data?.success) }, 200);

@@ -6,10 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { PASSWORD_MIN } from '../../shared/constants';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { PASSWORD_MIN, RESET_LINK_HOURS } from '../../shared/constants';
 import { PASSWORD_BLANK_MESSAGE } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { defaultLogger, type Logger } from '../log';
+import { createMailer, type Mailer } from '../mail';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { credentialPasswordHash, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
@@ -17,6 +19,7 @@ import { PER_ADDRESS } from './attempt-limits.repo';
 import { ensureProfile } from './ensure-profile';
 import { createHashLimiter, type HashLimiter, HashingBusy } from './hash-limiter';
 import { hashPassword, needsRehash, verifyPassword } from './password';
+import { configuredProviders, socialProviderConfigs, type SocialSettings } from './social';
 
 export interface AuthOptions {
   secret: string;
@@ -29,7 +32,14 @@ export interface AuthOptions {
   hashing?: HashLimiter;
   /** Where errors go (better-auth's own included). */
   log?: Logger;
+  /** GitHub and Discord sign-in, when configured; PUBLIC_URL. */
+  social?: SocialSettings;
+  /** Where password reset and email change links go (default: the log). */
+  mailer?: Mailer;
 }
+
+/** How long a session counts as a fresh sign-in, for deleting an account that has no password. */
+export const FRESH_SIGN_IN_MS = 10 * 60_000;
 
 /** better-auth's code for a refused hash; our route turns it into 503 with Retry-After. */
 export const HASHING_BUSY = 'HASHING_BUSY';
@@ -72,6 +82,15 @@ const refuseWeakNewPassword = createAuthMiddleware(async (ctx) => {
 export function createAuth(db: Db, opts: AuthOptions) {
   const hashing = opts.hashing ?? createHashLimiter();
   const log = opts.log ?? defaultLogger;
+  const mailer = opts.mailer ?? createMailer({ log });
+  const social = opts.social ?? {};
+  const providers = socialProviderConfigs(social);
+
+  /**
+   * A link to a page of this site for an email: on PUBLIC_URL when set (it must be when mail goes
+   * out over SMTP, see env.ts), else on the origin the request came to (a developer's machine).
+   */
+  const linkTo = (path: string, request: Request | undefined) => `${social.publicUrl ?? (request ? new URL(request.url).origin : 'http://localhost:3000')}${path}`;
 
   /**
    * After a successful sign-in, a stored hash in an older format (better-auth's scrypt) is
@@ -110,13 +129,57 @@ export function createAuth(db: Db, opts: AuthOptions) {
         hash: (password) => limited(hashing, () => hashPassword(password)),
         verify: ({ hash, password }) => limited(hashing, () => verifyPassword(hash, password)),
       },
+      // A reset link works for an hour, once, and a new password signs out every session.
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        mailer.send({
+          to: user.email,
+          subject: 'Reset your HackTeams password',
+          text: [
+            'Someone (hopefully you) asked to reset the password of your HackTeams account.',
+            '',
+            `Choose a new password here (the link works for ${RESET_LINK_HOURS} hour, once):`,
+            linkTo(`/reset-password?token=${encodeURIComponent(token)}`, request),
+            '',
+            'If you did not ask for this, ignore this email: your password stays as it is.',
+          ].join('\n'),
+        });
+      },
     },
+    emailVerification: {
+      expiresIn: RESET_LINK_HOURS * 3600,
+      // Sent only for a change of email (no address is verified at sign-up): the link goes to the new address.
+      sendVerificationEmail: async ({ user, token }, request) => {
+        mailer.send({
+          to: user.email,
+          subject: 'Confirm your new HackTeams email address',
+          text: [
+            'Confirm that this is the new email address of your HackTeams account:',
+            linkTo(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, request),
+            '',
+            `The link works for ${RESET_LINK_HOURS} hour. If you did not ask for this, ignore this email.`,
+          ].join('\n'),
+        });
+      },
+    },
+    account: {
+      // A provider account whose email the provider verified joins the account with that email
+      // (docs/decisions/013-accounts.md); an unverified one does not, and the sign-in fails.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false, allowDifferentEmails: false },
+    },
+    // Failures that happen before better-auth knows where to send them (a bad state) land on /login too.
+    onAPIError: { errorURL: '/login' },
+    plugins: providers.length ? [genericOAuth({ config: providers })] : [],
     hooks: { before: refuseWeakNewPassword, after: upgradeHashOnSignIn },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false },
         lastName: { type: 'string', required: false },
+        // From a GitHub sign-in; our own routes never pass it from a request.
+        githubUrl: { type: 'string', required: false },
       },
+      changeEmail: { enabled: true },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Same-origin requests are always trusted; more origins come from TRUSTED_ORIGINS.
@@ -138,7 +201,13 @@ export function createAuth(db: Db, opts: AuthOptions) {
     },
   });
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
-  return Object.assign(auth, { hashing, attemptLimits: opts.rateLimit, perAddress: { ...PER_ADDRESS, max: opts.attemptsPerAddress ?? PER_ADDRESS.max } });
+  return Object.assign(auth, {
+    hashing,
+    mailer,
+    socialProviders: configuredProviders(social),
+    attemptLimits: opts.rateLimit,
+    perAddress: { ...PER_ADDRESS, max: opts.attemptsPerAddress ?? PER_ADDRESS.max },
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -4,7 +4,8 @@ import { findUser } from './auth.repo';
 
 /**
  * Creates the user's profile if none exists (docs/product.md#accounts-and-sessions): names from
- * sign-up, falling back to the provider's name and then to 'GitHub' / 'User'.
+ * sign-up or the provider (social.ts), falling back to the provider's name and then to 'GitHub' /
+ * 'User'; a GitHub sign-in also brings the avatar and the GitHub URL.
  */
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
   if (await profileIdOfUser(db, userId)) return;
@@ -16,5 +17,6 @@ export async function ensureProfile(db: Db, userId: string): Promise<void> {
     firstName: user.firstName?.trim() || first || 'GitHub',
     lastName: user.lastName?.trim() || rest.join(' ') || 'User',
     avatarUrl: user.image,
+    githubUrl: user.githubUrl,
   });
 }

@@ -34,6 +34,8 @@ export const users = pgTable('users', {
   image: text('image'),
   firstName: text('first_name'),
   lastName: text('last_name'),
+  /** The GitHub profile page of an account made by signing in with GitHub: the new profile's GitHub URL. */
+  githubUrl: text('github_url'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

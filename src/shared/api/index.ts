@@ -2,6 +2,7 @@
  * The whole API contract: every route, by feature. `ApiRoutes` names each route by its method
  * and path ('GET /api/teams/{id}'), the way the web app's client calls it.
  */
+import type { accountApi } from './account';
 import type { authApi } from './auth';
 import type { matchingApi } from './matching';
 import type { notificationsApi } from './notifications';
@@ -9,7 +10,7 @@ import type { profilesApi } from './profiles';
 import type { systemApi } from './system';
 import type { teamsApi } from './teams';
 
-type Contract = typeof authApi | typeof matchingApi | typeof notificationsApi | typeof profilesApi | typeof systemApi | typeof teamsApi;
+type Contract = typeof accountApi | typeof authApi | typeof matchingApi | typeof notificationsApi | typeof profilesApi | typeof systemApi | typeof teamsApi;
 /** Each feature's routes (distributed over the union, so no feature's keys are lost). */
 type RoutesOf<C> = C extends unknown ? C[keyof C] : never;
 type AnyRoute = RoutesOf<Contract>;

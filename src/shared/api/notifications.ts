@@ -13,7 +13,7 @@ export const NotificationsSchema = z
   .meta({ id: 'Notifications' });
 export type Notifications = z.infer<typeof NotificationsSchema>;
 
-const NotificationDataSchema = z
+export const NotificationDataSchema = z
   .strictObject({
     teamId: Uuid.nullable().optional(),
     teamName: z.string().optional(),

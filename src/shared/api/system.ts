@@ -1,9 +1,13 @@
 /** Health and the public settings the web app reads at run time. */
 import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from '../constants';
 import { defineRoute, ErrorSchema, json } from './contract';
 
 export const ConfigSchema = z
-  .strictObject({ eventUrl: z.string().meta({ description: "Where 'Register Now' on the hackathon page leads" }) })
+  .strictObject({
+    eventUrl: z.string().meta({ description: "Where 'Register Now' on the hackathon page leads" }),
+    socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)).meta({ description: "The social sign-in providers configured on this server; the others show 'Coming soon'" }),
+  })
   .meta({ id: 'Config' });
 export type Config = z.infer<typeof ConfigSchema>;
 

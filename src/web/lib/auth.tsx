@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Me } from '../../shared/api/auth';
 import type { SignInSchema, SignUpSchema } from '../../shared/schemas';
+import type { SocialProvider } from '../../shared/constants';
 import { api } from './api';
 import { authKeys } from './query-keys';
 
@@ -12,6 +13,8 @@ interface AuthState extends Me {
   signIn(input: z.output<typeof SignInSchema>): Promise<void>;
   signUp(input: z.output<typeof SignUpSchema>): Promise<void>;
   signOut(): Promise<void>;
+  /** Forgets the signed-in user here after the server ended the session (the account was deleted). */
+  forget(): Promise<void>;
   refresh(): Promise<void>;
 }
 
@@ -46,6 +49,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.setQueryData(authKeys.me, { user: null, profile: null });
         await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
       },
+      async forget() {
+        queryClient.setQueryData(authKeys.me, { user: null, profile: null });
+        await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
+      },
     };
   }, [me.data, me.isPending, queryClient]);
 
@@ -56,4 +63,13 @@ export function useAuth(): AuthState {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
   return ctx;
+}
+
+/**
+ * Starts a social sign-in: the server answers the provider's address (with a state cookie set),
+ * and the browser goes there; the provider sends it back through /api/auth/callback/{provider}.
+ */
+export async function startSocialSignIn(provider: SocialProvider, redirectTo: string): Promise<void> {
+  const { url } = await api('POST /api/auth/sign-in/social', { body: { provider, redirectTo } });
+  window.location.assign(url);
 }

@@ -51,6 +51,12 @@ export const notificationKeys = {
   inboxPages: () => [...notificationKeys.inbox(), 'pages'] as const,
 };
 
+export const accountKeys = {
+  all: ['account'] as const,
+  info: () => [...accountKeys.all, 'info'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+};
+
 export const configKeys = {
   all: ['config'] as const,
 };

@@ -1,3 +1,3 @@
 /** What other features (and the server's start-up) may use of the notifications feature. */
 export { NotificationHub } from './live';
-export { notify, pruneRead, type NewNotification, type NotificationData } from './notifications.repo';
+export { allNotificationsOf, forgetPerson, notify, pruneRead, type NewNotification, type NotificationData } from './notifications.repo';

@@ -93,3 +93,21 @@ export async function pruneRead(db: Db): Promise<number> {
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+/**
+ * A deleted account leaves no name in anyone's notifications: 'by' (who did it) is dropped from
+ * every notification that quotes the person, which then reads 'Someone ...'. Runs in the
+ * caller's transaction. A scan of the table, which an account deletion, being rare, can afford.
+ */
+export async function forgetPerson(db: Db, profileId: string): Promise<void> {
+  await db.update(notifications).set({ data: sql`${notifications.data} - 'by'` }).where(sql`${notifications.data} -> 'by' ->> 'id' = ${profileId}`);
+}
+
+/** Every notification of a person, oldest first, with its text: for their data download. */
+export async function allNotificationsOf(db: Db, profileId: string) {
+  const rows = await db.select().from(notifications).where(eq(notifications.profileId, profileId)).orderBy(notifications.seq);
+  return rows.map((n) => {
+    const item = toItem(n);
+    return { kind: item.kind, text: item.text, data: item.data, createdAt: item.createdAt, readAt: item.readAt };
+  });
+}

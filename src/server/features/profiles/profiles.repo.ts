@@ -180,7 +180,7 @@ export async function profileIdOfUser(db: Db, userId: string): Promise<string | 
  * Creates a user's profile (docs/product.md#accounts-and-sessions): availability Flexible,
  * looking for a team. Nothing happens if the user has one already.
  */
-export async function createProfile(db: Db, p: { userId: string; firstName: string; lastName: string; avatarUrl: string | null }) {
+export async function createProfile(db: Db, p: { userId: string; firstName: string; lastName: string; avatarUrl: string | null; githubUrl?: string | null }) {
   await db
     .insert(profiles)
     .values({ ...p, name: displayName(p), availability: DEFAULT_AVAILABILITY, lookingForTeam: true })
@@ -205,6 +205,15 @@ export async function stopLooking(db: Db, profileId: string): Promise<boolean> {
     .where(and(eq(profiles.id, profileId), eq(profiles.lookingForTeam, true)))
     .returning({ id: profiles.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes a profile in the caller's transaction: its skills, avatar, memberships, join requests,
+ * invitations received and notifications go with it (foreign keys). Lists, search and
+ * suggestions read profiles, so the person is gone from all of them at the commit.
+ */
+export async function deleteProfile(db: Db, profileId: string): Promise<void> {
+  await db.delete(profiles).where(eq(profiles.id, profileId));
 }
 
 /** The short profile the navigation bar shows for a signed-in user. */

@@ -3,8 +3,9 @@ import { safeRedirect } from './safe-redirect';
 import { useDocumentTitle } from '../../lib/title';
 
 /**
- * Return path for social sign-in. No provider is configured yet, so an error from the
- * provider goes back to /login where it is shown, and anything else continues to redirectTo.
+ * Return path for social sign-in: the server's callback has set the session and sends the browser
+ * here, which continues to redirectTo (a full page load, so who is signed in is read afresh). An
+ * error that arrives here anyway goes back to /login, where it is shown.
  */
 export default function AuthCallbackPage() {
   useDocumentTitle('Signing in');

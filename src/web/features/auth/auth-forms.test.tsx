@@ -64,3 +64,36 @@ describe("account forms show the server's field messages on their fields", () =>
     expect(await screen.findByRole('alert')).toHaveTextContent(busy);
   });
 });
+
+describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
+  it("say 'Coming soon!' on themselves, disabled, for providers the server has not configured", async () => {
+    answerFetch({ ...signedOut, 'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [] } } });
+    renderScreen(<LoginPage />, { path: '/login' });
+    expect(await screen.findByRole('button', { name: /Continue with GitHub\s*Coming soon!/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Continue with Discord\s*Coming soon!/ })).toBeDisabled();
+  });
+
+  it('start the sign-in with a configured provider, with where to go afterwards', async () => {
+    const calls = answerFetch({
+      ...signedOut,
+      'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: ['github'] } },
+      'POST /api/auth/sign-in/social': { status: 400, body: { error: 'GitHub sign-in is not configured on this server' } },
+    });
+    renderScreen(<SignupPage />, { path: '/signup?redirectTo=%2Fteams' });
+    const github = await screen.findByRole('button', { name: 'Continue with GitHub' });
+    expect(screen.getByRole('button', { name: /Continue with Discord\s*Coming soon!/ })).toBeDisabled();
+    await userEvent.click(github);
+    expect(calls.find((c) => c.key === 'POST /api/auth/sign-in/social')?.body).toEqual({ provider: 'github', redirectTo: '/teams' });
+    // A refusal is said, and the button works again.
+    expect(await screen.findByRole('alert')).toHaveTextContent('GitHub sign-in is not configured on this server');
+    expect(screen.getByRole('button', { name: 'Continue with GitHub' })).toBeEnabled();
+  });
+
+  it("show the spec's text and the provider's reason after a failed GitHub sign-in", async () => {
+    answerFetch(signedOut);
+    renderScreen(<LoginPage />, { path: '/login?provider=github&error=access_denied&error_description=The%20user%20has%20denied%20your%20application%20access.' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred during GitHub login. Please try again.');
+    expect(alert).toHaveTextContent('The user has denied your application access.');
+  });
+});

@@ -2,7 +2,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '../../../shared/schemas';
 import { Page } from '../../components/layout';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
-import { ErrorMessage } from '../../components/ui/feedback';
+import { ErrorMessage, SuccessMessage } from '../../components/ui/feedback';
+import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../../../shared/constants';
 import { Field, Input } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
@@ -27,8 +28,13 @@ export default function LoginPage() {
 
   // Already signed in (and not in the middle of signing in here): on to where they were going.
   if (user && !isSubmitting && !isSubmitSuccessful) return <Navigate to={redirectTo} replace />;
-  // An error sent back in the URL (a failed social sign-in) shows until the form is used.
-  const urlError = submitCount === 0 ? params.get('error_description') : null;
+  // A failed social sign-in comes back in the URL (docs/product.md#accounts-and-sessions): it shows until the form is used.
+  const provider = params.get('provider') as SocialProvider | null;
+  const providerName = provider && SOCIAL_PROVIDERS.includes(provider) ? SOCIAL_PROVIDER_NAMES[provider] : null;
+  const description = params.get('error_description');
+  const socialFailed = submitCount === 0 && providerName && (params.get('error') || description);
+  const urlError = submitCount === 0 && !socialFailed ? description : null;
+  const reset = submitCount === 0 && params.get('reset') === '1';
 
   return (
     <Page narrow>
@@ -38,9 +44,16 @@ export default function LoginPage() {
           <CardDescription>Sign in to your account to continue</CardDescription>
         </CardHeader>
         <CardContent>
-          <SocialButtons />
+          {socialFailed && (
+            <ErrorMessage className="mb-4">
+              <p>An error occurred during {providerName} login. Please try again.</p>
+              {description && <p className="mt-1">{description}</p>}
+            </ErrorMessage>
+          )}
+          <SocialButtons redirectTo={redirectTo} />
           <Divider />
           <Form form={form} className="space-y-4">
+            {reset && <SuccessMessage>Your password was changed. Sign in with your new password.</SuccessMessage>}
             {urlError && <ErrorMessage>{urlError}</ErrorMessage>}
             <FormMessage />
             <Field label="Email" error={form.error('email')}>
@@ -49,6 +62,9 @@ export default function LoginPage() {
             <Field label="Password" error={form.error('password')}>
               {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="current-password" required />}
             </Field>
+            <p className="-mt-2 text-right text-sm">
+              <Link to="/forgot-password" className="font-medium text-link hover:underline">Forgot password?</Link>
+            </p>
             <SubmitButton className="w-full" busyLabel="Signing in...">Sign in with Email</SubmitButton>
           </Form>
         </CardContent>

@@ -34,7 +34,7 @@ export default function SignupPage() {
           <CardDescription>Join fellow builders looking for their dream team</CardDescription>
         </CardHeader>
         <CardContent>
-          <SocialButtons />
+          <SocialButtons redirectTo={redirectTo} />
           <Divider />
           <Form form={form} className="space-y-4">
             <FormMessage />

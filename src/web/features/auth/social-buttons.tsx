@@ -1,5 +1,11 @@
-import { Button } from '../../components/ui/button';
+import { useState } from 'react';
+import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../../../shared/constants';
+import { BusyButton, Button } from '../../components/ui/button';
+import { ErrorMessage } from '../../components/ui/feedback';
 import { Tooltip } from '../../components/ui/tooltip';
+import { errorText } from '../../lib/api';
+import { startSocialSignIn } from '../../lib/auth';
+import { useConfig } from '../../lib/config';
 
 function GitHubIcon() {
   return (
@@ -17,30 +23,66 @@ function DiscordIcon() {
   );
 }
 
+const ICONS: Record<SocialProvider, () => React.JSX.Element> = { github: GitHubIcon, discord: DiscordIcon };
+
+/** A provider's button: it signs in with the provider ('Redirecting to GitHub...' meanwhile). */
+export function SocialButton({ provider, label, redirectTo, onError }: { provider: SocialProvider; label: string; redirectTo: string; onError(message: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const Icon = ICONS[provider];
+  return (
+    <BusyButton
+      variant="outline"
+      className="w-full"
+      busy={busy}
+      busyLabel={`Redirecting to ${SOCIAL_PROVIDER_NAMES[provider]}...`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await startSocialSignIn(provider, redirectTo);
+        } catch (err) {
+          setBusy(false);
+          onError(errorText(err, `An error occurred during ${SOCIAL_PROVIDER_NAMES[provider]} login. Please try again.`));
+        }
+      }}
+    >
+      <Icon />
+      {label}
+    </BusyButton>
+  );
+}
+
 /**
- * Social sign-in is shown but disabled until a provider is configured
- * (docs/product.md#decided-where-the-spec-is-silent): 'Coming soon!' is said on the button itself,
- * and the tooltip repeats it for the pointer. Disabled, the buttons are no Tab stops.
+ * GitHub and Discord (docs/product.md#decided-where-the-spec-is-silent): a provider the server has
+ * configured signs in; one it has not stays visibly disabled, 'Coming soon!' said on the button
+ * itself and repeated by the tooltip for the pointer. Disabled, those buttons are no Tab stops.
  */
-export function SocialButtons() {
+export function SocialButtons({ verb = 'Continue', redirectTo }: { verb?: string; redirectTo: string }) {
+  const config = useConfig();
+  const [error, setError] = useState<string | null>(null);
+  const configured = config.data?.socialProviders ?? [];
   return (
     <div className="grid gap-2">
-      {[
-        { label: 'Continue with GitHub', icon: <GitHubIcon /> },
-        { label: 'Continue with Discord', icon: <DiscordIcon /> },
-      ].map((b) => (
-        <Tooltip key={b.label} content="Coming soon!">
-          {/* A disabled button gets no pointer events, so the wrapper carries the tooltip. */}
-          <span className="block rounded-lg">
-            {/* On a narrow phone the 'Coming soon!' pill wraps below the label instead of overflowing. */}
-            <Button variant="outline" className="h-auto! min-h-10 w-full flex-wrap gap-y-1 whitespace-normal! py-2" disabled>
-              {b.icon}
-              {b.label}
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon!</span>
-            </Button>
-          </span>
-        </Tooltip>
-      ))}
+      {error && <ErrorMessage>{error}</ErrorMessage>}
+      {SOCIAL_PROVIDERS.map((provider) => {
+        const label = `${verb} with ${SOCIAL_PROVIDER_NAMES[provider]}`;
+        if (configured.includes(provider)) {
+          return <SocialButton key={provider} provider={provider} label={label} redirectTo={redirectTo} onError={setError} />;
+        }
+        const Icon = ICONS[provider];
+        return (
+          <Tooltip key={provider} content="Coming soon!">
+            {/* A disabled button gets no pointer events, so the wrapper carries the tooltip. */}
+            <span className="block rounded-lg">
+              {/* On a narrow phone the 'Coming soon!' pill wraps below the label instead of overflowing. */}
+              <Button variant="outline" className="h-auto! min-h-10 w-full flex-wrap gap-y-1 whitespace-normal! py-2" disabled>
+                <Icon />
+                {label}
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon!</span>
+              </Button>
+            </span>
+          </Tooltip>
+        );
+      })}
     </div>
   );
 }

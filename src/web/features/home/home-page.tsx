@@ -1,4 +1,6 @@
 import { ArrowRight } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { SuccessMessage } from '../../components/ui/feedback';
 import { ButtonLink } from '../../components/ui/button';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
@@ -10,8 +12,14 @@ const HOW_IT_WORKS_ID = 'how-it-works';
 
 export default function HomePage() {
   useDocumentTitle();
+  const [params] = useSearchParams();
   return (
     <>
+      {params.get('accountDeleted') === '1' && (
+        <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+          <SuccessMessage>Your account was deleted. Thank you for building with us.</SuccessMessage>
+        </div>
+      )}
       <Hero scrollTargetId={HOW_IT_WORKS_ID} />
       <HowItWorks id={HOW_IT_WORKS_ID} />
       <ProfilesPreview />

@@ -10,6 +10,7 @@ import { Loading } from '../../components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { AccountSettings } from '../account';
 import { NotificationsPanel, usePendingNotificationCount } from '../notifications';
 import { TeamsThatNeedYou } from '../teams';
 import { AvatarUpload } from './avatar-upload';
@@ -137,8 +138,9 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
         <TabsContent value="notifications">
           <NotificationsPanel />
         </TabsContent>
-        <TabsContent value="settings">
+        <TabsContent value="settings" className="space-y-6">
           <SettingsPanel profile={profile} />
+          <AccountSettings />
         </TabsContent>
       </Tabs>
     </Page>

@@ -1,0 +1,277 @@
+/**
+ * The account routes of the contract (src/shared/api/account.ts, docs/decisions/013-accounts.md):
+ * social sign-in through better-auth's genericOAuth providers, password reset, change of password
+ * and email, sessions, the data download and deleting the account. As for sign-in, only these
+ * endpoints of better-auth are reachable, each behind our validation, limits and error shape.
+ */
+import { accountApi } from '../../shared/api/account';
+import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from '../../shared/constants';
+import { SESSION_COOKIE } from '../../shared/api/contract';
+import type { Db } from '../db/client';
+import { allNotificationsOf, forgetPerson } from '../features/notifications';
+import { deleteProfile, getOwnProfile } from '../features/profiles';
+import { leaveAllTeams, teamDataOf } from '../features/teams';
+import { ApiError, type AppContext, requireViewer, type Viewer } from '../http';
+import { createRouter, guarded } from '../openapi';
+import { accountKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
+import { FRESH_SIGN_IN_MS } from './auth';
+import { accountOf, credentialPasswordHash, deleteOtherSessions, deleteSession, deleteUser, sessionsOf } from './auth.repo';
+import { admitted, callAuth, forwardToAuth, HASHING_BUSY_MESSAGE, limitAddress, passAuthHeaders, seconds } from './auth.routes';
+import { HashingBusy } from './hash-limiter';
+import { verifyPassword } from './password';
+import { describeUserAgent } from './user-agent';
+
+/** Reset links asked for one address in an hour; past it, no more mail goes out (the answer does not change). */
+const RESET_MAILS = { max: 3, windowSeconds: 3600 };
+/** Email change links one account may ask for in an hour. */
+const EMAIL_CHANGES = { max: 5, windowSeconds: 3600 };
+
+/**
+ * Words for the failures better-auth reports by code in its redirect to /login, when the provider
+ * gave no description of its own. {provider} is the provider's name.
+ */
+const SOCIAL_ERRORS: Record<string, string> = {
+  account_not_linked: 'An account with this email already exists, and {provider} has not verified that the email is yours. Sign in with your password instead.',
+  email_not_found: '{provider} did not share an email address. Add a verified email address to your {provider} account and try again.',
+  state_not_found: 'The sign-in could not be matched to this browser. Please start it again from this page.',
+  state_mismatch: 'The sign-in could not be matched to this browser. Please start it again from this page.',
+  invalid_callback_request: 'The sign-in could not be matched to this browser. Please start it again from this page.',
+  invalid_code: '{provider} did not confirm the sign-in.',
+  unable_to_get_user_info: '{provider} did not tell us who you are.',
+  access_denied: 'You cancelled the sign-in.',
+};
+
+/** The provider's redirect back to /login, with the provider named and a description for the error. */
+function loginErrorLocation(location: string | null, provider: SocialProvider): string {
+  const url = new URL(location ?? '/login', 'http://local');
+  if (url.pathname !== '/login') return location ?? '/login';
+  url.searchParams.set('provider', provider);
+  const error = url.searchParams.get('error') ?? 'server_error';
+  url.searchParams.set('error', error);
+  if (!url.searchParams.get('error_description')) {
+    const words = SOCIAL_ERRORS[error];
+    if (words) url.searchParams.set('error_description', words.replaceAll('{provider}', SOCIAL_PROVIDER_NAMES[provider]));
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+/** A redirect better-auth answered, or null. */
+const locationOf = (res: Response) => (res.status >= 300 && res.status < 400 ? res.headers.get('location') : null);
+
+/**
+ * A password check outside sign-in (changing it, deleting the account) counts towards the
+ * account's limit of wrong passwords, as sign-in does (attempt-limits.repo.ts).
+ */
+async function withinPasswordLimit<T>(c: AppContext, email: string, check: () => Promise<T>, isWrongPassword: (err: unknown) => boolean): Promise<T> {
+  if (!c.var.auth.attemptLimits) return check();
+  const key = accountKey(email);
+  const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
+  if (!locked.allowed) {
+    throw ApiError.retryLater(429, `Too many wrong passwords for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`, locked.retryAfterSeconds);
+  }
+  try {
+    const result = await check();
+    await clearAttempts(c.var.db, key);
+    return result;
+  } catch (err) {
+    if (isWrongPassword(err)) await countAttempt(c.var.db, key, PER_ACCOUNT);
+    throw err;
+  }
+}
+
+/** The current session of the request (its id and when it began); 401 without one. */
+async function currentSession(c: AppContext) {
+  const data = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
+  if (!data) throw new ApiError(401, 'Please sign in to continue');
+  return data.session;
+}
+
+/**
+ * Deletes the account in one transaction: the person leaves their teams (handed over or deleted,
+ * everyone affected told), disappears from everyone's notifications, and the profile (with its
+ * skills, avatar, requests and invitations) and the user (with sessions and sign-in accounts) go.
+ */
+async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (viewer.profileId) {
+      await leaveAllTeams(tx, viewer.profileId);
+      await forgetPerson(tx, viewer.profileId);
+      await deleteProfile(tx, viewer.profileId);
+    }
+    await deleteUser(tx, viewer.userId);
+  });
+}
+
+/** Clears the session cookie (both names: plain, and __Secure- over HTTPS). */
+function clearSessionCookie(c: AppContext) {
+  for (const name of [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`]) {
+    c.header('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure-') ? '; Secure' : ''}`, { append: true });
+  }
+}
+
+export const accountRoutes = createRouter()
+  .openapi(guarded(accountApi.signInSocial), async (c) => {
+    const { provider, redirectTo = '/profile' } = c.req.valid('json');
+    if (!c.var.auth.socialProviders.includes(provider)) {
+      const message = `${SOCIAL_PROVIDER_NAMES[provider]} sign-in is not configured on this server`;
+      throw new ApiError(400, message, { provider: message });
+    }
+    const back = encodeURIComponent(redirectTo);
+    const data = await callAuth(c, {
+      provider,
+      callbackURL: `/auth/callback?redirectTo=${back}`,
+      errorCallbackURL: `/login?provider=${provider}&redirectTo=${back}`,
+      disableRedirect: true,
+    });
+    return c.json({ url: String(data.url) }, 200);
+  })
+  .openapi(accountApi.callback, async (c) => {
+    const { provider } = c.req.valid('param');
+    let location: string | null;
+    try {
+      const res = await forwardToAuth(c);
+      passAuthHeaders(c, res);
+      location = locationOf(res);
+      if (!location) c.var.log.warn({ status: res.status, provider }, 'social sign-in callback did not redirect');
+    } catch (err) {
+      c.var.log.error({ err, provider }, 'social sign-in callback failed');
+      location = null;
+    }
+    // Signed in: on to /auth/callback. Anything else: /login, saying what went wrong.
+    const signedIn = location !== null && new URL(location, 'http://local').pathname !== '/login';
+    const to = signedIn ? location! : loginErrorLocation(location ?? '/login?error=server_error', provider);
+    return c.redirect(to, 302);
+  })
+  .openapi(guarded(accountApi.forgotPassword), async (c) => {
+    const { email } = c.req.valid('json');
+    await limitAddress(c);
+    const verdict = c.var.auth.attemptLimits ? await countAttempt(c.var.db, `reset:${email}`, RESET_MAILS) : { allowed: true };
+    // Past the limit for this address nothing is sent, and the answer is the same.
+    if (verdict.allowed) await callAuth(c, { email, redirectTo: '/reset-password' }, '/api/auth/request-password-reset');
+    return c.json({ message: 'If an account uses this email, a link to reset its password is on its way. It works for one hour.' }, 200);
+  })
+  .openapi(guarded(accountApi.resetPassword), async (c) => {
+    const input = c.req.valid('json');
+    await limitAddress(c);
+    await admitted(c, () => callAuth(c, input));
+    return c.json({ message: 'Your password was changed, and every device signed in to your account was signed out. Sign in with your new password.' }, 200);
+  })
+  .openapi(accountApi.verifyEmail, async (c) => {
+    const { token } = c.req.valid('query');
+    const settings = '/profile?tab=settings';
+    let location: string | null = null;
+    if (token) {
+      try {
+        const res = await forwardToAuth(c, undefined, `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(settings)}`);
+        passAuthHeaders(c, res);
+        location = locationOf(res);
+      } catch (err) {
+        c.var.log.error({ err }, 'confirming an email change failed');
+      }
+    }
+    const url = new URL(location ?? `${settings}&error=INVALID_TOKEN`, 'http://local');
+    const error = url.searchParams.get('error');
+    url.searchParams.delete('error');
+    url.searchParams.set(error ? 'emailError' : 'emailChanged', error ? error.toLowerCase() : '1');
+    return c.redirect(`/profile${url.search}`, 302);
+  })
+  .openapi(guarded(accountApi.account), async (c) => {
+    const viewer = await requireViewer(c);
+    const account = await accountOf(c.var.db, viewer.userId);
+    if (!account) throw new ApiError(401, 'Please sign in to continue');
+    const providers = account.providers.filter((p): p is SocialProvider => p === 'github' || p === 'discord');
+    return c.json({ email: account.email, emailVerified: account.emailVerified, hasPassword: account.hasPassword, providers }, 200);
+  })
+  .openapi(guarded(accountApi.changePassword), async (c) => {
+    const viewer = await requireViewer(c);
+    const input = c.req.valid('json');
+    await withinPasswordLimit(
+      c,
+      viewer.email,
+      () => admitted(c, () => callAuth(c, { ...input, revokeOtherSessions: true })),
+      (err) => err instanceof ApiError && err.code === 'INVALID_PASSWORD',
+    );
+    return c.json({ message: 'Password changed. Your other devices were signed out.' }, 200);
+  })
+  .openapi(guarded(accountApi.changeEmail), async (c) => {
+    const viewer = await requireViewer(c);
+    const { newEmail } = c.req.valid('json');
+    if (newEmail === viewer.email.toLowerCase()) throw new ApiError(400, 'This is already your email', { newEmail: 'This is already your email' });
+    if (c.var.auth.attemptLimits) {
+      const verdict = await countAttempt(c.var.db, `change-email:${viewer.userId}`, EMAIL_CHANGES);
+      if (!verdict.allowed) throw ApiError.retryLater(429, `Too many email changes. Please try again in ${seconds(verdict.retryAfterSeconds)}.`, verdict.retryAfterSeconds);
+    }
+    await callAuth(c, { newEmail }, '/api/auth/change-email');
+    return c.json({ message: `We sent a link to ${newEmail}. Your email changes when you open it (within an hour).` }, 200);
+  })
+  .openapi(guarded(accountApi.sessions), async (c) => {
+    const viewer = await requireViewer(c);
+    const current = await currentSession(c);
+    const rows = await sessionsOf(c.var.db, viewer.userId);
+    const items = rows.map((s) => ({
+      id: s.id,
+      device: describeUserAgent(s.userAgent),
+      createdAt: s.createdAt.toISOString(),
+      lastActiveAt: s.updatedAt.toISOString(),
+      current: s.id === current.id,
+    }));
+    // This device first, then the most recently active.
+    items.sort((a, b) => Number(b.current) - Number(a.current));
+    return c.json({ items }, 200);
+  })
+  .openapi(guarded(accountApi.revokeSession), async (c) => {
+    const viewer = await requireViewer(c);
+    const { id } = c.req.valid('param');
+    if (!(await deleteSession(c.var.db, viewer.userId, id))) throw new ApiError(404, 'Session not found');
+    return c.body(null, 204);
+  })
+  .openapi(guarded(accountApi.revokeOtherSessions), async (c) => {
+    const viewer = await requireViewer(c);
+    const current = await currentSession(c);
+    return c.json({ signedOut: await deleteOtherSessions(c.var.db, viewer.userId, current.id) }, 200);
+  })
+  .openapi(guarded(accountApi.exportData), async (c) => {
+    const viewer = await requireViewer(c);
+    const account = await accountOf(c.var.db, viewer.userId);
+    if (!account) throw new ApiError(401, 'Please sign in to continue');
+    const profile = viewer.profileId ? await getOwnProfile(c.var.db, viewer.profileId) : null;
+    const teams = viewer.profileId ? await teamDataOf(c.var.db, viewer.profileId) : { memberships: [], joinRequests: [], invitations: [] };
+    const notifications = viewer.profileId ? await allNotificationsOf(c.var.db, viewer.profileId) : [];
+    c.header('content-disposition', 'attachment; filename="hackteams-my-data.json"');
+    return c.json({
+      exportedAt: new Date().toISOString(),
+      account: { email: account.email, emailVerified: account.emailVerified, createdAt: account.createdAt.toISOString(), providers: account.providers },
+      profile: profile as Record<string, unknown> | null,
+      ...teams,
+      notifications,
+    }, 200);
+  })
+  .openapi(guarded(accountApi.deleteAccount), async (c) => {
+    const viewer = await requireViewer(c);
+    const { password } = c.req.valid('json');
+    const hash = await credentialPasswordHash(c.var.db, viewer.userId);
+    if (hash) {
+      if (!password) throw new ApiError(400, 'Enter your password to delete your account', { password: 'Enter your password to delete your account' });
+      const wrong = new ApiError(400, 'Password is incorrect', { password: 'Password is incorrect' });
+      await withinPasswordLimit(
+        c,
+        viewer.email,
+        () => admitted(c, async () => {
+          const matches = await c.var.auth.hashing.run(() => verifyPassword(hash, password)).catch((err: unknown) => {
+            throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
+          });
+          if (!matches) throw wrong;
+        }),
+        (err) => err === wrong,
+      );
+    } else {
+      // No password: a sign-in with the provider within the last minutes proves it is the owner.
+      const session = await currentSession(c);
+      if (Date.now() - new Date(session.createdAt).getTime() > FRESH_SIGN_IN_MS) {
+        throw new ApiError(403, 'To delete your account, sign in again with your provider first, then delete it within 10 minutes.');
+      }
+    }
+    await deleteAccount(c.var.db, viewer);
+    clearSessionCookie(c);
+    return c.json({ message: 'Your account and everything in it were deleted.' }, 200);
+  });

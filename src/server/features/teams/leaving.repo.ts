@@ -1,0 +1,79 @@
+/**
+ * A person's teams when their account goes (docs/decisions/013-accounts.md), and what they did in
+ * teams, for their data download. Leaving runs inside the caller's transaction, so the account's
+ * deletion is all or nothing.
+ */
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { AccountData } from '../../../shared/api/account';
+import type { Db } from '../../db/client';
+import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
+import { notify, type NewNotification } from '../notifications';
+import { iso, lockTeam } from './teams.repo';
+
+/**
+ * Takes `profileId` out of every team, in the caller's transaction, before the profile is deleted:
+ * - a team with nobody else is deleted; its pending join requests are cancelled and their senders told;
+ * - a team the person led alone goes to its longest-standing member, who is told;
+ * - everyone else in the person's teams is told a member deleted their account.
+ * Teams are locked one after the other in id order, so two deletions never wait on each other in a circle.
+ */
+export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
+  const memberships = await tx.select({ teamId: teamMembers.teamId, isLeader: teamMembers.isLeader }).from(teamMembers)
+    .where(eq(teamMembers.profileId, profileId))
+    .orderBy(asc(teamMembers.teamId));
+  const notes: NewNotification[] = [];
+  for (const { teamId, isLeader } of memberships) {
+    const team = await lockTeam(tx, teamId);
+    if (!team) continue;
+    const others = await tx.select({ id: teamMembers.profileId, isLeader: teamMembers.isLeader }).from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, profileId)))
+      .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.profileId));
+    if (others.length === 0) {
+      const cancelled = await tx.update(joinRequests)
+        .set({ status: 'cancelled', respondedAt: new Date() })
+        .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')))
+        .returning({ id: joinRequests.id, profileId: joinRequests.profileId });
+      await tx.delete(teams).where(eq(teams.id, teamId));
+      for (const r of cancelled) {
+        notes.push({ profileId: r.profileId, kind: 'request_withdrawn', data: { teamId: null, teamName: team.name, requestId: r.id, reason: 'team_deleted' } });
+      }
+      continue;
+    }
+    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    const heir = isLeader && !others.some((o) => o.isLeader) ? others[0].id : null;
+    if (heir) await tx.update(teamMembers).set({ isLeader: true }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, heir)));
+    for (const other of others) {
+      notes.push({ profileId: other.id, kind: other.id === heir ? 'leader_handed_over' : 'member_deleted_account', data: { teamId, teamName: team.name } });
+    }
+  }
+  // The person's own join requests and the invitations they received go with the profile (foreign keys).
+  await notify(tx, notes);
+}
+
+/** The person's memberships, join requests and invitations, for their data download. */
+export async function teamDataOf(db: Db, profileId: string): Promise<Pick<AccountData, 'memberships' | 'joinRequests' | 'invitations'>> {
+  const memberships = await db
+    .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, isLeader: teamMembers.isLeader, joinedAt: teamMembers.joinedAt })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.profileId, profileId))
+    .orderBy(asc(teamMembers.joinedAt));
+  const requests = await db.select().from(joinRequests).where(eq(joinRequests.profileId, profileId)).orderBy(asc(joinRequests.createdAt));
+  const invitations = await db
+    .select({ invitation: teamInvitations, teamName: teams.name })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .where(eq(teamInvitations.profileId, profileId))
+    .orderBy(asc(teamInvitations.createdAt));
+  return {
+    memberships: memberships.map((m) => ({ ...m, joinedAt: iso(m.joinedAt) })),
+    joinRequests: requests.map((r) => ({
+      id: r.id, teamId: r.teamId, teamName: r.teamName, position: r.position, message: r.message, status: r.status,
+      createdAt: iso(r.createdAt), respondedAt: r.respondedAt ? iso(r.respondedAt) : null,
+    })),
+    invitations: invitations.map(({ invitation: i, teamName }) => ({
+      id: i.id, teamId: i.teamId, teamName, role: i.role, message: i.message, status: i.status,
+      createdAt: iso(i.createdAt), respondedAt: i.respondedAt ? iso(i.respondedAt) : null,
+    })),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Email (docs/decisions/013-accounts.md): over SMTP when SMTP_URL and MAIL_FROM are set, else
+ * written to the server log, so that a developer's two-command start can still reset a password.
+ * Messages are plain text with one link; they leave in the background, so how long a send takes
+ * never tells a caller whether an address has an account.
+ */
+import nodemailer from 'nodemailer';
+import type { Logger } from './log';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** 'smtp', or 'log' when no SMTP server is configured. */
+  kind: 'smtp' | 'log';
+  /** Sends in the background; a failure is logged, never thrown. */
+  send(mail: Mail): void;
+  /** Resolves when every message sent so far has been handed over (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from?: string; log: Logger }): Mailer {
+  const { log } = opts;
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  const idle = async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  };
+
+  if (!opts.smtpUrl || !opts.from) {
+    return {
+      kind: 'log',
+      send(mail) {
+        // The whole message, link included: without SMTP this log is the only way to read it.
+        log.warn({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, `Email not sent (SMTP_URL is not set): ${mail.subject}`);
+      },
+      idle,
+    };
+  }
+  const transport = nodemailer.createTransport(opts.smtpUrl);
+  const from = opts.from;
+  return {
+    kind: 'smtp',
+    send(mail) {
+      track(
+        transport
+          .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+          .then(() => undefined)
+          .catch((err: unknown) => log.error({ err, subject: mail.subject }, 'sending an email failed')),
+      );
+    },
+    idle,
+  };
+}

@@ -73,3 +73,20 @@ export async function deleteOtherSessions(db: Db, userId: string, keepId: string
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
 }
+
+/**
+ * A provider sign-in has just joined the account of `userId` because the provider vouches for its
+ * email. If the account's own email was never proven, its password and sessions could belong to
+ * someone who signed up with another person's address in advance (to be let in once the owner
+ * arrives through GitHub): they go. The owner signs in through the provider, and can set a
+ * password with 'Forgot password?'. Run before better-auth marks the email verified.
+ */
+export async function dropUnprovenPassword(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.verified) return;
+    const removed = await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'))).returning({ id: accounts.id });
+    if (removed.length) await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+

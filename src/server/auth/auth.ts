@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { defaultLogger, type Logger } from '../log';
 import { createMailer, type Mailer } from '../mail';
 import { accounts, sessions, users, verifications } from '../db/schema';
-import { credentialPasswordHash, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
+import { credentialPasswordHash, dropUnprovenPassword, keptSetting, replaceCredentialPasswordHash } from './auth.repo';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { PER_ADDRESS } from './attempt-limits.repo';
 import { ensureProfile } from './ensure-profile';
@@ -198,6 +198,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
     databaseHooks: {
       // A profile exists from the first session on, for sign-up and sign-in alike (docs/product.md#accounts-and-sessions).
       session: { create: { after: async (session) => { await ensureProfile(db, session.userId); } } },
+      // A provider account joining an account whose email was never proven (docs/decisions/013-accounts.md).
+      account: { create: { after: async (account) => { if (account.providerId !== 'credential') await dropUnprovenPassword(db, account.userId); } } },
     },
   });
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).

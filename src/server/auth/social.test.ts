@@ -143,7 +143,7 @@ describe('GitHub sign-in', () => {
     expect(profile).toMatchObject({ firstName: 'GitHub', lastName: 'User', name: 'GitHub User', githubUrl: `https://github.com/${login}` });
   });
 
-  it('links a GitHub account whose verified email matches an existing email account: one profile, both sign-ins work', async () => {
+  it('links a GitHub account whose verified email matches an existing email account: one profile, signed in through GitHub', async () => {
     const email = `${unique('ada')}@example.com`;
     const existing = await h.signUp({ email, firstName: 'Ada', lastName: 'Lovelace' });
     const flow = await socialSignIn('github', { login: unique('ada-gh'), name: 'Augusta Ada King', email: email.toUpperCase(), verified: true });
@@ -154,10 +154,22 @@ describe('GitHub sign-in', () => {
     // The profile keeps the names it had.
     expect(signedIn.profile.name).toBe('Ada Lovelace');
     expect(await h.db.select().from(profiles).where(eq(profiles.userId, existing.userId))).toHaveLength(1);
-    const password = await h.request('POST', '/api/auth/sign-in/email', { body: { email, password: 'team-finder-1' } });
-    expect(password.status).toBe(200);
+    const again = await socialSignIn('github', { login: unique('ada-gh2'), email, verified: true });
+    expect((await me(again.cookie)).user.id).toBe(existing.userId);
+  });
+
+  it('takes the password and sessions of an account whose email was never proven when GitHub vouches for the address (no account made in advance with another person\'s email stays open)', async () => {
+    const email = `${unique('victim')}@example.com`;
+    // Someone signs up first with the owner's address and keeps a session.
+    const squatter = await h.signUp({ email, firstName: 'Not', lastName: 'Owner' });
+    expect((await me(squatter.cookie)).user).not.toBeNull();
+    // The owner arrives through GitHub, which has verified the address.
+    const flow = await socialSignIn('github', { login: unique('owner-gh'), email, verified: true });
+    expect((await me(flow.cookie)).user.id).toBe(squatter.userId);
+    expect((await me(squatter.cookie)).user).toBeNull();
+    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email, password: 'team-finder-1' } })).status).toBe(401);
     const account = await h.request('GET', '/api/auth/account', { cookie: flow.cookie });
-    expect(account.body).toMatchObject({ email, hasPassword: true, providers: ['github'] });
+    expect(account.body).toMatchObject({ email, emailVerified: true, hasPassword: false, providers: ['github'] });
   });
 
   it('does not link an unverified GitHub email to an existing account: the sign-in fails with a reason, nothing is created', async () => {

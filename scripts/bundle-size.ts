@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const TARGET_BYTES = 150 * 1024;
+const TARGET_BYTES = 100 * 1024;
 const root = process.argv[2] ?? 'dist/web';
 const assets = join(root, 'assets');
 

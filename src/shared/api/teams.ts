@@ -22,10 +22,7 @@ export const TeamCardSchema = z
   })
   .meta({ id: 'TeamCard' });
 
-/** A team with as many members as its size takes no more. */
-export const isFull = (team: Pick<TeamCard, 'memberCount' | 'maxSize'>) => team.memberCount >= team.maxSize;
-/** Open and with room: it shows its positions, takes requests and is offered people. */
-export const isRecruiting = (team: Pick<TeamCard, 'isOpen' | 'memberCount' | 'maxSize'>) => team.isOpen && !isFull(team);
+export { isFull, isRecruiting } from '../teams';
 export type TeamCard = z.infer<typeof TeamCardSchema>;
 
 export const PersonRefSchema = z

@@ -41,7 +41,9 @@ export function Layout() {
           <a href="/api/docs" className="font-medium text-link hover:underline">API documentation</a>
         </p>
       </footer>
-      <LiveNotifications />
+      <Suspense fallback={null}>
+        <LiveNotifications />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -1,10 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, Users, X } from 'lucide-react';
 import { NotificationBell, NotificationBellLink } from '../features/notifications';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
-import { ThemeToggle } from './theme-toggle';
+
+// The theme menu (and its popper) comes just after the first paint; until then, an empty square of its size.
+const ThemeMenu = lazy(() => import('./theme-toggle').then((m) => ({ default: m.ThemeToggle })));
+const iconSlot = <span aria-hidden className="inline-block h-10 w-10" />;
+function ThemeToggle() {
+  return <Suspense fallback={iconSlot}><ThemeMenu /></Suspense>;
+}
 import { Avatar } from './ui/avatar';
 import { Button, ButtonLink } from './ui/button';
 
@@ -64,7 +70,7 @@ export function Navbar() {
           <ThemeToggle />
           {loading ? null : user ? (
             <>
-              <NotificationBell />
+              <Suspense fallback={iconSlot}><NotificationBell /></Suspense>
               <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
                 {profile && <Avatar person={profile} size={32} />}
                 {/* Between tablet and laptop widths the row has room for the avatar only. */}
@@ -84,7 +90,7 @@ export function Navbar() {
 
         <div className="flex items-center gap-1 md:hidden">
           <ThemeToggle />
-          {user && <NotificationBellLink />}
+          {user && <Suspense fallback={iconSlot}><NotificationBellLink /></Suspense>}
           <button
             ref={toggle}
             type="button"

@@ -90,3 +90,8 @@ export function useAnswerInvitation(invitationId: string, teamId: string | null 
     ]),
   });
 }
+
+/** Pending invitations and requests, for the Notifications tab's badge. */
+export function usePendingNotificationCount(): number {
+  return useNotifications().data?.pendingCount ?? 0;
+}

@@ -18,10 +18,6 @@ import { useCancelRequest } from '../teams';
 import { AnswerButtons, InboxEntry, invitationFailure, MarkAllReadButton } from './inbox';
 import { useAnswerInvitation, useInboxPages, useNotifications } from './notification-queries';
 
-export function usePendingNotificationCount(): number {
-  return useNotifications().data?.pendingCount ?? 0;
-}
-
 export function NotificationsPanel() {
   const notifications = useNotifications();
   const inbox = useInboxPages();

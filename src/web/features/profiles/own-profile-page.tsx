@@ -136,7 +136,9 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
           {editing ? <EditProfile profile={profile} /> : <ProfileOverview profile={profile} />}
         </TabsContent>
         <TabsContent value="notifications">
-          <NotificationsPanel />
+          <Suspense fallback={<Loading>Loading notifications...</Loading>}>
+            <NotificationsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="settings" className="space-y-6">
           <SettingsPanel profile={profile} />

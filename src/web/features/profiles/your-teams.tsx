@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { Membership } from '../../../shared/api/profiles';
@@ -40,7 +41,9 @@ export function YourTeams({ teams }: { teams: Membership[] }) {
                     </div>
                   </div>
                 </Link>
-                <LeaveTeamButton teamId={t.teamId} lastLeader={t.soleLeader} size="sm" />
+                <Suspense fallback={null}>
+                  <LeaveTeamButton teamId={t.teamId} lastLeader={t.soleLeader} size="sm" />
+                </Suspense>
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
-import { isFull, type TeamDetail } from '../../../shared/api/teams';
+import { isFull } from '../../../shared/teams';
+import type { TeamDetail } from '../../../shared/api/teams';
 import { JoinRequestSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { isRecruiting, type TeamDetail } from '../../../shared/api/teams';
+import { isRecruiting } from '../../../shared/teams';
+import type { TeamDetail } from '../../../shared/api/teams';
 import { dedupe, PositionInputSchema } from '../../../shared/schemas';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Users } from 'lucide-react';
-import { isFull, isRecruiting, type TeamCard } from '../../../shared/api/teams';
+import { isFull, isRecruiting } from '../../../shared/teams';
+import type { TeamCard } from '../../../shared/api/teams';
 import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';

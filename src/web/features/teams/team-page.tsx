@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
-import { isFull, isRecruiting, type TeamDetail } from '../../../shared/api/teams';
+import { isFull, isRecruiting } from '../../../shared/teams';
+import type { TeamDetail } from '../../../shared/api/teams';
 import { Page } from '../../components/layout';
 import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';

@@ -114,6 +114,27 @@ function fit<T extends Int32Array | Float64Array>(a: T, at: number): T {
   return next;
 }
 
+/**
+ * The `k` first of `items` by `before` (a strict order), in order: a short sorted list each item is
+ * tried against, instead of sorting them all (many people can share the top score).
+ */
+function best(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+  const top: number[] = [];
+  for (const item of items) {
+    if (top.length === k && !before(item, top[k - 1])) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(item, top[mid])) hi = mid;
+      else lo = mid + 1;
+    }
+    top.splice(lo, 0, item);
+    if (top.length > k) top.pop();
+  }
+  return top;
+}
+
 /** Entries by slot (a small integer, reused when an entry goes), found by id. */
 class Slots<T> {
   readonly entries: (T | undefined)[] = [];
@@ -442,13 +463,13 @@ export class MatchingIndex {
       sums[slot] = score;
       counts[score]++;
     }
-    // Only those at or above the score where `wanted` is reached are sorted.
+    // Only those at or above the score where `wanted` is reached are ranked among themselves.
     let cut = maxScore;
     for (let seen = counts[cut]; cut > 0 && seen < opts.wanted; ) seen += counts[--cut];
     const above: number[] = [];
     for (let i = 0; i < visited; i++) if (sums[touched[i]] >= cut) above.push(touched[i]);
-    const top = above.sort((a, b) =>
-      sums[b] - sums[a] || personUpdated[b] - personUpdated[a] || (people[a].id < people[b].id ? -1 : 1)).slice(0, opts.wanted);
+    const top = best(above, opts.wanted, (a, b) =>
+      sums[a] !== sums[b] ? sums[a] > sums[b] : personUpdated[a] !== personUpdated[b] ? personUpdated[a] > personUpdated[b] : people[a].id < people[b].id);
 
     const ranked = top.map((slot) => {
       const person = people[slot];
@@ -516,8 +537,8 @@ export class MatchingIndex {
     for (let seen = counts[cut]; cut > 0 && seen < opts.wanted; ) seen += counts[--cut];
     const above: number[] = [];
     for (let i = 0; i < visited; i++) if (bestPoints[touched[i]] >= cut) above.push(touched[i]);
-    const top = above.sort((a, b) =>
-      bestPoints[b] - bestPoints[a] || teamCreated[b] - teamCreated[a] || (teams[a].id < teams[b].id ? 1 : -1)).slice(0, opts.wanted);
+    const top = best(above, opts.wanted, (a, b) =>
+      bestPoints[a] !== bestPoints[b] ? bestPoints[a] > bestPoints[b] : teamCreated[a] !== teamCreated[b] ? teamCreated[a] > teamCreated[b] : teams[a].id > teams[b].id);
     const ranked = top.map((slot) => {
       const position = teams[slot].positions[bestPosition[slot]];
       return {

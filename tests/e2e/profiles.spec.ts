@@ -78,7 +78,8 @@ test('edit every section of a profile and see it on the public page', async ({ p
   await expect(page.getByRole('listitem').filter({ hasText: 'Won best design at CityHack 2024' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel Editing' }).click();
-  await expect(page.getByText('Figma - Advanced')).toBeVisible();
+  // Exact: 'Teams that need you' may say 'Your skills: Figma - Advanced' too.
+  await expect(page.getByText('Figma - Advanced', { exact: true })).toBeVisible();
   await expect(page.getByText('Discord: eddie#1234')).toBeVisible();
 
   // The public page, as another signed-in user sees it.
@@ -87,7 +88,8 @@ test('edit every section of a profile and see it on the public page', async ({ p
   await expect(page.getByText('Part Time')).toBeVisible();
   await expect(page.getByText('Looking for Team', { exact: true })).toBeVisible();
   await expect(page.getByText('Designer who codes. Happiest shipping accessible UIs.')).toBeVisible();
-  await expect(page.getByText('Figma - Advanced')).toBeVisible();
+  // Exact: 'Teams that need you' may say 'Your skills: Figma - Advanced' too.
+  await expect(page.getByText('Figma - Advanced', { exact: true })).toBeVisible();
   await expect(page.getByText('Won best design at CityHack 2024')).toBeVisible();
   await expect(page.getByText('Discord: eddie#1234')).toBeVisible();
   await expect(page.getByText('Timezone: UTC+5:30')).toBeVisible();

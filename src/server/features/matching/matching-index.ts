@@ -209,6 +209,8 @@ export class MatchingIndex {
   private personBase = new Int32Array(1024);
   private personZone = new Int32Array(1024);
   private personUpdated = new Float64Array(1024);
+  /** Set while a ranking uses the scratch arrays; still set at the next means that one failed. */
+  private scratchInUse = false;
   private teamCreated = new Float64Array(1024);
 
   private pendingPeople = new Set<string>();
@@ -345,6 +347,7 @@ export class MatchingIndex {
       this.log.warn('matching index: a marker did not come back within a second');
       finish();
     }, 1000);
+    timer.unref();
     this.markers.set(payload, finish);
     this.source.announce(payload).catch((err) => {
       this.log.error({ err }, 'matching index: could not send a marker');
@@ -401,12 +404,18 @@ export class MatchingIndex {
     entry.positions.forEach((p, i) => p.skills.forEach((skill) => this.skillNeeds.remove(skill, (slot << POSITION_BITS) | i)));
   }
 
+  /** The scratch arrays, at least `size` long and all zero (a ranking that failed half-way left them as they were). */
   private scratch(size: number) {
     this.sums = fit(this.sums, size);
     this.bestPoints = fit(this.bestPoints, size);
     this.bestPosition = fit(this.bestPosition, size);
     this.touched = fit(this.touched, size);
     this.here = fit(this.here, size);
+    if (this.scratchInUse) {
+      this.sums.fill(0);
+      this.bestPoints.fill(0);
+    }
+    this.scratchInUse = true;
   }
 
   /**
@@ -488,6 +497,7 @@ export class MatchingIndex {
     });
     for (let i = 0; i < visited; i++) sums[touched[i]] = bestPoints[touched[i]] = 0;
     for (const slot of excluded) bestPoints[slot] = 0;
+    this.scratchInUse = false;
     return ranked;
   }
 
@@ -551,6 +561,7 @@ export class MatchingIndex {
     });
     for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
     for (const slot of excluded) bestPoints[slot] = 0;
+    this.scratchInUse = false;
     return ranked;
   }
 }

@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, log: (line: string) => void): Promise<RunningServer> {
   const port = await freePort();
   // One process (`node --import tsx`), so signals reach the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), DEMO_DATA: 'off', AUTH_RATE_LIMIT: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],

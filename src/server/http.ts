@@ -4,7 +4,6 @@ import type { Config } from '../shared/api/system';
 import type { Auth } from './auth/auth';
 import type { Db, DatabaseKind } from './db/client';
 import type { Logger } from './log';
-import { profileIdOfUser } from './features/profiles';
 import type { CountCache } from './paging';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
@@ -72,10 +71,7 @@ export async function getViewer<E extends AppEnv>(c: AppContext<E>): Promise<Vie
   if (cached !== undefined) return cached;
   let viewer: Viewer | null = null;
   if (c.req.header('cookie')?.includes('session_token')) {
-    const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
-    if (session) {
-      viewer = { userId: session.user.id, email: session.user.email, profileId: await profileIdOfUser(c.var.db, session.user.id) };
-    }
+    viewer = await c.var.auth.viewerOf(c.req.raw.headers);
   }
   c.set('viewer', viewer);
   return viewer;

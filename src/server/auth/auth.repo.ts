@@ -2,6 +2,8 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, appSettings, sessions, users } from '../db/schema';
+import { profileIdOfUserColumn } from '../features/profiles';
+import { prepared } from '../db/prepared';
 
 export async function findUser(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -90,3 +92,14 @@ export async function dropUnprovenPassword(db: Db, userId: string): Promise<void
   });
 }
 
+
+/** The user and profile of a session token, and when the session expires (session-lookup.ts). */
+export async function sessionViewerByToken(db: Db, token: string) {
+  const [row] = await prepared(db, 'session_viewer_by_token', (db, name) =>
+    db.select({ userId: users.id, email: users.email, expiresAt: sessions.expiresAt, profileId: profileIdOfUserColumn(sessions.userId) })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, sql.placeholder('token')))
+      .prepare(name)).execute({ token });
+  return row ?? null;
+}

@@ -17,6 +17,8 @@ import { credentialPasswordHash, dropUnprovenPassword, keptSetting, replaceCrede
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { PER_ADDRESS } from './attempt-limits.repo';
 import { ensureProfile } from './ensure-profile';
+import { profileIdOfUser } from '../features/profiles';
+import { createSessionLookup, type SessionViewer } from './session-lookup';
 import { createHashLimiter, type HashLimiter, HashingBusy } from './hash-limiter';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import { configuredProviders, socialProviderConfigs, type SocialSettings } from './social';
@@ -78,6 +80,9 @@ const refuseWeakNewPassword = createAuthMiddleware(async (ctx) => {
   if (password.trim() === '') throw new APIError('BAD_REQUEST', { code: PASSWORD_BLANK, message: PASSWORD_BLANK_MESSAGE });
   if (await isCommonPassword(password)) throw new APIError('BAD_REQUEST', { code: PASSWORD_TOO_COMMON, message: COMMON_PASSWORD_MESSAGE });
 });
+
+/** A session lasts 30 days, moved on at most once a day while it is used (seconds). */
+const SESSION_LIFETIME = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 };
 
 export function createAuth(db: Db, opts: AuthOptions) {
   const hashing = opts.hashing ?? createHashLimiter();
@@ -181,7 +186,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
       },
       changeEmail: { enabled: true },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: SESSION_LIFETIME,
     // Same-origin requests are always trusted; more origins come from TRUSTED_ORIGINS.
     trustedOrigins: (request) => [...opts.trustedOrigins, request ? new URL(request.url).origin : undefined],
     // Our routes limit attempts, in the database, per address and per account (attempt-limits.repo.ts).
@@ -202,8 +207,23 @@ export function createAuth(db: Db, opts: AuthOptions) {
       account: { create: { after: async (account) => { if (account.providerId !== 'credential') await dropUnprovenPassword(db, account.userId); } } },
     },
   });
+  let lookup: ReturnType<typeof createSessionLookup> | undefined;
+  /** The signed-in user of a request and their profile id, or null (getViewer in http.ts). */
+  const viewerOf = async (headers: Headers): Promise<SessionViewer | null> => {
+    const cookie = headers.get('cookie');
+    if (!cookie) return null;
+    if (!lookup) {
+      const context = await auth.$context;
+      lookup = createSessionLookup(db, { secret: context.secret, cookieName: context.authCookies.sessionToken.name, ...SESSION_LIFETIME });
+    }
+    const found = await lookup(cookie);
+    if (found !== 'ask-better-auth') return found;
+    const session = await auth.api.getSession({ headers });
+    return session ? { userId: session.user.id, email: session.user.email, profileId: await profileIdOfUser(db, session.user.id) } : null;
+  };
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
   return Object.assign(auth, {
+    viewerOf,
     hashing,
     mailer,
     socialProviders: configuredProviders(social),

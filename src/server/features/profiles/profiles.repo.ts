@@ -6,6 +6,7 @@ import { displayName } from '../../../shared/avatar';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constants';
 import type { ProfileBasicSchema, ProfileContactSchema, ProfileListQuery, SkillInput } from '../../../shared/schemas';
 import type { z } from 'zod';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
@@ -168,6 +169,10 @@ export async function getOwnProfile(db: Db, id: string): Promise<Omit<OwnProfile
   if (!row) return null;
   return { ...detailOf(row), contact: contactOf(row) };
 }
+
+/** The profile id of the user in column `userId` of another feature's statement (the session lookup), or null. */
+export const profileIdOfUserColumn = (userId: AnyPgColumn) =>
+  sql<string | null>`(select ${profiles.id} from ${profiles} where ${profiles.userId} = ${userId})`;
 
 /** The profile id of a signed-in user (null only if the profile was removed after sign-in). */
 export async function profileIdOfUser(db: Db, userId: string): Promise<string | null> {

@@ -120,6 +120,8 @@ test('Settings: sessions with this device, signing out another one and everywher
 
   await page.goto('/login');
   await signInViaForm(page, user.email, user.password);
+  // Signed in once the form has moved on (going elsewhere before that would race the sign-in).
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/profile?tab=settings');
   const sessions = page.getByRole('list', { name: 'Sessions' });
   await expect(sessions.getByRole('listitem')).toHaveCount(3);

@@ -9,7 +9,8 @@
  * BENCH_KICKOFF_CLIENTS (200 concurrent sign-ups and sign-ins), BENCH_KICKOFF_SECONDS (15),
  * BENCH_KICKOFF_BROWSE_CONNECTIONS (5), BENCH_OVERLOAD_CONNECTIONS (500), BENCH_OVERLOAD_SECONDS (60).
  * BENCH_CASES picks the cases, comma separated (all by default): reads, matching, legacy, write,
- * notify, explain, kickoff, overload.
+ * notify, explain, kickoff, overload. BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

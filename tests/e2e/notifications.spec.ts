@@ -3,7 +3,7 @@
  * other did appear without reloading; the bell, its popover and the tab title follow.
  */
 import { expect, test } from '@playwright/test';
-import { createTeam, newUser, person } from './fixtures';
+import { createTeam, newUser, person, type Person } from './fixtures';
 
 test('a leader sees a join request appear, and the requester sees the accept appear, with no reload', async ({ browser, baseURL }) => {
   const leader = await person(browser, baseURL!, newUser('Lale', 'Live'));
@@ -72,4 +72,31 @@ test('on a phone the bell leads to the Notifications tab, where all can be marke
   // The exact time is a hover away.
   await expect(activity.locator('time').first()).toHaveAttribute('title', /\d{4} at /);
   await Promise.all([leader.close(), ...askers.map((a) => a.close())]);
+});
+
+test('seven tabs of one browser all load and all hear a notification (one stream for the browser, not one per tab)', async ({ browser, baseURL }) => {
+  const leader = await person(browser, baseURL!, newUser('Tara', 'Tabs'));
+  const asker = await person(browser, baseURL!, newUser('Omar', 'Other'));
+  const team = await createTeam(leader.request, {}, 'Tabs');
+  // Over HTTP/1.1 a browser keeps six connections to a site: six streams would leave the seventh tab waiting forever.
+  const tabs = [leader.page, ...(await Promise.all(Array.from({ length: 6 }, () => leader.page.context().newPage())))];
+  for (const tab of tabs) {
+    await tab.goto('/profile?tab=notifications');
+    await expect(tab.getByText('No notifications at this time')).toBeVisible();
+  }
+
+  const ask = (who: Person, position: string) => who.request.post(`/api/teams/${team.id}/join-requests`, { data: { position, message: 'Count me in.' } });
+  expect((await ask(asker, 'Designer')).ok()).toBeTruthy();
+  const said = `Omar Other asked to join ${team.name} as Designer`;
+  for (const tab of tabs) await expect(tab.getByRole('main').getByRole('listitem').filter({ hasText: said })).toBeVisible();
+
+  // The tab that held the stream closes: another takes it over and hears the next one.
+  await tabs[0].close();
+  await expect(tabs[1].getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  const another = await person(browser, baseURL!, newUser('Ada', 'Another'));
+  expect((await ask(another, 'Developer')).ok()).toBeTruthy();
+  for (const tab of tabs.slice(1)) {
+    await expect(tab.getByRole('main').getByRole('listitem').filter({ hasText: `Ada Another asked to join ${team.name} as Developer` })).toBeVisible();
+  }
+  await Promise.all([leader.close(), asker.close(), another.close()]);
 });

@@ -36,6 +36,12 @@ export interface Database {
    * `onResume` is called then, since messages sent meanwhile are gone. Returns a function that stops.
    */
   listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /**
+   * NOTIFY on `channel` now, outside any transaction. On PostgreSQL it goes over the connection
+   * that listens on `channel` when there is one, so it never waits for the pool behind busy
+   * requests (a matching ranking waits for its marker to come back this way).
+   */
+  notify(channel: string, payload: string): Promise<void>;
   /** The connection pool's counts; PostgreSQL only (PGlite is one embedded connection). */
   poolStats?: () => PoolStats;
   close(): Promise<void>;
@@ -71,10 +77,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
+    const listening = new Map<string, () => pg.Client | null>();
     return {
       db,
       kind: 'postgres',
-      listen: (channel, onMessage, onResume) => listenPg(opts.databaseUrl!, log, channel, onMessage, onResume),
+      listen: async (channel, onMessage, onResume) => {
+        const listener = await listenPg(opts.databaseUrl!, log, channel, onMessage, onResume);
+        listening.set(channel, listener.client);
+        return async () => {
+          listening.delete(channel);
+          await listener.stop();
+        };
+      },
+      notify: async (channel, payload) => {
+        await (listening.get(channel)?.() ?? pool).query('select pg_notify($1, $2)', [channel, payload]);
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
@@ -91,12 +108,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       const stop = await client.listen(channel, onMessage);
       return () => stop();
     },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => client.close(),
   };
 }
 
 /** LISTEN on a connection of its own, re-opened (after a growing pause, at most 5 s) when it is lost. */
-async function listenPg(url: string, log: Logger, channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
+async function listenPg(url: string, log: Logger, channel: string, onMessage: (payload: string) => void, onResume?: () => void) {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = 250;
@@ -126,9 +146,13 @@ async function listenPg(url: string, log: Logger, channel: string, onMessage: (p
     }
   };
   await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
+  return {
+    /** The listening connection, while it is open. */
+    client: () => client,
+    stop: async () => {
+      stopped = true;
+      await client?.end().catch(() => {});
+    },
   };
 }
 

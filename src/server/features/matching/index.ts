@@ -1,6 +1,6 @@
 /** What other features (and the app's composition) may use of matching. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { Logger } from '../../log';
 import { matchingPeople } from '../profiles';
 import { matchingTeams } from '../teams';
@@ -8,10 +8,16 @@ import { MATCHING_CHANNEL, MatchingIndex } from './matching-index';
 
 export { MATCHING_CHANNEL, MatchingIndex, type MatchingSource } from './matching-index';
 
-/** The index over this database's profiles and teams (call start() to load it and follow changes). */
-export const createMatchingIndex = (db: Db, log?: Logger) =>
+/**
+ * The index over this database's profiles and teams (call start() to load it and follow changes).
+ * Its markers go through `notify` when given (the database's own, over the listening connection),
+ * else through the pool.
+ */
+export const createMatchingIndex = (db: Db, log?: Logger, notify?: Database['notify']) =>
   new MatchingIndex({
     people: (ids) => matchingPeople(db, ids),
     teams: (ids) => matchingTeams(db, ids),
-    announce: async (payload) => void (await db.execute(sql`select pg_notify(${MATCHING_CHANNEL}, ${payload})`)),
+    announce: notify
+      ? (payload) => notify(MATCHING_CHANNEL, payload)
+      : async (payload) => void (await db.execute(sql`select pg_notify(${MATCHING_CHANNEL}, ${payload})`)),
   }, log);

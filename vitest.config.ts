@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './vite.config.js';
 
 export default defineConfig({
   test: {
@@ -7,8 +8,20 @@ export default defineConfig({
     projects: [
       // Server, API and logic tests.
       { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
-      // Component tests of the web app, in a simulated browser.
-      { extends: true, test: { name: 'dom', include: ['src/web/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['src/web/test-setup.ts'] } },
+      // Component tests of the web app, in a simulated browser, on Preact as the build ships it.
+      // Dependencies go through Vite too (inline), so React Router, Radix and Testing Library
+      // get the same aliases instead of loading React from node_modules.
+      {
+        extends: true,
+        resolve: { alias: preactAliases, mainFields: ['module', 'main'], conditions: ['module', 'browser', 'development'] },
+        test: {
+          name: 'dom',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test-setup.ts'],
+          server: { deps: { inline: true } },
+        },
+      },
     ],
   },
 });

@@ -142,6 +142,8 @@ test('the leader edits the team inline and manages open positions', async ({ bro
   await leader.page.goto(`/teams/${id}`);
 
   await leader.page.getByRole('button', { name: 'Edit Team' }).click();
+  // The form opens where the leader starts typing.
+  await expect(leader.page.getByLabel('Team Name')).toBeFocused();
   await leader.page.getByLabel('Team Name').fill('   ');
   await leader.page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(leader.page.getByText('Team name is required')).toBeVisible();

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
-import { defineConfig, type Alias, type Plugin } from 'vite';
+import prefresh from '@prefresh/vite';
+import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -45,10 +45,11 @@ export const preactAliases: Alias[] = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-export default defineConfig({
+export default defineConfig(async (): Promise<UserConfig> => ({
   root: 'src/web',
-  // React Fast Refresh cannot update Preact's components: `npx vite` reloads the page on an edit instead.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), precompress()],
+  // JSX compiles straight to Preact's runtime; in `npx vite`, an edited component is swapped in place (Prefresh).
+  plugins: [await prefresh(), tailwindcss(), precompress()],
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: { alias: preactAliases },
   build: {
     outDir: '../../dist/web',
@@ -60,6 +61,8 @@ export default defineConfig({
         // where they do not, as on Preact: that is not a fault.
         const where = warning.id ?? warning.loc?.file ?? '';
         if (warning.code === 'IMPORT_IS_UNDEFINED' && where.includes('react-router')) return;
+        // 'use client' marks server components' boundaries; there are none here.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
         warn(warning);
       },
     },
@@ -68,4 +71,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -30,7 +30,7 @@ describe('server process', { timeout: 120_000 }, () => {
   it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {
     const port = 3400 + Math.floor(Math.random() * 400);
     const s = start({ PORT: String(port), DATA_DIR: freshDir() });
-    await waitForHealth(port, s.child);
+    await waitForHealth(port, s);
     // A sign-up whose body arrives slowly: the server has the request when the signal comes.
     const body = JSON.stringify({ firstName: 'Slow', lastName: 'Body', email: 'slow@example.com', password: 'slow-body-1' });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -57,7 +57,7 @@ describe('server process', { timeout: 120_000 }, () => {
     const port = 3800 + Math.floor(Math.random() * 400);
     const dataDir = freshDir();
     const first = start({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port, first.child);
+    await waitForHealth(port, first);
     const res = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -69,7 +69,7 @@ describe('server process', { timeout: 120_000 }, () => {
     expect(await first.exited).toBe(0);
 
     const second = start({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port, second.child);
+    await waitForHealth(port, second);
     const me = await (await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { cookie } })).json();
     expect(me.user?.email).toBe('restart@example.com');
     second.child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 /** Starts the real server as a child process, for the tests that need a process (not the in-memory app). */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { scratchDatabase } from './db/scratch';
 
 /** Starts `src/server/index.ts` with this environment (on PGlite, no demo data, no web build, unless given). */
@@ -15,10 +15,11 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-/** Waits until the server on `port` answers its health route (for up to 90 s). */
-export async function waitForHealth(port: number, child: ChildProcess) {
+/** Waits until the server on `port` answers its health route (for up to 90 s); a failure shows what it printed. */
+export async function waitForHealth(port: number, server: Pick<ReturnType<typeof startServer>, 'child' | 'output'>) {
+  const printed = () => `; it printed:\n${server.output().slice(-3000) || '(nothing)'}`;
   for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
+    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}${printed()}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return;
@@ -27,7 +28,7 @@ export async function waitForHealth(port: number, child: ChildProcess) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not start');
+  throw new Error(`server did not answer on port ${port} within 90 s${printed()}`);
 }
 
 /** A scratch database (db/scratch.ts) on the PostgreSQL server of DATABASE_URL, which `what` needs. */

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await database.create();
   servers = ports.map((port) => startServer({ DATABASE_URL: databaseUrl, PORT: String(port), AUTH_RATE_LIMIT: 'off' }));
   // Both start together: one migrates while the other waits for it.
-  await Promise.all(servers.map((s, i) => waitForHealth(ports[i], s.child)));
+  await Promise.all(servers.map((s, i) => waitForHealth(ports[i], s)));
 }, 120_000);
 
 afterAll(async () => {

@@ -36,7 +36,7 @@ async function startInstances(ports: number[]) {
   await Promise.all(ports.map(async (port) => {
     const server = started.get(port)!;
     try {
-      await waitForHealth(port, server.child);
+      await waitForHealth(port, server);
     } catch (err) {
       throw new Error(`instance on ${port}: ${(err as Error).message}\n${server.output()}`, { cause: err });
     }

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import prefresh from '@prefresh/vite';
-import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -45,10 +45,10 @@ export const preactAliases: Alias[] = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-export default defineConfig(async (): Promise<UserConfig> => ({
+export default defineConfig({
   root: 'src/web',
   // JSX compiles straight to Preact's runtime; in `npx vite`, an edited component is swapped in place (Prefresh).
-  plugins: [await prefresh(), tailwindcss(), precompress()],
+  plugins: [prefresh(), tailwindcss(), precompress()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: { alias: preactAliases },
   build: {
@@ -71,4 +71,4 @@ export default defineConfig(async (): Promise<UserConfig> => ({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-}));
+});

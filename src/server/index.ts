@@ -48,7 +48,7 @@ async function main() {
   }
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
-  const matching = createMatchingIndex(database.db, log, database.notify);
+  const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));

@@ -80,7 +80,7 @@ export async function createHarness(
   });
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
-  const matching = createMatchingIndex(database.db, log, database.notify);
+  const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
   const metrics: Metrics | undefined = opts.metrics ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
   const app = createApp({ db: database.db, dbKind: database.kind, auth, live, matching, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot, log, metrics, ...opts.edge });
@@ -146,6 +146,8 @@ export async function createHarness(
     request,
     signUp,
     live,
+    /** The matching index, for a second app over the same database. */
+    matching,
     metrics,
     closeDatabase,
     async close() {

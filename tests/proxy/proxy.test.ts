@@ -38,7 +38,7 @@ async function startInstances(ports: number[]) {
     try {
       await waitForHealth(port, server);
     } catch (err) {
-      throw new Error(`instance on ${port}: ${(err as Error).message}\n${server.output()}`, { cause: err });
+      throw new Error(`instance on ${port}: ${(err as Error).message}`, { cause: err });
     }
   }));
 }

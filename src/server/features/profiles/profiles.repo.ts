@@ -374,7 +374,8 @@ export async function saveAvatar(db: Db, store: AvatarStore, profileId: string, 
 
 /** A person's skills with their levels: what 'teams that need you' ranks by (none for an unknown id). */
 export async function skillsOf(db: Db, profileId: string): Promise<SkillBadge[]> {
-  const [row] = await db.select({ skills: profiles.skillBadges }).from(profiles).where(eq(profiles.id, profileId));
+  const [row] = await prepared(db, 'skills_of', (db, name) =>
+    db.select({ skills: profiles.skillBadges }).from(profiles).where(eq(profiles.id, sql.placeholder('id'))).prepare(name)).execute({ id: profileId });
   return row?.skills ?? [];
 }
 

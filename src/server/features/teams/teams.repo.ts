@@ -4,14 +4,14 @@
  * like an unknown one. Every change to who is in a team, or who leads it, locks the team's row
  * first (lockTeam), so concurrent changes to one team run one after the other.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Membership } from '../../../shared/api/profiles';
 import { isRecruiting, type LedTeam, type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '../../../shared/api/teams';
-import { LEADER_ROLE } from '../../../shared/constants';
+import { LEADER_ROLE, type TIMEZONES } from '../../../shared/constants';
 import { positionSkillColumns, timezoneHours } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
 import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
@@ -313,12 +313,17 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
  * in one statement.
  */
 export async function candidateContext(db: Db, teamId: string) {
-  const rows = await queryRows<{ id: string; timezone: string | null; member: boolean }>(db, sql`
-    select m.profile_id as id, p.timezone, true as member from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamId}
-    union all
-    select profile_id, null, false from ${teamInvitations} where team_id = ${teamId} and status = 'pending'
-    union all
-    select profile_id, null, false from ${joinRequests} where team_id = ${teamId} and status = 'pending'`);
+  // Prepared (as the statements below): planning this union cost more than running it.
+  const rows = await prepared(db, 'candidate_context', (db, name) => {
+    const team = sql.placeholder('teamId');
+    return db.select({ id: teamMembers.profileId, timezone: people.timezone, member: sql<boolean>`true` })
+      .from(teamMembers).innerJoin(people.table, eq(people.id, teamMembers.profileId)).where(eq(teamMembers.teamId, team))
+      .unionAll(db.select({ id: teamInvitations.profileId, timezone: sql<(typeof TIMEZONES)[number] | null>`null`, member: sql<boolean>`false` })
+        .from(teamInvitations).where(and(eq(teamInvitations.teamId, team), eq(teamInvitations.status, 'pending'))))
+      .unionAll(db.select({ id: joinRequests.profileId, timezone: sql<(typeof TIMEZONES)[number] | null>`null`, member: sql<boolean>`false` })
+        .from(joinRequests).where(and(eq(joinRequests.teamId, team), eq(joinRequests.status, 'pending'))))
+      .prepare(name);
+  }).execute({ teamId });
   return {
     exclude: new Set(rows.map((r) => r.id)),
     memberHours: rows.filter((r) => r.member).map((r) => timezoneHours(r.timezone)).filter((h): h is number => h !== null),
@@ -327,17 +332,22 @@ export async function candidateContext(db: Db, teamId: string) {
 
 /** The teams a person is in or has asked to join (pending): never suggested to them. */
 export async function teamsOfOrAskedBy(db: Db, profileId: string): Promise<Set<string>> {
-  const rows = await queryRows<{ id: string }>(db, sql`
-    select team_id as id from ${teamMembers} where profile_id = ${profileId}
-    union
-    select team_id from ${joinRequests} where profile_id = ${profileId} and status = 'pending'`);
+  const rows = await prepared(db, 'teams_of_or_asked_by', (db, name) => {
+    const profile = sql.placeholder('profileId');
+    return db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.profileId, profile))
+      .union(db.select({ id: sql<string>`${joinRequests.teamId}` }).from(joinRequests).where(and(eq(joinRequests.profileId, profile), eq(joinRequests.status, 'pending'))))
+      .prepare(name);
+  }).execute({ profileId });
   return new Set(rows.map((r) => r.id));
 }
 
 /** Cards of these teams, in the order of `ids` (ids of deleted teams are left out). */
 export async function teamCards(db: Db, ids: string[]): Promise<TeamCard[]> {
   if (ids.length === 0) return [];
-  const found = new Map((await db.select().from(teams).where(inArray(teams.id, ids))).map((t) => [t.id, toCard(t)]));
+  // One statement, prepared, for any number of ids: they go as one array literal.
+  const rows = await prepared(db, 'team_cards', (db, name) =>
+    db.select(cardColumns).from(teams).where(sql`${teams.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare(name)).execute({ ids: `{${ids.join(',')}}` });
+  const found = new Map(rows.map((t) => [t.id, toCard(t)]));
   return ids.map((id) => found.get(id)).filter((t): t is TeamCard => !!t);
 }
 

@@ -107,7 +107,7 @@ const points = (level: string) => LEVEL_POINTS[level as keyof typeof LEVEL_POINT
 const byStrength = (a: SkillBadge, b: SkillBadge) => points(b.level) - points(a.level) || a.name.localeCompare(b.name);
 
 /** `a`, or a copy twice as long when index `at` does not fit. */
-function fit<T extends Int32Array | Float64Array>(a: T, at: number): T {
+function fit<T extends Uint8Array | Int32Array | Float64Array>(a: T, at: number): T {
   if (at < a.length) return a;
   const next = new (a.constructor as new (length: number) => T)(Math.max(at + 1, a.length * 2));
   next.set(a);
@@ -191,6 +191,8 @@ export class MatchingIndex {
   private readonly people = new Slots<PersonSlot>();
   private readonly teams = new Slots<TeamSlot>();
   private readonly held = new Map<string, Held>();
+  /** For the widely held skills rankPeople leaves out of a first pass: the points of each person slot (0: not held). */
+  private readonly pointsBySlot = new Map<string, Uint8Array>();
   /** Lower-cased skill -> slot * 4 + points of the people who have it. */
   private readonly skillHolders = new Postings();
   /** Lower-cased skill -> (slot << POSITION_BITS | position) of the recruiting teams' positions needing it. */
@@ -225,9 +227,14 @@ export class MatchingIndex {
   private nextMarker: { done: Promise<void>; resolve: () => void } | null = null;
   private stopListening: (() => Promise<void>) | null = null;
 
+  /**
+   * @param pruneFrom A position's most held skill is left out of a first pass when this many people
+   *   or more hold it (see rankPeople); tests set 1 to prune whenever they can.
+   */
   constructor(
     private readonly source: MatchingSource,
     private readonly log: Logger = defaultLogger,
+    private readonly pruneFrom = 2000,
   ) {}
 
   /** Listens for changes, then loads everything (changes that arrive meanwhile are applied after). */
@@ -370,7 +377,14 @@ export class MatchingIndex {
     this.personBase[slot] = AVAILABILITY_POINTS[p.availability] ?? 0;
     this.personZone[slot] = zoneOf(p.timezone);
     this.personUpdated[slot] = p.updatedAt.getTime();
-    for (const s of skills) this.skillHolders.add(s.key, slot * 4 + s.points);
+    for (const s of skills) {
+      this.skillHolders.add(s.key, slot * 4 + s.points);
+      const bySlot = this.pointsBySlot.get(s.key);
+      if (!bySlot) continue;
+      const grown = fit(bySlot, slot);
+      grown[slot] = s.points;
+      if (grown !== bySlot) this.pointsBySlot.set(s.key, grown);
+    }
   }
 
   private hold(badge: SkillBadge): Held {
@@ -384,7 +398,23 @@ export class MatchingIndex {
     const entry = this.people.entries[this.people.slotOf.get(id) ?? -1];
     const slot = this.people.remove(id);
     if (slot === undefined || !entry) return;
-    for (const s of entry.skills) this.skillHolders.remove(s.key, slot * 4 + s.points);
+    for (const s of entry.skills) {
+      this.skillHolders.remove(s.key, slot * 4 + s.points);
+      const bySlot = this.pointsBySlot.get(s.key);
+      if (bySlot && slot < bySlot.length) bySlot[slot] = 0;
+    }
+  }
+
+  /** The points of each person slot for a skill (kept up to date from now on), at least as long as the slots. */
+  private pointsOf(key: string): Uint8Array {
+    let bySlot = this.pointsBySlot.get(key);
+    if (!bySlot) {
+      bySlot = new Uint8Array(1024);
+      for (const held of this.skillHolders.get(key)) (bySlot = fit(bySlot, held >> 2))[held >> 2] = held & 3;
+    }
+    bySlot = fit(bySlot, this.people.entries.length);
+    this.pointsBySlot.set(key, bySlot);
+    return bySlot;
   }
 
   private putTeam(t: MatchTeam) {
@@ -423,60 +453,54 @@ export class MatchingIndex {
    * `exclude`: for each the position with the most skill points, then 10 x skill points +
    * availability points + time zone points (hours to the nearest of `memberHours`), ties to the most
    * recently active, then by id. Returns the first `wanted`.
+   *
+   * The skill points are summed over who holds each needed skill, except that a first pass leaves
+   * out, for each position needing two skills or more, its most held skill when it is held widely
+   * (JavaScript: a quarter of everyone). That skill's points are added from the person's own skills
+   * for those the pass visits. Someone the pass does not visit for a position holds at most that one
+   * of its skills, 3 points at most; so when `wanted` people reach 4 points or more, they are the
+   * best, exactly as a full pass would rank them. Otherwise the full pass runs.
    */
   async rankPeople(opts: { positions: { title: string; skills: string[] }[]; memberHours: number[]; exclude: Set<string>; wanted: number }): Promise<RankedPerson[]> {
     await this.current();
     const positions = opts.positions.map((p) => ({ title: p.title, skills: [...new Set(p.skills.map(lower))] }));
     this.scratch(this.people.entries.length);
-    const { sums, bestPoints, bestPosition, touched, here } = this;
+    const { sums, bestPoints, bestPosition, touched } = this;
     // Excluded people are marked with a negative best, so no position counts them.
     const excluded = [...opts.exclude].map((id) => this.people.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
     for (const slot of excluded) bestPoints[slot] = -1;
-    let visited = 0;
-    for (let ord = 0; ord < positions.length; ord++) {
-      let seen = 0;
-      for (const skill of positions[ord].skills) {
-        const holders = this.skillHolders.get(skill);
-        for (let i = 0; i < holders.length; i++) {
-          const slot = holders[i] >> 2;
-          if (sums[slot] === 0) here[seen++] = slot;
-          sums[slot] += holders[i] & 3;
-        }
-      }
-      for (let i = 0; i < seen; i++) {
-        const slot = here[i];
-        const sum = sums[slot];
-        sums[slot] = 0;
-        if (bestPoints[slot] < 0) continue;
-        if (bestPoints[slot] === 0) touched[visited++] = slot;
-        if (sum > bestPoints[slot]) {
-          bestPoints[slot] = sum;
-          bestPosition[slot] = ord;
-        }
-      }
+    const widest = positions.map((p) => {
+      if (p.skills.length < 2) return null;
+      const key = p.skills.reduce((a, b) => (this.skillHolders.get(b).length > this.skillHolders.get(a).length ? b : a));
+      return this.skillHolders.get(key).length >= this.pruneFrom ? key : null;
+    });
+    // How many people reach each number of skill points.
+    const counts = new Int32Array(3 * Math.max(1, ...positions.map((p) => p.skills.length)) + 1);
+    const count = (visited: number) => {
+      counts.fill(0);
+      for (let i = 0; i < visited; i++) counts[bestPoints[touched[i]]]++;
+      return visited;
+    };
+    let visited = count(this.gather(positions, widest));
+    if (widest.some((key) => key !== null) && counts.subarray(4).reduce((a, b) => a + b, 0) < opts.wanted) {
+      for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
+      visited = count(this.gather(positions, positions.map(() => null)));
     }
+    // Skill points weigh more than the rest of the score: only those at or above the points where
+    // `wanted` is reached can be among the first `wanted`, and only they are scored.
+    let cut = counts.length - 1;
+    for (let seen = counts[cut]; cut > 1 && seen < opts.wanted; ) seen += counts[--cut];
+    const above: number[] = [];
+    for (let i = 0; i < visited; i++) if (bestPoints[touched[i]] >= cut) above.push(touched[i]);
 
     // Time zone points depend only on the zone: once per zone, then a lookup per person.
     const zones = ZONES.map((hours) => {
       const hoursApart = hours === null || opts.memberHours.length === 0 ? null : Math.min(...opts.memberHours.map((m) => hoursBetween(m, hours)));
       return { hoursApart, points: timezonePoints(hoursApart) };
     });
-    const zonePoints = Int32Array.from(zones, (z) => z.points);
     const { personBase, personZone, personUpdated } = this;
     const people = this.people.entries as PersonSlot[];
-    const maxScore = SKILL_WEIGHT * 3 * Math.max(0, ...positions.map((p) => p.skills.length)) + 5;
-    const counts = new Int32Array(maxScore + 1);
-    for (let i = 0; i < visited; i++) {
-      const slot = touched[i];
-      const score = SKILL_WEIGHT * bestPoints[slot] + personBase[slot] + zonePoints[personZone[slot]];
-      sums[slot] = score;
-      counts[score]++;
-    }
-    // Only those at or above the score where `wanted` is reached are ranked among themselves.
-    let cut = maxScore;
-    for (let seen = counts[cut]; cut > 0 && seen < opts.wanted; ) seen += counts[--cut];
-    const above: number[] = [];
-    for (let i = 0; i < visited; i++) if (sums[touched[i]] >= cut) above.push(touched[i]);
+    for (const slot of above) sums[slot] = SKILL_WEIGHT * bestPoints[slot] + personBase[slot] + zones[personZone[slot]].points;
     const top = best(above, opts.wanted, (a, b) =>
       sums[a] !== sums[b] ? sums[a] > sums[b] : personUpdated[a] !== personUpdated[b] ? personUpdated[a] > personUpdated[b] : people[a].id < people[b].id);
 
@@ -495,10 +519,47 @@ export class MatchingIndex {
         score: sums[slot],
       };
     });
-    for (let i = 0; i < visited; i++) sums[touched[i]] = bestPoints[touched[i]] = 0;
+    for (const slot of above) sums[slot] = 0;
+    for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
     for (const slot of excluded) bestPoints[slot] = 0;
     this.scratchInUse = false;
     return ranked;
+  }
+
+  /**
+   * Sums each position's skill points over who holds its skills, leaving out `leftOut[position]`'s
+   * holders (whose points for it are looked up among the skills of those visited); keeps each
+   * person's best position in `bestPoints` and `bestPosition`, lists those visited in `touched` and
+   * returns how many. `sums` is left all zero.
+   */
+  private gather(positions: { skills: string[] }[], leftOut: (string | null)[]): number {
+    const { sums, bestPoints, bestPosition, touched, here } = this;
+    let visited = 0;
+    for (let ord = 0; ord < positions.length; ord++) {
+      let seen = 0;
+      for (const skill of positions[ord].skills) {
+        if (skill === leftOut[ord]) continue;
+        const holders = this.skillHolders.get(skill);
+        for (let i = 0; i < holders.length; i++) {
+          const slot = holders[i] >> 2;
+          if (sums[slot] === 0) here[seen++] = slot;
+          sums[slot] += holders[i] & 3;
+        }
+      }
+      const left = leftOut[ord] === null ? null : this.pointsOf(leftOut[ord]!);
+      for (let i = 0; i < seen; i++) {
+        const slot = here[i];
+        const sum = sums[slot] + (left ? left[slot] : 0);
+        sums[slot] = 0;
+        if (bestPoints[slot] < 0) continue;
+        if (bestPoints[slot] === 0) touched[visited++] = slot;
+        if (sum > bestPoints[slot]) {
+          bestPoints[slot] = sum;
+          bestPosition[slot] = ord;
+        }
+      }
+    }
+    return visited;
   }
 
   /**

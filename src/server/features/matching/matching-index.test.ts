@@ -105,7 +105,7 @@ const shownTeams = (ranked: Awaited<ReturnType<MatchingIndex['rankTeams']>>) =>
   ranked.map((r) => ({ teamId: r.teamId, position: r.position, skillPoints: r.skillPoints, score: r.score }));
 
 describe('MatchingIndex', () => {
-  // pruneFrom 1: the first pass leaves out a skill whenever a position needs two or more.
+  // pruneFrom 1: the first pass leaves out a skill whenever it can (a position needing two or more; a person with two or more).
   it.each([{ pruneFrom: undefined }, { pruneFrom: 1 }])('ranks people for a team exactly as the formula does (pruneFrom $pruneFrom)', async ({ pruneFrom }) => {
     await fc.assert(fc.asyncProperty(
       worldArb, positionsArb, fc.array(fc.constantFrom(...TIMEZONES), { maxLength: 3 }), fc.array(fc.nat(30)), fc.integer({ min: 1, max: 40 }),
@@ -119,12 +119,23 @@ describe('MatchingIndex', () => {
     ), { numRuns: 200 });
   });
 
-  it('ranks teams for a person exactly as the formula does', async () => {
+  it.each([{ pruneFrom: undefined }, { pruneFrom: 1 }])('ranks teams for a person exactly as the formula does (pruneFrom $pruneFrom)', async ({ pruneFrom }) => {
     await fc.assert(fc.asyncProperty(worldArb, skillList, fc.array(fc.nat(12)), fc.integer({ min: 1, max: 20 }), async (world, skills, excluded, wanted) => {
-      const { index } = await indexOver(world);
+      const { index } = await indexOver(world, pruneFrom);
       const exclude = new Set(excluded.map((n) => uuid(1000 + n)));
       expect(shownTeams(await index.rankTeams({ skills, exclude, wanted }))).toEqual(expectedTeams(world.teams, skills, exclude).slice(0, wanted));
     }), { numRuns: 200 });
+  });
+
+  it('ranks a team that needs only the left-out skill above an older one with as many points', async () => {
+    // Go is needed most, so the first pass leaves it out and visits A and B only (4 and 3 points).
+    // C needs only Go (3 points too) and is newer than B: the first pass must not settle for B.
+    const team = (n: number, day: number, skills: string[]): MatchTeam =>
+      ({ id: uuid(1000 + n), createdAt: new Date(Date.UTC(2026, 0, day)), recruiting: true, positions: [{ title: `T${n}`, skills }] });
+    const world = { people: [], teams: [team(1, 1, ['Go', 'Rust']), team(2, 2, ['Rust', 'CSS']), team(3, 4, ['Go']), team(4, 1, ['Go'])] };
+    const { index } = await indexOver(world, 1);
+    const skills: SkillBadge[] = [{ name: 'Go', level: 'Advanced' }, { name: 'Rust', level: 'Beginner' }, { name: 'CSS', level: 'Intermediate' }];
+    expect(shownTeams(await index.rankTeams({ skills, exclude: new Set(), wanted: 2 })).map((r) => [r.position, r.skillPoints])).toEqual([['T1', 4], ['T3', 3]]);
   });
 
   it('follows changes announced for some rows, and for all', async () => {

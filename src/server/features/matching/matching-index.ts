@@ -107,7 +107,7 @@ const points = (level: string) => LEVEL_POINTS[level as keyof typeof LEVEL_POINT
 const byStrength = (a: SkillBadge, b: SkillBadge) => points(b.level) - points(a.level) || a.name.localeCompare(b.name);
 
 /** `a`, or a copy twice as long when index `at` does not fit. */
-function fit<T extends Uint8Array | Int32Array | Float64Array>(a: T, at: number): T {
+function fit<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(a: T, at: number): T {
   if (at < a.length) return a;
   const next = new (a.constructor as new (length: number) => T)(Math.max(at + 1, a.length * 2));
   next.set(a);
@@ -193,6 +193,8 @@ export class MatchingIndex {
   private readonly held = new Map<string, Held>();
   /** For the widely held skills rankPeople leaves out of a first pass: the points of each person slot (0: not held). */
   private readonly pointsBySlot = new Map<string, Uint8Array>();
+  /** For the widely needed skills rankTeams leaves out of a first pass: by team slot, which positions need it (bit i: position i). */
+  private readonly needsBySlot = new Map<string, Uint32Array>();
   /** Lower-cased skill -> slot * 4 + points of the people who have it. */
   private readonly skillHolders = new Postings();
   /** Lower-cased skill -> (slot << POSITION_BITS | position) of the recruiting teams' positions needing it. */
@@ -424,14 +426,37 @@ export class MatchingIndex {
     const slot = this.teams.add(t.id, { id: t.id, positions });
     this.teamCreated = fit(this.teamCreated, slot);
     this.teamCreated[slot] = t.createdAt.getTime();
-    positions.forEach((p, i) => p.skills.forEach((skill) => this.skillNeeds.add(skill, (slot << POSITION_BITS) | i)));
+    positions.forEach((p, i) => p.skills.forEach((skill) => {
+      this.skillNeeds.add(skill, (slot << POSITION_BITS) | i);
+      const bySlot = this.needsBySlot.get(skill);
+      if (!bySlot) return;
+      const grown = fit(bySlot, slot);
+      grown[slot] |= 1 << i;
+      if (grown !== bySlot) this.needsBySlot.set(skill, grown);
+    }));
   }
 
   private removeTeam(id: string) {
     const entry = this.teams.entries[this.teams.slotOf.get(id) ?? -1];
     const slot = this.teams.remove(id);
     if (slot === undefined || !entry) return;
-    entry.positions.forEach((p, i) => p.skills.forEach((skill) => this.skillNeeds.remove(skill, (slot << POSITION_BITS) | i)));
+    entry.positions.forEach((p, i) => p.skills.forEach((skill) => {
+      this.skillNeeds.remove(skill, (slot << POSITION_BITS) | i);
+      const bySlot = this.needsBySlot.get(skill);
+      if (bySlot && slot < bySlot.length) bySlot[slot] = 0;
+    }));
+  }
+
+  /** Which positions of each team slot need a skill (kept up to date from now on), at least as long as the slots. */
+  private needsOf(key: string): Uint32Array {
+    let bySlot = this.needsBySlot.get(key);
+    if (!bySlot) {
+      bySlot = new Uint32Array(1024);
+      for (const packed of this.skillNeeds.get(key)) (bySlot = fit(bySlot, packed >> POSITION_BITS))[packed >> POSITION_BITS] |= 1 << (packed & ((1 << POSITION_BITS) - 1));
+    }
+    bySlot = fit(bySlot, this.teams.entries.length);
+    this.needsBySlot.set(key, bySlot);
+    return bySlot;
   }
 
   /** The scratch arrays, at least `size` long and all zero (a ranking that failed half-way left them as they were). */
@@ -527,6 +552,44 @@ export class MatchingIndex {
   }
 
   /**
+   * Sums, for each position needing the person's skills (`mine`, by lower-cased name), the points
+   * of those skills, leaving out `leftOut`'s list (whether a position visited needs it is looked
+   * up); keeps each team's best position (the first on a tie) in `bestPoints` and `bestPosition`,
+   * lists the teams visited in `touched` and returns how many. `sums` is left all zero.
+   */
+  private gatherTeams(mine: Map<string, SkillBadge>, leftOut: string | null): number {
+    const { sums, bestPoints, bestPosition, touched, here } = this;
+    let positionsSeen = 0;
+    for (const [skill, badge] of mine) {
+      if (skill === leftOut) continue;
+      const p = points(badge.level);
+      const needs = this.skillNeeds.get(skill);
+      for (let i = 0; i < needs.length; i++) {
+        const packed = needs[i];
+        if (sums[packed] === 0) here[positionsSeen++] = packed;
+        sums[packed] += p;
+      }
+    }
+    const needsLeft = leftOut === null ? null : this.needsOf(leftOut);
+    const leftPoints = leftOut === null ? 0 : points(mine.get(leftOut)!.level);
+    let visited = 0;
+    for (let i = 0; i < positionsSeen; i++) {
+      const packed = here[i];
+      const slot = packed >> POSITION_BITS;
+      const position = packed & ((1 << POSITION_BITS) - 1);
+      const sum = sums[packed] + (needsLeft && (needsLeft[slot] >>> position) & 1 ? leftPoints : 0);
+      sums[packed] = 0;
+      if (bestPoints[slot] < 0) continue;
+      if (bestPoints[slot] === 0) touched[visited++] = slot;
+      if (sum > bestPoints[slot] || (sum === bestPoints[slot] && position < bestPosition[slot])) {
+        bestPoints[slot] = sum;
+        bestPosition[slot] = position;
+      }
+    }
+    return visited;
+  }
+
+  /**
    * Sums each position's skill points over who holds its skills, leaving out `leftOut[position]`'s
    * holders (whose points for it are looked up among the skills of those visited); keeps each
    * person's best position in `bestPoints` and `bestPosition`, lists those visited in `touched` and
@@ -571,41 +634,31 @@ export class MatchingIndex {
     await this.current();
     const mine = new Map(opts.skills.map((s) => [lower(s.name), s]));
     this.scratch((this.teams.entries.length << POSITION_BITS) || 1);
-    const { sums, bestPoints, bestPosition, teamCreated, touched, here } = this;
+    const { bestPoints, bestPosition, teamCreated, touched } = this;
     const teams = this.teams.entries as TeamSlot[];
     // Excluded teams are marked with a negative best, so none of their positions counts.
     const excluded = [...opts.exclude].map((id) => this.teams.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
     for (const slot of excluded) bestPoints[slot] = -1;
-    let positionsSeen = 0;
-    for (const [skill, badge] of mine) {
-      const p = points(badge.level);
-      const needs = this.skillNeeds.get(skill);
-      for (let i = 0; i < needs.length; i++) {
-        const packed = needs[i];
-        if (sums[packed] === 0) here[positionsSeen++] = packed;
-        sums[packed] += p;
-      }
+    // As rankPeople: a first pass without the most needed of the person's skills, when it is widely
+    // needed; a position it does not visit needs at most that skill, worth its points at most.
+    let widest: string | null = null;
+    if (mine.size >= 2) {
+      const key = [...mine.keys()].reduce((a, b) => (this.skillNeeds.get(b).length > this.skillNeeds.get(a).length ? b : a));
+      if (this.skillNeeds.get(key).length >= this.pruneFrom) widest = key;
     }
-    // Each team's best position (the first on a tie), by team slot.
-    let visited = 0;
-    for (let i = 0; i < positionsSeen; i++) {
-      const packed = here[i];
-      const slot = packed >> POSITION_BITS;
-      const position = packed & ((1 << POSITION_BITS) - 1);
-      const sum = sums[packed];
-      sums[packed] = 0;
-      if (bestPoints[slot] < 0) continue;
-      if (bestPoints[slot] === 0) touched[visited++] = slot;
-      if (sum > bestPoints[slot] || (sum === bestPoints[slot] && position < bestPosition[slot])) {
-        bestPoints[slot] = sum;
-        bestPosition[slot] = position;
-      }
+    const counts = new Int32Array(3 * mine.size + 1);
+    const count = (visited: number) => {
+      counts.fill(0);
+      for (let i = 0; i < visited; i++) counts[bestPoints[touched[i]]]++;
+      return visited;
+    };
+    let visited = count(this.gatherTeams(mine, widest));
+    if (widest !== null && counts.subarray(points(mine.get(widest)!.level) + 1).reduce((a, b) => a + b, 0) < opts.wanted) {
+      for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
+      visited = count(this.gatherTeams(mine, null));
     }
-    const maxPoints = 3 * mine.size;
-    const counts = new Int32Array(maxPoints + 1);
-    for (let i = 0; i < visited; i++) counts[bestPoints[touched[i]]]++;
-    let cut = maxPoints;
-    for (let seen = counts[cut]; cut > 0 && seen < opts.wanted; ) seen += counts[--cut];
+    let cut = counts.length - 1;
+    for (let seen = counts[cut]; cut > 1 && seen < opts.wanted; ) seen += counts[--cut];
     const above: number[] = [];
     for (let i = 0; i < visited; i++) if (bestPoints[touched[i]] >= cut) above.push(touched[i]);
     const top = best(above, opts.wanted, (a, b) =>

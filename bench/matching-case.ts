@@ -6,8 +6,8 @@
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { accounts, profiles, profileSkills, teamMembers, teams, users } from '../src/server/db/schema';
-import { candidateContext, matchingTeams, teamsOfOrAskedBy } from '../src/server/features/teams/teams.repo';
-import { matchingPeople, skillsOf } from '../src/server/features/profiles/profiles.repo';
+import { matchingTeams, personForSuggestions, teamForSuggestions } from '../src/server/features/teams/teams.repo';
+import { matchingPeople } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
 
@@ -33,8 +33,8 @@ export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profile
 /** The plans of the statements both suggestion routes send besides ranking (which runs in memory), for one of the bench account's teams. */
 export async function explainMatching(target: ExplainTarget, profileId: string, teamId: string): Promise<ExplainedQuery[]> {
   return explainStatements(target, async (db) => {
-    await candidateContext(db, teamId);
-    await Promise.all([skillsOf(db, profileId), teamsOfOrAskedBy(db, profileId)]);
+    await teamForSuggestions(db, teamId, profileId);
+    await personForSuggestions(db, profileId);
     await matchingPeople(db, [profileId]);
     await matchingTeams(db, [teamId]);
   });

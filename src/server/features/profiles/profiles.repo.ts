@@ -27,6 +27,7 @@ export const people = {
   name: profiles.name,
   lookingForTeam: profiles.lookingForTeam,
   timezone: profiles.timezone,
+  skills: profiles.skillBadges,
   ref: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, name: profiles.name, avatarUrl: profiles.avatarUrl },
 };
 
@@ -371,13 +372,6 @@ export async function saveAvatar(db: Db, store: AvatarStore, profileId: string, 
 }
 
 // ---------- matching (docs/decisions/011-matching.md) ----------
-
-/** A person's skills with their levels: what 'teams that need you' ranks by (none for an unknown id). */
-export async function skillsOf(db: Db, profileId: string): Promise<SkillBadge[]> {
-  const [row] = await prepared(db, 'skills_of', (db, name) =>
-    db.select({ skills: profiles.skillBadges }).from(profiles).where(eq(profiles.id, sql.placeholder('id'))).prepare(name)).execute({ id: profileId });
-  return row?.skills ?? [];
-}
 
 /**
  * What the matching index keeps of people: everyone looking for a team with a skill, or the given

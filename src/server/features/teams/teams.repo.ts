@@ -6,9 +6,9 @@
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Membership } from '../../../shared/api/profiles';
+import type { Membership, SkillBadge } from '../../../shared/api/profiles';
 import { isRecruiting, type LedTeam, type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '../../../shared/api/teams';
-import { LEADER_ROLE, type TIMEZONES } from '../../../shared/constants';
+import { LEADER_ROLE } from '../../../shared/constants';
 import { positionSkillColumns, timezoneHours } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
@@ -309,36 +309,61 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
 // ---------- matching (docs/decisions/011-matching.md) ----------
 
 /**
- * Who is never suggested to a team (members, invited, already asked), and its members' time zones,
- * in one statement.
+ * A team with the viewer's membership, as getTeamAndMembership, and who its suggestions leave out
+ * (members, invited, asked: pending ones) with the members' time zones as hours: one statement,
+ * prepared, for a suggestions request.
  */
-export async function candidateContext(db: Db, teamId: string) {
-  // Prepared (as the statements below): planning this union cost more than running it.
-  const rows = await prepared(db, 'candidate_context', (db, name) => {
+export async function teamForSuggestions(db: Db, teamId: string, profileId: string) {
+  const [row] = await prepared(db, 'team_for_suggestions', (db, name) => {
+    // The placeholder, not teams.id: Drizzle leaves a column unqualified in a statement without a join.
     const team = sql.placeholder('teamId');
-    return db.select({ id: teamMembers.profileId, timezone: people.timezone, member: sql<boolean>`true` })
-      .from(teamMembers).innerJoin(people.table, eq(people.id, teamMembers.profileId)).where(eq(teamMembers.teamId, team))
-      .unionAll(db.select({ id: teamInvitations.profileId, timezone: sql<(typeof TIMEZONES)[number] | null>`null`, member: sql<boolean>`false` })
-        .from(teamInvitations).where(and(eq(teamInvitations.teamId, team), eq(teamInvitations.status, 'pending'))))
-      .unionAll(db.select({ id: joinRequests.profileId, timezone: sql<(typeof TIMEZONES)[number] | null>`null`, member: sql<boolean>`false` })
-        .from(joinRequests).where(and(eq(joinRequests.teamId, team), eq(joinRequests.status, 'pending'))))
+    return db
+      .select({
+        team: teams,
+        isLeader: teamMembers.isLeader,
+        // [profile id, time zone or null, member?] for each.
+        candidates: sql<[string, string | null, boolean][]>`coalesce((select json_agg(json_build_array(c.id, c.timezone, c.member)) from (
+          select m.profile_id as id, p.timezone, true as member from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${team}
+          union all
+          select profile_id, null, false from ${teamInvitations} where team_id = ${team} and status = 'pending'
+          union all
+          select profile_id, null, false from ${joinRequests} where team_id = ${team} and status = 'pending') c), '[]'::json)`,
+      })
+      .from(teams)
+      .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
+      .where(eq(teams.id, team))
       .prepare(name);
-  }).execute({ teamId });
+  }).execute({ teamId, profileId });
+  if (!row) return null;
+  const { candidates } = row;
   return {
-    exclude: new Set(rows.map((r) => r.id)),
-    memberHours: rows.filter((r) => r.member).map((r) => timezoneHours(r.timezone)).filter((h): h is number => h !== null),
+    team: row.team,
+    membership: row.isLeader === null ? null : { isLeader: row.isLeader },
+    exclude: new Set(candidates.map(([id]) => id)),
+    memberHours: candidates.filter(([, , member]) => member).map(([, timezone]) => timezoneHours(timezone)).filter((h): h is number => h !== null),
   };
 }
 
-/** The teams a person is in or has asked to join (pending): never suggested to them. */
-export async function teamsOfOrAskedBy(db: Db, profileId: string): Promise<Set<string>> {
-  const rows = await prepared(db, 'teams_of_or_asked_by', (db, name) => {
+/**
+ * A person's skills, and the teams never suggested to them (those they are in or have asked to
+ * join, pending): one statement, prepared, for a suggestions request. Null: no such profile.
+ */
+export async function personForSuggestions(db: Db, profileId: string): Promise<{ skills: SkillBadge[]; exclude: Set<string> } | null> {
+  const [row] = await prepared(db, 'person_for_suggestions', (db, name) => {
     const profile = sql.placeholder('profileId');
-    return db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.profileId, profile))
-      .union(db.select({ id: sql<string>`${joinRequests.teamId}` }).from(joinRequests).where(and(eq(joinRequests.profileId, profile), eq(joinRequests.status, 'pending'))))
+    return db
+      .select({
+        skills: people.skills,
+        teams: sql<string[]>`coalesce((select json_agg(x.id) from (
+          select team_id as id from ${teamMembers} where profile_id = ${profile}
+          union
+          select team_id from ${joinRequests} where profile_id = ${profile} and status = 'pending') x), '[]'::json)`,
+      })
+      .from(people.table)
+      .where(eq(people.id, profile))
       .prepare(name);
   }).execute({ profileId });
-  return new Set(rows.map((r) => r.id));
+  return row ? { skills: row.skills, exclude: new Set(row.teams) } : null;
 }
 
 /** Cards of these teams, in the order of `ids` (ids of deleted teams are left out). */

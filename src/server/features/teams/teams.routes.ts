@@ -6,10 +6,10 @@ import { createMiddleware } from 'hono/factory';
 import { isUuid } from '../../../shared/api/contract';
 import { matchingApi } from '../../../shared/api/matching';
 import { isRecruiting, teamsApi } from '../../../shared/api/teams';
+import type { Db } from '../../db/client';
 import type { Team } from '../../db/schema';
 import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../http';
 import { createRouter, guarded } from '../../openapi';
-import { skillsOf } from '../profiles';
 import * as requests from './requests.repo';
 import * as repo from './teams.repo';
 
@@ -18,18 +18,27 @@ const TEAM_FULL = 'This team is full';
 /** Suggestions come ten at a time. */
 const SUGGESTIONS_PAGE = 10;
 
-type LeaderEnv = AppEnv & { Variables: { team: Team } };
+type Found = { team: Team; membership: { isLeader: boolean } | null };
 
-/** The team in the path, if the viewer leads it: 404 no such team, 403 not a leader. */
-const leaderOnly = createMiddleware<LeaderEnv>(async (c, next) => {
-  const viewer = await requireProfile(c);
-  const teamId = c.req.param('id')?.toLowerCase() ?? '';
-  const found = isUuid(teamId) ? await repo.getTeamAndMembership(c.var.db, teamId, viewer.profileId) : null;
-  if (!found) throw notFound(TEAM_NOT_FOUND);
-  if (!found.membership?.isLeader) throw forbidden('Only a team leader can do this');
-  c.set('team', found.team);
-  await next();
-});
+/**
+ * The team in the path, if the viewer leads it: 404 no such team, 403 not a leader. `load` reads
+ * the team with the viewer's membership, and whatever else the route needs in the same statement
+ * (`c.var.found`).
+ */
+const leaderOf = <F extends Found>(load: (db: Db, teamId: string, profileId: string) => Promise<F | null>) =>
+  createMiddleware<AppEnv & { Variables: { team: Team; found: F } }>(async (c, next) => {
+    const viewer = await requireProfile(c);
+    const teamId = c.req.param('id')?.toLowerCase() ?? '';
+    const found = isUuid(teamId) ? await load(c.var.db, teamId, viewer.profileId) : null;
+    if (!found) throw notFound(TEAM_NOT_FOUND);
+    if (!found.membership?.isLeader) throw forbidden('Only a team leader can do this');
+    c.set('team', found.team);
+    c.set('found', found);
+    await next();
+  });
+const leaderOnly = leaderOf(repo.getTeamAndMembership);
+/** As leaderOnly, with who the team's suggestions leave out (c.var.found). */
+const leaderForSuggestions = leaderOf(repo.teamForSuggestions);
 
 /** A signed-in viewer with a profile: what every product write needs (404 'User profile not found'). */
 const withProfile = createMiddleware<AppEnv>(async (c, next) => {
@@ -188,14 +197,13 @@ export const teamsRoutes = createRouter()
   })
 
   // ---------- matching (docs/decisions/011-matching.md) ----------
-  .openapi(guarded(matchingApi.peopleForTeam, leaderOnly), async (c) => {
-    const { team } = c.var;
+  .openapi(guarded(matchingApi.peopleForTeam, leaderForSuggestions), async (c) => {
+    const { team, exclude, memberHours } = c.var.found;
     const { page } = c.req.valid('query');
     // A team that takes nobody (closed, or full) is offered nobody.
     if (!isRecruiting(team)) return c.json({ items: [], nextPage: null }, 200);
-    const context = await repo.candidateContext(c.var.db, team.id);
     const positions = team.openPositions.filter((title) => team.positionSkills[title]?.length).map((title) => ({ title, skills: team.positionSkills[title] }));
-    const ranked = await c.var.matching.rankPeople({ positions, ...context, wanted: page * SUGGESTIONS_PAGE + 1 });
+    const ranked = await c.var.matching.rankPeople({ positions, exclude, memberHours, wanted: page * SUGGESTIONS_PAGE + 1 });
     const items = ranked.slice((page - 1) * SUGGESTIONS_PAGE, page * SUGGESTIONS_PAGE).map(({ person, ...reasons }) => ({
       id: person.id, firstName: person.firstName, lastName: person.lastName, name: person.name, avatarUrl: person.avatarUrl,
       availability: person.availability, timezone: person.timezone, ...reasons,
@@ -205,7 +213,7 @@ export const teamsRoutes = createRouter()
   .openapi(guarded(matchingApi.teamsForMe, withProfile), async (c) => {
     const viewer = await requireProfile(c);
     const { page } = c.req.valid('query');
-    const [skills, exclude] = await Promise.all([skillsOf(c.var.db, viewer.profileId), repo.teamsOfOrAskedBy(c.var.db, viewer.profileId)]);
+    const { skills, exclude } = (await repo.personForSuggestions(c.var.db, viewer.profileId)) ?? { skills: [], exclude: new Set<string>() };
     const ranked = await c.var.matching.rankTeams({ skills, exclude, wanted: page * SUGGESTIONS_PAGE + 1 });
     const shown = ranked.slice((page - 1) * SUGGESTIONS_PAGE, page * SUGGESTIONS_PAGE);
     const cards = new Map((await repo.teamCards(c.var.db, shown.map((r) => r.teamId))).map((t) => [t.id, t]));

@@ -101,6 +101,9 @@ type TeamSlot = Pick<MatchTeam, 'id' | 'positions'>;
 /** A team may list at most 30 open positions: a (team, position) pair packs into one number. */
 const POSITION_BITS = 5;
 
+/** In the scratch arrays of best points: left out of this ranking. */
+const EXCLUDED = 255;
+
 const lower = (s: string) => s.toLowerCase();
 const points = (level: string) => LEVEL_POINTS[level as keyof typeof LEVEL_POINTS] ?? 0;
 /** Strongest first, then by name: how reasons list skills. */
@@ -201,11 +204,14 @@ export class MatchingIndex {
   private readonly skillNeeds = new Postings();
   /**
    * Scratch of one ranking (left all zero after it): `sums` by person slot or packed team position,
-   * the best points and position by person or team slot.
+   * the best points and position by person or team slot. Bytes (a position needs at most 8 skills:
+   * 24 points), so that they stay in the processor's cache; EXCLUDED marks who is left out.
    */
-  private sums = new Int32Array(1024);
-  private bestPoints = new Int32Array(1024);
-  private bestPosition = new Int32Array(1024);
+  private sums = new Uint8Array(1024);
+  private bestPoints = new Uint8Array(1024);
+  private bestPosition = new Uint8Array(1024);
+  /** The scores of those a ranking of people sorts, by slot. */
+  private scores = new Int32Array(1024);
   /** Who (or which position) one ranking visits: `touched` overall, `here` for one position. */
   private touched = new Int32Array(1024);
   private here = new Int32Array(1024);
@@ -466,6 +472,7 @@ export class MatchingIndex {
     this.bestPosition = fit(this.bestPosition, size);
     this.touched = fit(this.touched, size);
     this.here = fit(this.here, size);
+    this.scores = fit(this.scores, size);
     if (this.scratchInUse) {
       this.sums.fill(0);
       this.bestPoints.fill(0);
@@ -490,10 +497,10 @@ export class MatchingIndex {
     await this.current();
     const positions = opts.positions.map((p) => ({ title: p.title, skills: [...new Set(p.skills.map(lower))] }));
     this.scratch(this.people.entries.length);
-    const { sums, bestPoints, bestPosition, touched } = this;
-    // Excluded people are marked with a negative best, so no position counts them.
+    const { bestPoints, bestPosition, touched } = this;
+    // Excluded people are marked, so no position counts them.
     const excluded = [...opts.exclude].map((id) => this.people.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
-    for (const slot of excluded) bestPoints[slot] = -1;
+    for (const slot of excluded) bestPoints[slot] = EXCLUDED;
     const widest = positions.map((p) => {
       if (p.skills.length < 2) return null;
       const key = p.skills.reduce((a, b) => (this.skillHolders.get(b).length > this.skillHolders.get(a).length ? b : a));
@@ -501,15 +508,10 @@ export class MatchingIndex {
     });
     // How many people reach each number of skill points.
     const counts = new Int32Array(3 * Math.max(1, ...positions.map((p) => p.skills.length)) + 1);
-    const count = (visited: number) => {
-      counts.fill(0);
-      for (let i = 0; i < visited; i++) counts[bestPoints[touched[i]]]++;
-      return visited;
-    };
-    let visited = count(this.gather(positions, widest));
+    let visited = this.gather(positions, widest, counts);
     if (widest.some((key) => key !== null) && counts.subarray(4).reduce((a, b) => a + b, 0) < opts.wanted) {
       for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
-      visited = count(this.gather(positions, positions.map(() => null)));
+      visited = this.gather(positions, positions.map(() => null), counts.fill(0));
     }
     // Skill points weigh more than the rest of the score: only those at or above the points where
     // `wanted` is reached can be among the first `wanted`, and only they are scored.
@@ -525,9 +527,10 @@ export class MatchingIndex {
     });
     const { personBase, personZone, personUpdated } = this;
     const people = this.people.entries as PersonSlot[];
-    for (const slot of above) sums[slot] = SKILL_WEIGHT * bestPoints[slot] + personBase[slot] + zones[personZone[slot]].points;
+    const { scores } = this;
+    for (const slot of above) scores[slot] = SKILL_WEIGHT * bestPoints[slot] + personBase[slot] + zones[personZone[slot]].points;
     const top = best(above, opts.wanted, (a, b) =>
-      sums[a] !== sums[b] ? sums[a] > sums[b] : personUpdated[a] !== personUpdated[b] ? personUpdated[a] > personUpdated[b] : people[a].id < people[b].id);
+      scores[a] !== scores[b] ? scores[a] > scores[b] : personUpdated[a] !== personUpdated[b] ? personUpdated[a] > personUpdated[b] : people[a].id < people[b].id);
 
     const ranked = top.map((slot) => {
       const person = people[slot];
@@ -541,10 +544,9 @@ export class MatchingIndex {
         availabilityPoints: personBase[slot],
         hoursApart: zone.hoursApart,
         timezonePoints: zone.points,
-        score: sums[slot],
+        score: scores[slot],
       };
     });
-    for (const slot of above) sums[slot] = 0;
     for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
     for (const slot of excluded) bestPoints[slot] = 0;
     this.scratchInUse = false;
@@ -555,9 +557,10 @@ export class MatchingIndex {
    * Sums, for each position needing the person's skills (`mine`, by lower-cased name), the points
    * of those skills, leaving out `leftOut`'s list (whether a position visited needs it is looked
    * up); keeps each team's best position (the first on a tie) in `bestPoints` and `bestPosition`,
-   * lists the teams visited in `touched` and returns how many. `sums` is left all zero.
+   * lists the teams visited in `touched` and returns how many, and counts them by best points in
+   * `counts` (index 0 is not meaningful). `sums` is left all zero.
    */
-  private gatherTeams(mine: Map<string, SkillBadge>, leftOut: string | null): number {
+  private gatherTeams(mine: Map<string, SkillBadge>, leftOut: string | null, counts: Int32Array): number {
     const { sums, bestPoints, bestPosition, touched, here } = this;
     let positionsSeen = 0;
     for (const [skill, badge] of mine) {
@@ -579,12 +582,15 @@ export class MatchingIndex {
       const position = packed & ((1 << POSITION_BITS) - 1);
       const sum = sums[packed] + (needsLeft && (needsLeft[slot] >>> position) & 1 ? leftPoints : 0);
       sums[packed] = 0;
-      if (bestPoints[slot] < 0) continue;
-      if (bestPoints[slot] === 0) touched[visited++] = slot;
-      if (sum > bestPoints[slot] || (sum === bestPoints[slot] && position < bestPosition[slot])) {
+      const before = bestPoints[slot];
+      if (before === EXCLUDED) continue;
+      if (before === 0) touched[visited++] = slot;
+      if (sum > before) {
+        counts[before]--;
+        counts[sum]++;
         bestPoints[slot] = sum;
         bestPosition[slot] = position;
-      }
+      } else if (sum === before && position < bestPosition[slot]) bestPosition[slot] = position;
     }
     return visited;
   }
@@ -593,9 +599,10 @@ export class MatchingIndex {
    * Sums each position's skill points over who holds its skills, leaving out `leftOut[position]`'s
    * holders (whose points for it are looked up among the skills of those visited); keeps each
    * person's best position in `bestPoints` and `bestPosition`, lists those visited in `touched` and
-   * returns how many. `sums` is left all zero.
+   * returns how many, and counts them by best points in `counts` (index 0 is not meaningful). `sums`
+   * is left all zero.
    */
-  private gather(positions: { skills: string[] }[], leftOut: (string | null)[]): number {
+  private gather(positions: { skills: string[] }[], leftOut: (string | null)[], counts: Int32Array): number {
     const { sums, bestPoints, bestPosition, touched, here } = this;
     let visited = 0;
     for (let ord = 0; ord < positions.length; ord++) {
@@ -614,9 +621,12 @@ export class MatchingIndex {
         const slot = here[i];
         const sum = sums[slot] + (left ? left[slot] : 0);
         sums[slot] = 0;
-        if (bestPoints[slot] < 0) continue;
-        if (bestPoints[slot] === 0) touched[visited++] = slot;
-        if (sum > bestPoints[slot]) {
+        const before = bestPoints[slot];
+        if (before === EXCLUDED) continue;
+        if (before === 0) touched[visited++] = slot;
+        if (sum > before) {
+          counts[before]--;
+          counts[sum]++;
           bestPoints[slot] = sum;
           bestPosition[slot] = ord;
         }
@@ -636,9 +646,9 @@ export class MatchingIndex {
     this.scratch((this.teams.entries.length << POSITION_BITS) || 1);
     const { bestPoints, bestPosition, teamCreated, touched } = this;
     const teams = this.teams.entries as TeamSlot[];
-    // Excluded teams are marked with a negative best, so none of their positions counts.
+    // Excluded teams are marked, so none of their positions counts.
     const excluded = [...opts.exclude].map((id) => this.teams.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
-    for (const slot of excluded) bestPoints[slot] = -1;
+    for (const slot of excluded) bestPoints[slot] = EXCLUDED;
     // As rankPeople: a first pass without the most needed of the person's skills, when it is widely
     // needed; a position it does not visit needs at most that skill, worth its points at most.
     let widest: string | null = null;
@@ -647,15 +657,10 @@ export class MatchingIndex {
       if (this.skillNeeds.get(key).length >= this.pruneFrom) widest = key;
     }
     const counts = new Int32Array(3 * mine.size + 1);
-    const count = (visited: number) => {
-      counts.fill(0);
-      for (let i = 0; i < visited; i++) counts[bestPoints[touched[i]]]++;
-      return visited;
-    };
-    let visited = count(this.gatherTeams(mine, widest));
+    let visited = this.gatherTeams(mine, widest, counts);
     if (widest !== null && counts.subarray(points(mine.get(widest)!.level) + 1).reduce((a, b) => a + b, 0) < opts.wanted) {
       for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
-      visited = count(this.gatherTeams(mine, null));
+      visited = this.gatherTeams(mine, null, counts.fill(0));
     }
     let cut = counts.length - 1;
     for (let seen = counts[cut]; cut > 1 && seen < opts.wanted; ) seen += counts[--cut];

@@ -96,7 +96,9 @@ function requestLog(log: Logger, metrics: Metrics | undefined): MiddlewareHandle
     c.set('requestId', requestId);
     c.set('log', log.child({ requestId }));
     await next();
-    c.header('X-Request-Id', requestId);
+    // On the answer's own headers: c.header() after the answer is made copies it into a new one
+    // whose body is a stream, which @hono/node-server then writes the slow way (every request).
+    c.res.headers.set('X-Request-Id', requestId);
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
     log.info({ requestId, method: c.req.method, path: c.req.path.slice(0, 300), status, durationMs: Math.round(seconds * 10_000) / 10 }, 'request');
@@ -149,7 +151,7 @@ export function createApp(deps: AppDeps) {
     c.set('live', deps.live);
     c.set('matching', deps.matching);
     await next();
-    if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     // Any successful write may change what a list counts.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) counts.clear();
   });
@@ -190,9 +192,9 @@ export function createApp(deps: AppDeps) {
     const root = deps.webRoot;
     app.use('/assets/*', async (c, next) => {
       await next();
-      if (c.res.ok) c.header('cache-control', 'public, max-age=31536000, immutable');
+      if (c.res.ok) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
       // The same URL is sent plain or compressed: shared caches must keep them apart.
-      c.header('vary', 'Accept-Encoding');
+      c.res.headers.set('vary', 'Accept-Encoding');
     });
     // The build writes .br and .gz beside each asset (vite.config.ts); they go to browsers that accept them.
     app.use('/assets/*', serveStatic({ root, precompressed: true }));

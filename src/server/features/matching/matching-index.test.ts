@@ -30,12 +30,15 @@ const positionsArb = fc.array(fc.record({
   title: fc.constantFrom('Backend', 'Frontend', 'Design', 'Data'),
   skills: fc.uniqueArray(fc.constantFrom(...SKILLS), { minLength: 1, maxLength: 4 }),
 }), { maxLength: 3 }).map((ps) => ps.filter((p, i) => ps.findIndex((q) => q.title === p.title) === i));
+const cardOf = (id: string, createdAt: Date) => ({
+  id, name: `Team ${id.slice(-4)}`, description: '', logoUrl: null, isOpen: true, openPositions: [], memberCount: 1, maxSize: 5, createdAt: createdAt.toISOString(),
+});
 const teamArb = (n: number) => fc.record({
   id: fc.constant(uuid(1000 + n)),
   createdAt: fc.integer({ min: 0, max: 3 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
   recruiting: fc.boolean(),
   positions: positionsArb,
-});
+}).map((t) => ({ ...t, card: cardOf(t.id, t.createdAt) }));
 const worldArb = fc.record({
   people: fc.integer({ min: 0, max: 30 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => personArb(i)))),
   teams: fc.integer({ min: 0, max: 12 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => teamArb(i)))),
@@ -102,7 +105,7 @@ async function indexOver(world: { people: MatchPerson[]; teams: MatchTeam[] }, p
 const shownPeople = (ranked: Awaited<ReturnType<MatchingIndex['rankPeople']>>) =>
   ranked.map((r) => ({ id: r.person.id, position: r.position, skillPoints: r.skillPoints, hoursApart: r.hoursApart, score: r.score }));
 const shownTeams = (ranked: Awaited<ReturnType<MatchingIndex['rankTeams']>>) =>
-  ranked.map((r) => ({ teamId: r.teamId, position: r.position, skillPoints: r.skillPoints, score: r.score }));
+  ranked.map((r) => ({ teamId: r.team.id, position: r.position, skillPoints: r.skillPoints, score: r.score }));
 
 describe('MatchingIndex', () => {
   // pruneFrom 1: the first pass leaves out a skill whenever it can (a position needing two or more; a person with two or more).
@@ -130,8 +133,10 @@ describe('MatchingIndex', () => {
   it('ranks a team that needs only the left-out skill above an older one with as many points', async () => {
     // Go is needed most, so the first pass leaves it out and visits A and B only (4 and 3 points).
     // C needs only Go (3 points too) and is newer than B: the first pass must not settle for B.
-    const team = (n: number, day: number, skills: string[]): MatchTeam =>
-      ({ id: uuid(1000 + n), createdAt: new Date(Date.UTC(2026, 0, day)), recruiting: true, positions: [{ title: `T${n}`, skills }] });
+    const team = (n: number, day: number, skills: string[]): MatchTeam => {
+      const createdAt = new Date(Date.UTC(2026, 0, day));
+      return { id: uuid(1000 + n), createdAt, recruiting: true, positions: [{ title: `T${n}`, skills }], card: cardOf(uuid(1000 + n), createdAt) };
+    };
     const world = { people: [], teams: [team(1, 1, ['Go', 'Rust']), team(2, 2, ['Rust', 'CSS']), team(3, 4, ['Go']), team(4, 1, ['Go'])] };
     const { index } = await indexOver(world, 1);
     const skills: SkillBadge[] = [{ name: 'Go', level: 'Advanced' }, { name: 'Rust', level: 'Beginner' }, { name: 'CSS', level: 'Intermediate' }];

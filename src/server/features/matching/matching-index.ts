@@ -16,6 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SkillBadge } from '../../../shared/api/profiles';
+import type { TeamCard } from '../../../shared/api/teams';
 import { TIMEZONES, type Availability } from '../../../shared/constants';
 import { AVAILABILITY_POINTS, hoursBetween, LEVEL_POINTS, SKILL_WEIGHT, timezoneHours, timezonePoints } from '../../../shared/matching';
 import type { Database } from '../../db/client';
@@ -35,12 +36,14 @@ export interface MatchPerson {
   skills: SkillBadge[];
 }
 
-/** What the index keeps of a team: its open positions (in order) that need skills, and whether it takes anyone. */
+/** What the index keeps of a team: its open positions (in order) that need skills, whether it takes anyone, and its card. */
 export interface MatchTeam {
   id: string;
   createdAt: Date;
   recruiting: boolean;
   positions: { title: string; skills: string[] }[];
+  /** What 'Teams that need you' shows of it: as current as the ranking (see rankTeams). */
+  card: TeamCard;
 }
 
 /** Reads rows for the index: every one (no ids), or those of the given ids (missing ones are gone). */
@@ -68,7 +71,7 @@ export interface RankedPerson {
 }
 
 export interface RankedTeam {
-  teamId: string;
+  team: TeamCard;
   position: string;
   skills: SkillBadge[];
   skillPoints: number;
@@ -95,8 +98,8 @@ interface PersonSlot extends PersonShown {
   skills: Held[];
 }
 
-/** A team in the index: its positions that need skills (lower-cased), in order. */
-type TeamSlot = Pick<MatchTeam, 'id' | 'positions'>;
+/** A team in the index: its positions that need skills (lower-cased), in order, and its card. */
+type TeamSlot = Pick<MatchTeam, 'id' | 'positions' | 'card'>;
 
 /** A team may list at most 30 open positions: a (team, position) pair packs into one number. */
 const POSITION_BITS = 5;
@@ -429,7 +432,7 @@ export class MatchingIndex {
     this.removeTeam(t.id);
     if (!t.recruiting || t.positions.length === 0) return;
     const positions = t.positions.slice(0, 1 << POSITION_BITS).map((p) => ({ title: p.title, skills: [...new Set(p.skills.map(lower))] }));
-    const slot = this.teams.add(t.id, { id: t.id, positions });
+    const slot = this.teams.add(t.id, { id: t.id, positions, card: t.card });
     this.teamCreated = fit(this.teamCreated, slot);
     this.teamCreated[slot] = t.createdAt.getTime();
     positions.forEach((p, i) => p.skills.forEach((skill) => {
@@ -671,7 +674,7 @@ export class MatchingIndex {
     const ranked = top.map((slot) => {
       const position = teams[slot].positions[bestPosition[slot]];
       return {
-        teamId: teams[slot].id,
+        team: teams[slot].card,
         position: position.title,
         skills: position.skills.map((s) => mine.get(s)).filter((s): s is SkillBadge => !!s).sort(byStrength),
         skillPoints: bestPoints[slot],

@@ -186,7 +186,14 @@ describe('suggestions see every change made before they are asked for (the match
     expect(await offered()).toEqual([]);
     await h.request('PUT', `/api/teams/${created.body.id}/positions`, { cookie: leader.cookie, body: { openPositions: ['Dev'], positionSkills: { Dev: ['Elm'] } } });
     expect(await offered()).toEqual(['Elm Lovers']);
-    await h.request('PATCH', `/api/teams/${created.body.id}`, { cookie: leader.cookie, body: { name: 'Elm Lovers', description: 'A team that needs Elm and nothing else.', isOpen: false } });
+    // The card shown is the team as it is now: a new name, a new member.
+    await h.request('PATCH', `/api/teams/${created.body.id}`, { cookie: leader.cookie, body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: true } });
+    const joiner = await h.signUp({ firstName: 'Jo' });
+    const asked = await h.request('POST', `/api/teams/${created.body.id}/join-requests`, { cookie: joiner.cookie, body: { position: 'Dev', message: 'I would like to join.' } });
+    await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: leader.cookie });
+    const [card] = (await h.request('GET', '/api/me/suggested-teams', { cookie: elmer.cookie })).body.items;
+    expect(card.team).toMatchObject({ name: 'Elm Friends', memberCount: 2 });
+    await h.request('PATCH', `/api/teams/${created.body.id}`, { cookie: leader.cookie, body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: false } });
     expect(await offered()).toEqual([]);
   });
 });

@@ -366,16 +366,6 @@ export async function personForSuggestions(db: Db, profileId: string): Promise<{
   return row ? { skills: row.skills, exclude: new Set(row.teams) } : null;
 }
 
-/** Cards of these teams, in the order of `ids` (ids of deleted teams are left out). */
-export async function teamCards(db: Db, ids: string[]): Promise<TeamCard[]> {
-  if (ids.length === 0) return [];
-  // One statement, prepared, for any number of ids: they go as one array literal.
-  const rows = await prepared(db, 'team_cards', (db, name) =>
-    db.select(cardColumns).from(teams).where(sql`${teams.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare(name)).execute({ ids: `{${ids.join(',')}}` });
-  const found = new Map(rows.map((t) => [t.id, toCard(t)]));
-  return ids.map((id) => found.get(id)).filter((t): t is TeamCard => !!t);
-}
-
 /**
  * What the matching index keeps of teams: the recruiting ones whose open positions need skills, or
  * the given teams whatever their state (an id not returned is a deleted team). Positions in the
@@ -383,7 +373,7 @@ export async function teamCards(db: Db, ids: string[]): Promise<TeamCard[]> {
  */
 export async function matchingTeams(db: Db, ids?: string[]) {
   const rows = await db
-    .select({ id: teams.id, createdAt: teams.createdAt, isOpen: teams.isOpen, memberCount: teams.memberCount, maxSize: teams.maxSize, openPositions: teams.openPositions, positionSkills: teams.positionSkills })
+    .select({ ...cardColumns, positionSkills: teams.positionSkills })
     .from(teams)
     .where(ids
       ? sql`${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`
@@ -393,5 +383,6 @@ export async function matchingTeams(db: Db, ids?: string[]) {
     createdAt: t.createdAt,
     recruiting: isRecruiting(t),
     positions: t.openPositions.filter((title) => t.positionSkills[title]?.length).map((title) => ({ title, skills: t.positionSkills[title] })),
+    card: toCard(t),
   }));
 }

@@ -215,9 +215,7 @@ export const teamsRoutes = createRouter()
     const { page } = c.req.valid('query');
     const { skills, exclude } = (await repo.personForSuggestions(c.var.db, viewer.profileId)) ?? { skills: [], exclude: new Set<string>() };
     const ranked = await c.var.matching.rankTeams({ skills, exclude, wanted: page * SUGGESTIONS_PAGE + 1 });
-    const shown = ranked.slice((page - 1) * SUGGESTIONS_PAGE, page * SUGGESTIONS_PAGE);
-    const cards = new Map((await repo.teamCards(c.var.db, shown.map((r) => r.teamId))).map((t) => [t.id, t]));
-    // The index follows others' changes within milliseconds; whether a team still takes people is checked now.
-    const items = shown.filter((r) => cards.has(r.teamId) && isRecruiting(cards.get(r.teamId)!)).map(({ teamId, ...reasons }) => ({ team: cards.get(teamId)!, ...reasons }));
+    // The index holds each team's card as of the ranking's marker: a team that closed or filled up since is gone from it.
+    const items = ranked.slice((page - 1) * SUGGESTIONS_PAGE, page * SUGGESTIONS_PAGE);
     return c.json({ items, nextPage: ranked.length > page * SUGGESTIONS_PAGE ? page + 1 : null }, 200);
   });

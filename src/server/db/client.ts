@@ -90,7 +90,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         };
       },
       notify: async (channel, payload) => {
-        await (listening.get(channel)?.() ?? pool).query('select pg_notify($1, $2)', [channel, payload]);
+        await (listening.get(channel)?.() ?? pool).query({ name: 'notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
@@ -121,7 +121,9 @@ async function listenPg(url: string, log: Logger, channel: string, onMessage: (p
   let stopped = false;
   let delay = 250;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    // What this connection commits is only notifications (the matching index's markers): they need
+    // not wait for the disk, and they still arrive in commit order after every change before them.
+    const next = new pg.Client({ connectionString: url, options: '-c synchronous_commit=off' });
     next.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
     next.on('error', (err) => log.error({ err }, 'LISTEN connection error'));
     next.on('end', () => {

@@ -564,7 +564,7 @@ export class MatchingIndex {
    * `counts` (index 0 is not meaningful). `sums` is left all zero.
    */
   private gatherTeams(mine: Map<string, SkillBadge>, leftOut: string | null, counts: Int32Array): number {
-    const { sums, bestPoints, bestPosition, touched, here } = this;
+    const { sums, here } = this;
     let positionsSeen = 0;
     for (const [skill, badge] of mine) {
       if (skill === leftOut) continue;
@@ -585,15 +585,7 @@ export class MatchingIndex {
       const position = packed & ((1 << POSITION_BITS) - 1);
       const sum = sums[packed] + (needsLeft && (needsLeft[slot] >>> position) & 1 ? leftPoints : 0);
       sums[packed] = 0;
-      const before = bestPoints[slot];
-      if (before === EXCLUDED) continue;
-      if (before === 0) touched[visited++] = slot;
-      if (sum > before) {
-        counts[before]--;
-        counts[sum]++;
-        bestPoints[slot] = sum;
-        bestPosition[slot] = position;
-      } else if (sum === before && position < bestPosition[slot]) bestPosition[slot] = position;
+      visited = this.keepBest(slot, sum, position, visited, counts);
     }
     return visited;
   }
@@ -606,7 +598,7 @@ export class MatchingIndex {
    * is left all zero.
    */
   private gather(positions: { skills: string[] }[], leftOut: (string | null)[], counts: Int32Array): number {
-    const { sums, bestPoints, bestPosition, touched, here } = this;
+    const { sums, here } = this;
     let visited = 0;
     for (let ord = 0; ord < positions.length; ord++) {
       let seen = 0;
@@ -624,17 +616,28 @@ export class MatchingIndex {
         const slot = here[i];
         const sum = sums[slot] + (left ? left[slot] : 0);
         sums[slot] = 0;
-        const before = bestPoints[slot];
-        if (before === EXCLUDED) continue;
-        if (before === 0) touched[visited++] = slot;
-        if (sum > before) {
-          counts[before]--;
-          counts[sum]++;
-          bestPoints[slot] = sum;
-          bestPosition[slot] = ord;
-        }
+        visited = this.keepBest(slot, sum, ord, visited, counts);
       }
     }
+    return visited;
+  }
+
+  /**
+   * Records `sum` skill points at `position` for a person or team slot, when they beat its best so
+   * far (a tie goes to the lower position); lists a slot seen for the first time in `touched` and
+   * keeps `counts` (by best points) current. Returns how many slots are listed now.
+   */
+  private keepBest(slot: number, sum: number, position: number, visited: number, counts: Int32Array): number {
+    const { bestPoints, bestPosition } = this;
+    const before = bestPoints[slot];
+    if (before === EXCLUDED) return visited;
+    if (before === 0) this.touched[visited++] = slot;
+    if (sum > before) {
+      counts[before]--;
+      counts[sum]++;
+      bestPoints[slot] = sum;
+      bestPosition[slot] = position;
+    } else if (sum === before && position < bestPosition[slot]) bestPosition[slot] = position;
     return visited;
   }
 

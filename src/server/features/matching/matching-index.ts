@@ -193,14 +193,59 @@ class Postings {
   }
 }
 
+/**
+ * For a few keys (the widely held or needed skills a ranking leaves out of its first pass), bits per
+ * slot: made from the key's postings the first time they are asked for, then kept current as
+ * entries come and go.
+ */
+class SlotBits<A extends Uint8Array | Uint32Array> {
+  private readonly byKey = new Map<string, A>();
+
+  /** `bitsOf` splits a posting into its slot and the bits it sets there. */
+  constructor(
+    private readonly make: (length: number) => A,
+    private readonly bitsOf: (posting: number) => [slot: number, bits: number],
+  ) {}
+
+  /** The array of `key`, at least `slots` long. */
+  of(key: string, postings: readonly number[], slots: number): A {
+    let bySlot = this.byKey.get(key);
+    if (!bySlot) {
+      bySlot = this.make(1024);
+      for (const posting of postings) {
+        const [slot, bits] = this.bitsOf(posting);
+        (bySlot = fit(bySlot, slot))[slot] |= bits;
+      }
+    }
+    bySlot = fit(bySlot, slots);
+    this.byKey.set(key, bySlot);
+    return bySlot;
+  }
+
+  /** An entry added at `slot` sets `bits` for `key` (if its array is kept). */
+  set(key: string, slot: number, bits: number) {
+    const bySlot = this.byKey.get(key);
+    if (!bySlot) return;
+    const grown = fit(bySlot, slot);
+    grown[slot] |= bits;
+    if (grown !== bySlot) this.byKey.set(key, grown);
+  }
+
+  /** The entry at `slot` is gone. */
+  clear(key: string, slot: number) {
+    const bySlot = this.byKey.get(key);
+    if (bySlot && slot < bySlot.length) bySlot[slot] = 0;
+  }
+}
+
 export class MatchingIndex {
   private readonly people = new Slots<PersonSlot>();
   private readonly teams = new Slots<TeamSlot>();
   private readonly held = new Map<string, Held>();
   /** For the widely held skills rankPeople leaves out of a first pass: the points of each person slot (0: not held). */
-  private readonly pointsBySlot = new Map<string, Uint8Array>();
+  private readonly pointsBySlot = new SlotBits((n) => new Uint8Array(n), (held) => [held >> 2, held & 3]);
   /** For the widely needed skills rankTeams leaves out of a first pass: by team slot, which positions need it (bit i: position i). */
-  private readonly needsBySlot = new Map<string, Uint32Array>();
+  private readonly needsBySlot = new SlotBits((n) => new Uint32Array(n), (packed) => [packed >> POSITION_BITS, 1 << (packed & ((1 << POSITION_BITS) - 1))]);
   /** Lower-cased skill -> slot * 4 + points of the people who have it. */
   private readonly skillHolders = new Postings();
   /** Lower-cased skill -> (slot << POSITION_BITS | position) of the recruiting teams' positions needing it. */
@@ -390,11 +435,7 @@ export class MatchingIndex {
     this.personUpdated[slot] = p.updatedAt.getTime();
     for (const s of skills) {
       this.skillHolders.add(s.key, slot * 4 + s.points);
-      const bySlot = this.pointsBySlot.get(s.key);
-      if (!bySlot) continue;
-      const grown = fit(bySlot, slot);
-      grown[slot] = s.points;
-      if (grown !== bySlot) this.pointsBySlot.set(s.key, grown);
+      this.pointsBySlot.set(s.key, slot, s.points);
     }
   }
 
@@ -411,21 +452,8 @@ export class MatchingIndex {
     if (slot === undefined || !entry) return;
     for (const s of entry.skills) {
       this.skillHolders.remove(s.key, slot * 4 + s.points);
-      const bySlot = this.pointsBySlot.get(s.key);
-      if (bySlot && slot < bySlot.length) bySlot[slot] = 0;
+      this.pointsBySlot.clear(s.key, slot);
     }
-  }
-
-  /** The points of each person slot for a skill (kept up to date from now on), at least as long as the slots. */
-  private pointsOf(key: string): Uint8Array {
-    let bySlot = this.pointsBySlot.get(key);
-    if (!bySlot) {
-      bySlot = new Uint8Array(1024);
-      for (const held of this.skillHolders.get(key)) (bySlot = fit(bySlot, held >> 2))[held >> 2] = held & 3;
-    }
-    bySlot = fit(bySlot, this.people.entries.length);
-    this.pointsBySlot.set(key, bySlot);
-    return bySlot;
   }
 
   private putTeam(t: MatchTeam) {
@@ -437,11 +465,7 @@ export class MatchingIndex {
     this.teamCreated[slot] = t.createdAt.getTime();
     positions.forEach((p, i) => p.skills.forEach((skill) => {
       this.skillNeeds.add(skill, (slot << POSITION_BITS) | i);
-      const bySlot = this.needsBySlot.get(skill);
-      if (!bySlot) return;
-      const grown = fit(bySlot, slot);
-      grown[slot] |= 1 << i;
-      if (grown !== bySlot) this.needsBySlot.set(skill, grown);
+      this.needsBySlot.set(skill, slot, 1 << i);
     }));
   }
 
@@ -451,21 +475,8 @@ export class MatchingIndex {
     if (slot === undefined || !entry) return;
     entry.positions.forEach((p, i) => p.skills.forEach((skill) => {
       this.skillNeeds.remove(skill, (slot << POSITION_BITS) | i);
-      const bySlot = this.needsBySlot.get(skill);
-      if (bySlot && slot < bySlot.length) bySlot[slot] = 0;
+      this.needsBySlot.clear(skill, slot);
     }));
-  }
-
-  /** Which positions of each team slot need a skill (kept up to date from now on), at least as long as the slots. */
-  private needsOf(key: string): Uint32Array {
-    let bySlot = this.needsBySlot.get(key);
-    if (!bySlot) {
-      bySlot = new Uint32Array(1024);
-      for (const packed of this.skillNeeds.get(key)) (bySlot = fit(bySlot, packed >> POSITION_BITS))[packed >> POSITION_BITS] |= 1 << (packed & ((1 << POSITION_BITS) - 1));
-    }
-    bySlot = fit(bySlot, this.teams.entries.length);
-    this.needsBySlot.set(key, bySlot);
-    return bySlot;
   }
 
   /** The scratch arrays, at least `size` long and all zero (a ranking that failed half-way left them as they were). */
@@ -576,7 +587,7 @@ export class MatchingIndex {
         sums[packed] += p;
       }
     }
-    const needsLeft = leftOut === null ? null : this.needsOf(leftOut);
+    const needsLeft = leftOut === null ? null : this.needsBySlot.of(leftOut, this.skillNeeds.get(leftOut), this.teams.entries.length);
     const leftPoints = leftOut === null ? 0 : points(mine.get(leftOut)!.level);
     let visited = 0;
     for (let i = 0; i < positionsSeen; i++) {
@@ -611,7 +622,8 @@ export class MatchingIndex {
           sums[slot] += holders[i] & 3;
         }
       }
-      const left = leftOut[ord] === null ? null : this.pointsOf(leftOut[ord]!);
+      const key = leftOut[ord];
+      const left = key === null ? null : this.pointsBySlot.of(key, this.skillHolders.get(key), this.people.entries.length);
       for (let i = 0; i < seen; i++) {
         const slot = here[i];
         const sum = sums[slot] + (left ? left[slot] : 0);

@@ -11,11 +11,24 @@ const TABLES = {
   teams: ['teams', 'teamMembers', 'joinRequests', 'teamInvitations'],
   notifications: ['notifications'],
 };
-const tablesNotOwnedBy = (owner) => Object.entries(TABLES).filter(([name]) => name !== owner).flatMap(([, tables]) => tables);
+const tablesNotOwnedBy = (owner) =>
+  Object.entries(TABLES)
+    .filter(([name]) => name !== owner)
+    .flatMap(([, tables]) => tables);
 /** Where a table may be touched: repositories (and the avatar store), the database layer, better-auth's adapter, tests. */
-const REPOSITORIES = ['src/server/**/*.repo.ts', 'src/server/**/*-store.ts', 'src/server/db/**', 'src/server/auth/auth.ts', 'src/server/**/*.test.ts', 'src/server/testing.ts'];
+const REPOSITORIES = [
+  'src/server/**/*.repo.ts',
+  'src/server/**/*-store.ts',
+  'src/server/db/**',
+  'src/server/auth/auth.ts',
+  'src/server/**/*.test.ts',
+  'src/server/testing.ts',
+];
 const restrictTables = (importNames, message) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/db/schema'], importNames, allowTypeImports: true, message }] }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [{ group: ['**/db/schema'], importNames, allowTypeImports: true, message }] },
+  ],
 });
 
 export default tseslint.config(
@@ -62,19 +75,23 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'boundaries/dependencies': ['error', {
-        default: 'allow',
-        policies: [
-          {
-            from: { element: { types: ['web-feature', 'server-feature'] } },
-            to: { element: { types: ['web-feature', 'server-feature'] } },
-            // Not within the same feature (that relationship is 'internal').
-            dependency: { relationship: { to: null } },
-            disallow: { to: { element: { fileInternalPath: '!index.ts' } } },
-            message: 'A feature uses another feature only through its public entry (its index.ts); move what both need one level up, or export it there.',
-          },
-        ],
-      }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { types: ['web-feature', 'server-feature'] } },
+              to: { element: { types: ['web-feature', 'server-feature'] } },
+              // Not within the same feature (that relationship is 'internal').
+              dependency: { relationship: { to: null } },
+              disallow: { to: { element: { fileInternalPath: '!index.ts' } } },
+              message:
+                'A feature uses another feature only through its public entry (its index.ts); move what both need one level up, or export it there.',
+            },
+          ],
+        },
+      ],
     },
   },
 
@@ -88,7 +105,10 @@ export default tseslint.config(
     const folder = owner === 'auth' ? 'src/server/auth' : `src/server/features/${owner}`;
     return {
       files: [`${folder}/**/*.repo.ts`, `${folder}/**/*-store.ts`, ...(owner === 'auth' ? [`${folder}/auth.ts`] : [])],
-      rules: restrictTables(tablesNotOwnedBy(owner), 'These tables belong to another feature: use its public entry (features/<name>/index.ts) instead.'),
+      rules: restrictTables(
+        tablesNotOwnedBy(owner),
+        'These tables belong to another feature: use its public entry (features/<name>/index.ts) instead.',
+      ),
     };
   }),
 );

@@ -20,12 +20,14 @@ function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       const files = Object.keys(bundle).filter((f) => /\.(js|css|svg)$/.test(f));
-      await Promise.all(files.map(async (file) => {
-        const raw = await readFile(join(dir, file));
-        if (raw.length < 1024) return; // not worth a round of decompression
-        await writeFile(join(dir, `${file}.br`), await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        await writeFile(join(dir, `${file}.gz`), await gzipAsync(raw, { level: 9 }));
-      }));
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(join(dir, file));
+          if (raw.length < 1024) return; // not worth a round of decompression
+          await writeFile(join(dir, `${file}.br`), await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(join(dir, `${file}.gz`), await gzipAsync(raw, { level: 9 }));
+        }),
+      );
     },
   };
 }

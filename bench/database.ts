@@ -41,4 +41,3 @@ export async function createBenchDatabase(serverUrl: string | undefined): Promis
     destroy: scratch.drop,
   };
 }
-

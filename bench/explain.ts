@@ -26,7 +26,8 @@ type Captured = { sql: string; params: unknown[] };
 
 export type ExplainTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
-export const explainProfileList = (target: ExplainTarget, query: ProfileListQuery) => explainStatements(target, (db) => listProfiles(db, query));
+export const explainProfileList = (target: ExplainTarget, query: ProfileListQuery) =>
+  explainStatements(target, (db) => listProfiles(db, query));
 
 /** The plans of every statement `work` sends (run once to warm the cache; the second run is explained). */
 export async function explainStatements(target: ExplainTarget, work: (db: Db) => Promise<unknown>): Promise<ExplainedQuery[]> {

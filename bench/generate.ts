@@ -10,8 +10,18 @@ import { AVAILABILITIES, LEADER_ROLE, SKILL_LEVELS, TIMEZONES } from '../src/sha
 import { queryRows, type Db } from '../src/server/db/client';
 import { positionSkillColumns } from '../src/shared/matching';
 import {
-  BIO_CLOSERS, BIO_MIDDLES, BIO_OPENERS, EXPERIENCES, FIRST_NAMES, LAST_NAMES, POSITIONS, SKILLS,
-  TEAM_ADJECTIVES, TEAM_IDEAS, TEAM_NOUNS, TEAM_TAILS,
+  BIO_CLOSERS,
+  BIO_MIDDLES,
+  BIO_OPENERS,
+  EXPERIENCES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  POSITIONS,
+  SKILLS,
+  TEAM_ADJECTIVES,
+  TEAM_IDEAS,
+  TEAM_NOUNS,
+  TEAM_TAILS,
 } from './vocab';
 
 export interface GenerateOptions {
@@ -82,7 +92,9 @@ function distinct<T>(rng: Rng, n: number, draw: (rng: Rng) => T): T[] {
 async function insertJson(db: Db, table: string, columns: string, select: string, rows: object[], batch: number) {
   for (let i = 0; i < rows.length; i += batch) {
     const json = JSON.stringify(rows.slice(i, i + batch));
-    await db.execute(sql`insert into ${sql.raw(table)} select ${sql.raw(select)} from json_to_recordset(${json}::json) as r(${sql.raw(columns)})`);
+    await db.execute(
+      sql`insert into ${sql.raw(table)} select ${sql.raw(select)} from json_to_recordset(${json}::json) as r(${sql.raw(columns)})`,
+    );
   }
 }
 
@@ -110,7 +122,14 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     const lastName = rng.pick(LAST_NAMES);
     const preferredName = rng.chance(0.12) ? firstName.slice(0, 3) : null;
     const handle = `${firstName}${lastName}${i}`.toLowerCase().replace(/[^a-z0-9]/g, '');
-    users.push({ id: userId, name: `${firstName} ${lastName}`, email: `${handle}@bench.example`, first_name: firstName, last_name: lastName, created_at: createdAt });
+    users.push({
+      id: userId,
+      name: `${firstName} ${lastName}`,
+      email: `${handle}@bench.example`,
+      first_name: firstName,
+      last_name: lastName,
+      created_at: createdAt,
+    });
     profiles.push({
       id,
       user_id: userId,
@@ -153,7 +172,10 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     const size = Math.min(1 + rng.int(5), order.length - nextMember);
     const openPositions = isOpen ? distinct(rng, 1 + rng.int(4), (r) => r.pick(POSITIONS)) : [];
     // Most positions say what they need (2 to 4 skills, popular ones more often).
-    const needs = positionSkillColumns(openPositions, Object.fromEntries(openPositions.filter(() => rng.chance(0.8)).map((p) => [p, distinct(rng, 2 + rng.int(3), popularSkill)])));
+    const needs = positionSkillColumns(
+      openPositions,
+      Object.fromEntries(openPositions.filter(() => rng.chance(0.8)).map((p) => [p, distinct(rng, 2 + rng.int(3), popularSkill)])),
+    );
     teams.push({
       id,
       name: `${rng.pick(TEAM_ADJECTIVES)} ${rng.pick(TEAM_NOUNS)} ${i + 1}`,
@@ -177,18 +199,26 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
       });
     }
   }
-  opts.log(`built ${profiles.length} profiles, ${profileSkills.length} profile skills, ${teams.length} teams, ${teamMembers.length} members in ${ms(started)}`);
+  opts.log(
+    `built ${profiles.length} profiles, ${profileSkills.length} profile skills, ${teams.length} teams, ${teamMembers.length} members in ${ms(started)}`,
+  );
 
   // Secondary indexes are dropped for the load and built once at the end: building a GIN
   // trigram index in one pass is many times faster than updating it row by row.
-  const indexRows = await rows<{ name: string; def: string }>(db, sql`
+  const indexRows = await rows<{ name: string; def: string }>(
+    db,
+    sql`
     select ic.relname as name, pg_get_indexdef(x.indexrelid) as def
     from pg_index x
       join pg_class ic on ic.oid = x.indexrelid
       join pg_class t on t.oid = x.indrelid
       join pg_namespace n on n.oid = t.relnamespace
     where n.nspname = 'public' and not x.indisunique and not x.indisprimary
-      and t.relname in (${sql.join(PRODUCT_TABLES.map((t) => sql`${t}`), sql`, `)})`);
+      and t.relname in (${sql.join(
+        PRODUCT_TABLES.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+  );
 
   const insertStarted = performance.now();
   await db.transaction(async (tx) => {
@@ -196,24 +226,55 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     // The rows are consistent by construction: skip the per-row foreign key triggers.
     await tx.execute(sql.raw(`set local session_replication_role = replica`));
     let mark = performance.now();
-    const step = (what: string) => { opts.log(`  ${what} ${ms(mark)}`); mark = performance.now(); };
+    const step = (what: string) => {
+      opts.log(`  ${what} ${ms(mark)}`);
+      mark = performance.now();
+    };
     await insertJson(tx, 'skills (id, name)', 'id uuid, name text', 'id, name', skillRows, 1000);
-    await insertJson(tx, 'users (id, name, email, first_name, last_name, created_at, updated_at)', 'id text, name text, email text, first_name text, last_name text, created_at timestamptz',
-      'id, name, email, first_name, last_name, created_at, created_at', users, 10_000);
+    await insertJson(
+      tx,
+      'users (id, name, email, first_name, last_name, created_at, updated_at)',
+      'id text, name text, email text, first_name text, last_name text, created_at timestamptz',
+      'id, name, email, first_name, last_name, created_at, created_at',
+      users,
+      10_000,
+    );
     step('users');
-    await insertJson(tx, 'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, created_at, updated_at)',
+    await insertJson(
+      tx,
+      'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, created_at, updated_at)',
       'id uuid, user_id text, first_name text, last_name text, preferred_name text, name text, bio text, github_url text, linkedin_url text, portfolio_url text, discord_username text, twitter_username text, timezone text, availability text, looking_for_team boolean, experiences text[], created_at timestamptz',
       'id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, created_at, created_at',
-      profiles, 5_000);
+      profiles,
+      5_000,
+    );
     step('profiles');
-    await insertJson(tx, 'profile_skills (profile_id, skill_id, level, created_at)', 'profile_id uuid, skill_id uuid, level text, created_at timestamptz', 'profile_id, skill_id, level, created_at', profileSkills, 20_000);
+    await insertJson(
+      tx,
+      'profile_skills (profile_id, skill_id, level, created_at)',
+      'profile_id uuid, skill_id uuid, level text, created_at timestamptz',
+      'profile_id, skill_id, level, created_at',
+      profileSkills,
+      20_000,
+    );
     step('profile skills');
-    await insertJson(tx, 'teams (id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, updated_at)',
+    await insertJson(
+      tx,
+      'teams (id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, updated_at)',
       'id uuid, name text, description text, is_open boolean, open_positions text[], position_skills jsonb, needed_skills text[], max_size int, member_count int, created_at timestamptz',
-      'id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, created_at', teams, 10_000);
+      'id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, created_at',
+      teams,
+      10_000,
+    );
     step('teams');
-    await insertJson(tx, 'team_members (team_id, profile_id, role, is_leader, joined_at)', 'team_id uuid, profile_id uuid, role text, is_leader boolean, joined_at timestamptz',
-      'team_id, profile_id, role, is_leader, joined_at', teamMembers, 20_000);
+    await insertJson(
+      tx,
+      'team_members (team_id, profile_id, role, is_leader, joined_at)',
+      'team_id uuid, profile_id uuid, role text, is_leader boolean, joined_at timestamptz',
+      'team_id, profile_id, role, is_leader, joined_at',
+      teamMembers,
+      20_000,
+    );
     step('team members');
     // The trigger that keeps what profiles hold of their skills is off in replica mode: one pass.
     await tx.execute(sql.raw(`select profiles_refresh_skills(array(select id from profiles))`));
@@ -245,12 +306,19 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
 
   const counts = new Map<string, number>();
   for (const s of profileSkills as { skill_id: string }[]) counts.set(s.skill_id, (counts.get(s.skill_id) ?? 0) + 1);
-  const popular = skillRows.map((s) => s).sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0)).slice(0, 12);
+  const popular = skillRows
+    .map((s) => s)
+    .sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0))
+    .slice(0, 12);
   const sample = (ids: string[], n: number) => Array.from({ length: Math.min(n, ids.length) }, () => rng.pick(ids));
   return {
     counts: {
-      users: users.length, profiles: profiles.length, profileSkills: profileSkills.length, skills: skillRows.length,
-      teams: teams.length, teamMembers: teamMembers.length,
+      users: users.length,
+      profiles: profiles.length,
+      profileSkills: profileSkills.length,
+      skills: skillRows.length,
+      teams: teams.length,
+      teamMembers: teamMembers.length,
     },
     timings: { insertMs, indexMs, analyzeMs, totalMs: performance.now() - started },
     sampleProfileIds: sample(profileIds, 1000),

@@ -79,14 +79,16 @@ export async function runKickoffCase(baseUrl: string, opts: KickoffOptions): Pro
   const accounts = Array.from({ length: signers * 2 }, (_, i) => `existing${i}-${run}@kickoff.example`);
   const prepared = performance.now();
   for (let i = 0; i < accounts.length; i += 20) {
-    await Promise.all(accounts.slice(i, i + 20).map(async (email) => {
-      for (;;) {
-        const r = await post('/api/auth/sign-up/email', signUpBody(email));
-        if (r.status === 200) return;
-        if (r.status !== 503) throw new Error(`kickoff: preparing an account: ${r.status} ${r.text.slice(0, 200)}`);
-        await sleep(1000 * Number(r.retryAfter ?? 1));
-      }
-    }));
+    await Promise.all(
+      accounts.slice(i, i + 20).map(async (email) => {
+        for (;;) {
+          const r = await post('/api/auth/sign-up/email', signUpBody(email));
+          if (r.status === 200) return;
+          if (r.status !== 503) throw new Error(`kickoff: preparing an account: ${r.status} ${r.text.slice(0, 200)}`);
+          await sleep(1000 * Number(r.retryAfter ?? 1));
+        }
+      }),
+    );
   }
   const prepareSeconds = (performance.now() - prepared) / 1000;
   opts.log(`kickoff: ${accounts.length} accounts to sign in to, made in ${prepareSeconds.toFixed(1)} s`);
@@ -114,7 +116,12 @@ export async function runKickoffCase(baseUrl: string, opts: KickoffOptions): Pro
       const body = signsUp
         ? signUpBody(`new${fresh++}-${run}@kickoff.example`)
         : { email: accounts[(Math.floor(i / 2) + signers * (turn++ % 2)) % accounts.length], password };
-      const r = await post(signsUp ? '/api/auth/sign-up/email' : '/api/auth/sign-in/email', body).catch((e: Error) => ({ status: 0, text: e.message, retryAfter: null, ms: 0 }));
+      const r = await post(signsUp ? '/api/auth/sign-up/email' : '/api/auth/sign-in/email', body).catch((e: Error) => ({
+        status: 0,
+        text: e.message,
+        retryAfter: null,
+        ms: 0,
+      }));
       if (stop) break; // answered after the end: not counted
       if (r.status === 200) (signsUp ? signUpMs : signInMs).push(r.ms);
       else if (r.status === 503) {
@@ -146,7 +153,10 @@ export async function runKickoffCase(baseUrl: string, opts: KickoffOptions): Pro
     signIns: summarize(signInMs, elapsed),
     sessions: summarize([...signUpMs, ...signInMs], elapsed),
     busy: summarize(busyMs, elapsed),
-    retryAfterSeconds: { min: retryAfters.length ? Math.min(...retryAfters) : null, max: retryAfters.length ? Math.max(...retryAfters) : null },
+    retryAfterSeconds: {
+      min: retryAfters.length ? Math.min(...retryAfters) : null,
+      max: retryAfters.length ? Math.max(...retryAfters) : null,
+    },
     unexpected: { count: unexpectedCount, examples: unexpected },
     browseQuiet,
     browseDuringSpike,

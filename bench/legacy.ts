@@ -18,7 +18,9 @@ export interface LegacyDownload {
 
 export async function measureLegacyDownload(db: Db): Promise<LegacyDownload> {
   const started = performance.now();
-  const [row] = await rows<{ body: string; n: number }>(db, sql`
+  const [row] = await rows<{ body: string; n: number }>(
+    db,
+    sql`
     select count(*)::int as n, coalesce(json_agg(p order by p.created_at desc, p.id desc), '[]')::text as body
     from (
       select pr.id, pr.user_id, pr.first_name, pr.last_name, pr.preferred_name, pr.name, pr.bio, pr.avatar_url,
@@ -32,7 +34,8 @@ export async function measureLegacyDownload(db: Db): Promise<LegacyDownload> {
           where ps.profile_id = pr.id
         ), '[]') as profile_skills
       from profiles pr
-    ) p`);
+    ) p`,
+  );
   const ms = performance.now() - started;
   const body = Buffer.from(row.body);
   return { profiles: row.n, bytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length, ms: Math.round(ms) };

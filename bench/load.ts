@@ -75,7 +75,10 @@ export async function settle(baseUrl: string, probePath: string, maxSeconds = 12
   let quick = 0;
   while (quick < 2 && performance.now() < until) {
     const t = performance.now();
-    await fetch(baseUrl + probePath).then((r) => r.arrayBuffer(), () => undefined);
+    await fetch(baseUrl + probePath).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    );
     quick = performance.now() - t < 100 ? quick + 1 : 0;
     if (quick < 2) await new Promise((r) => setTimeout(r, 100));
   }

@@ -16,14 +16,47 @@ export const MATCHER = { email: 'matcher@bench.example', password: 'bench-passwo
 /** Makes the bench account (once per data set) and the teams it leads; returns their ids. */
 export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profileId: string; teamIds: string[] }> {
   const userId = crypto.randomUUID();
-  await db.insert(users).values({ id: userId, name: 'Bench Matcher', email: MATCHER.email, firstName: 'Bench', lastName: 'Matcher', emailVerified: true });
-  await db.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: await hashPassword(MATCHER.password) });
-  const [me] = await db.insert(profiles).values({ userId, firstName: 'Bench', lastName: 'Matcher', name: 'Bench Matcher', timezone: 'UTC+1', availability: 'Flexible', lookingForTeam: true })
+  await db
+    .insert(users)
+    .values({ id: userId, name: 'Bench Matcher', email: MATCHER.email, firstName: 'Bench', lastName: 'Matcher', emailVerified: true });
+  await db
+    .insert(accounts)
+    .values({
+      id: crypto.randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: await hashPassword(MATCHER.password),
+    });
+  const [me] = await db
+    .insert(profiles)
+    .values({
+      userId,
+      firstName: 'Bench',
+      lastName: 'Matcher',
+      name: 'Bench Matcher',
+      timezone: 'UTC+1',
+      availability: 'Flexible',
+      lookingForTeam: true,
+    })
     .returning({ id: profiles.id });
   // The most common skills: the heaviest 'teams that need you'.
-  const popular = await queryRows<{ id: string }>(db, sql`select skill_id as id from profile_skills group by skill_id order by count(*) desc limit 4`);
-  await db.insert(profileSkills).values(popular.map((s, i) => ({ profileId: me.id, skillId: s.id, level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i] })));
-  const led = await db.select({ id: teams.id }).from(teams)
+  const popular = await queryRows<{ id: string }>(
+    db,
+    sql`select skill_id as id from profile_skills group by skill_id order by count(*) desc limit 4`,
+  );
+  await db
+    .insert(profileSkills)
+    .values(
+      popular.map((s, i) => ({
+        profileId: me.id,
+        skillId: s.id,
+        level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i],
+      })),
+    );
+  const led = await db
+    .select({ id: teams.id })
+    .from(teams)
     .where(and(eq(teams.isOpen, true), gt(sql`${teams.maxSize} - ${teams.memberCount}`, 1), sql`${teams.positionSkills} <> '{}'::jsonb`))
     .limit(teamCount);
   await db.insert(teamMembers).values(led.map((t) => ({ teamId: t.id, profileId: me.id, role: 'Team Leader', isLeader: true })));

@@ -27,7 +27,9 @@ export interface NotifyCaseResult {
 
 /** The resident memory of a process, in bytes (Linux). */
 function rss(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
 
@@ -48,7 +50,12 @@ export async function runNotifyCase(
       const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
         method: 'POST',
         headers: headers(),
-        body: JSON.stringify({ firstName: kind, lastName: `Notify ${i}`, email: `${kind.toLowerCase()}${i}-${run}@notify.example`, password: 'bench-password' }),
+        body: JSON.stringify({
+          firstName: kind,
+          lastName: `Notify ${i}`,
+          email: `${kind.toLowerCase()}${i}-${run}@notify.example`,
+          password: 'bench-password',
+        }),
       });
       // A sign-in rush answers 503 with Retry-After (docs/decisions/009): try again then.
       if (res.status === 503) {
@@ -69,7 +76,11 @@ export async function runNotifyCase(
     const res = await fetch(`${baseUrl}/api/teams`, {
       method: 'POST',
       headers: headers(leaderCookies[i]),
-      body: JSON.stringify({ name: `Notify Team ${i} ${run}`, description: 'A team that hears of its join requests live.', openPositions: ['Developer'] }),
+      body: JSON.stringify({
+        name: `Notify Team ${i} ${run}`,
+        description: 'A team that hears of its join requests live.',
+        openPositions: ['Developer'],
+      }),
     });
     if (res.status !== 201) throw new Error(`create team: ${res.status} ${await res.text()}`);
     teamIds[i] = (await res.json()).id;
@@ -94,13 +105,16 @@ export async function runNotifyCase(
   // Let the server settle (and collect garbage) before measuring what the streams hold.
   await new Promise((r) => setTimeout(r, 2000));
   const after = rss(serverPid);
-  opts.log(`notify case: ${readers.length} streams open in ${openSeconds.toFixed(1)} s; server RSS ${(before / 2 ** 20).toFixed(0)} -> ${(after / 2 ** 20).toFixed(0)} MB`);
+  opts.log(
+    `notify case: ${readers.length} streams open in ${openSeconds.toFixed(1)} s; server RSS ${(before / 2 ** 20).toFixed(0)} -> ${(after / 2 ** 20).toFixed(0)} MB`,
+  );
 
   // Each stream waits for its one notification.
   const delays: number[] = [];
   const listening = readers.map(async ({ reader }) => {
     const event = await reader.next(60_000).catch((e: Error) => new Error(e.message));
-    if (event instanceof Error || event === 'timeout') return fail(`a stream got nothing: ${event instanceof Error ? event.message : event}`);
+    if (event instanceof Error || event === 'timeout')
+      return fail(`a stream got nothing: ${event instanceof Error ? event.message : event}`);
     const arrived = Date.now();
     const item = JSON.parse(event.data) as { kind: string; createdAt: string };
     if (item.kind !== 'join_request') return fail(`unexpected ${item.kind}`);
@@ -108,14 +122,18 @@ export async function runNotifyCase(
   });
 
   // One join request to every team, each requester asking its teams one after another.
-  await Promise.all(requesterCookies.map(async (cookie, r) => {
-    for (let t = r * opts.requestsPerRequester; t < Math.min(leaders, (r + 1) * opts.requestsPerRequester); t++) {
-      const res = await fetch(`${baseUrl}/api/teams/${teamIds[t]}/join-requests`, {
-        method: 'POST', headers: headers(cookie), body: JSON.stringify({ position: 'Developer', message: 'Happy to help build this, live.' }),
-      });
-      if (res.status !== 201) fail(`join request: ${res.status} ${await res.text()}`);
-    }
-  }));
+  await Promise.all(
+    requesterCookies.map(async (cookie, r) => {
+      for (let t = r * opts.requestsPerRequester; t < Math.min(leaders, (r + 1) * opts.requestsPerRequester); t++) {
+        const res = await fetch(`${baseUrl}/api/teams/${teamIds[t]}/join-requests`, {
+          method: 'POST',
+          headers: headers(cookie),
+          body: JSON.stringify({ position: 'Developer', message: 'Happy to help build this, live.' }),
+        });
+        if (res.status !== 201) fail(`join request: ${res.status} ${await res.text()}`);
+      }
+    }),
+  );
   await Promise.all(listening);
   await Promise.all(readers.map(({ reader }) => reader.close().catch(() => {})));
 

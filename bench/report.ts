@@ -70,37 +70,81 @@ export function checkTargets(
   }
   if (explained.length) {
     const scans = explained.filter((e) => e.seqScanOnProfiles).length;
-    out.push({ target: 'combined filter: no Seq Scan on profiles', actual: scans ? `${scans} of ${explained.length} statements scan profiles` : 'none', pass: scans === 0 });
+    out.push({
+      target: 'combined filter: no Seq Scan on profiles',
+      actual: scans ? `${scans} of ${explained.length} statements scan profiles` : 'none',
+      pass: scans === 0,
+    });
   }
   if (write) {
     const { result, checks } = write;
     const o = result.outcomes;
-    out.push({ target: `write: ${result.requests} requests created once each`, actual: `${o.createdOk} created, ${o.duplicateCreatesRejected} duplicates rejected`, pass: o.createdOk === result.requests && checks.duplicateRequests === 0 });
-    out.push({ target: 'write: each request answered once', actual: `${o.acceptsOk} accepted, ${o.duplicateAcceptsRejected} second answers rejected, ${checks.acceptedRequests} accepted in the database`, pass: o.acceptsOk === result.requests && checks.acceptedRequests === result.requests && checks.pendingLeft === 0 });
-    out.push({ target: 'write: no one added twice', actual: `${checks.membersAdded} members added, ${checks.duplicateMembers} duplicates`, pass: checks.membersAdded === result.requests && checks.duplicateMembers === 0 });
+    out.push({
+      target: `write: ${result.requests} requests created once each`,
+      actual: `${o.createdOk} created, ${o.duplicateCreatesRejected} duplicates rejected`,
+      pass: o.createdOk === result.requests && checks.duplicateRequests === 0,
+    });
+    out.push({
+      target: 'write: each request answered once',
+      actual: `${o.acceptsOk} accepted, ${o.duplicateAcceptsRejected} second answers rejected, ${checks.acceptedRequests} accepted in the database`,
+      pass: o.acceptsOk === result.requests && checks.acceptedRequests === result.requests && checks.pendingLeft === 0,
+    });
+    out.push({
+      target: 'write: no one added twice',
+      actual: `${checks.membersAdded} members added, ${checks.duplicateMembers} duplicates`,
+      pass: checks.membersAdded === result.requests && checks.duplicateMembers === 0,
+    });
     out.push({ target: 'write: no server errors', actual: `${o.serverErrors}`, pass: o.serverErrors === 0 && o.unexpected.length === 0 });
   }
   if (matchingPlans.length) {
     const scans = matchingPlans.filter((e) => e.seqScanOnProfiles || e.seqScanOnTeams).length;
-    out.push({ target: 'matching: no Seq Scan on profiles or teams', actual: scans ? `${scans} of ${matchingPlans.length} statements scan them` : 'none', pass: scans === 0 });
+    out.push({
+      target: 'matching: no Seq Scan on profiles or teams',
+      actual: scans ? `${scans} of ${matchingPlans.length} statements scan them` : 'none',
+      pass: scans === 0,
+    });
   }
   if (notify) {
-    out.push({ target: `notify: every one of ${notify.expected} streams gets its notification`, actual: `${notify.delivered} delivered${notify.errors.length ? `; ${notify.errors[0]}` : ''}`, pass: notify.delivered === notify.expected && notify.errors.length === 0 });
-    out.push({ target: 'notify: commit-to-arrival p95 <= 1000 ms', actual: `${notify.p95} ms`, pass: notify.delivered > 0 && notify.p95 <= 1000 });
+    out.push({
+      target: `notify: every one of ${notify.expected} streams gets its notification`,
+      actual: `${notify.delivered} delivered${notify.errors.length ? `; ${notify.errors[0]}` : ''}`,
+      pass: notify.delivered === notify.expected && notify.errors.length === 0,
+    });
+    out.push({
+      target: 'notify: commit-to-arrival p95 <= 1000 ms',
+      actual: `${notify.p95} ms`,
+      pass: notify.delivered > 0 && notify.p95 <= 1000,
+    });
   }
   if (kickoff) {
     const { browseQuiet: quiet, browseDuringSpike: spike } = kickoff;
     if (kind === 'postgres') {
-      out.push({ target: 'kickoff: >= 60 sign-ins/s (sign-ups and sign-ins, each ending signed in)', actual: `${kickoff.sessions.perSecond}/s`, pass: kickoff.sessions.perSecond >= 60 });
-      out.push({ target: 'kickoff: browsing keeps >= half its quiet throughput', actual: `${spike.rps} req/s vs ${quiet.rps} quiet (${pct(spike.rps, quiet.rps)})`, pass: spike.rps >= quiet.rps / 2 });
+      out.push({
+        target: 'kickoff: >= 60 sign-ins/s (sign-ups and sign-ins, each ending signed in)',
+        actual: `${kickoff.sessions.perSecond}/s`,
+        pass: kickoff.sessions.perSecond >= 60,
+      });
+      out.push({
+        target: 'kickoff: browsing keeps >= half its quiet throughput',
+        actual: `${spike.rps} req/s vs ${quiet.rps} quiet (${pct(spike.rps, quiet.rps)})`,
+        pass: spike.rps >= quiet.rps / 2,
+      });
       out.push({
         target: 'kickoff: browsing p99 <= 3x its quiet p99',
         actual: `${spike.p99 ?? '-'} ms vs ${quiet.p99 ?? '-'} ms quiet (${spike.p99 !== null && quiet.p99 ? `${(spike.p99 / quiet.p99).toFixed(1)}x` : '-'})`,
         pass: spike.p99 !== null && quiet.p99 !== null && spike.p99 <= 3 * quiet.p99,
       });
     }
-    out.push({ target: 'kickoff: a full queue answers 503 within 1 s (p99)', actual: kickoff.busy.count ? `${kickoff.busy.p99} ms over ${kickoff.busy.count}` : 'no 503', pass: (kickoff.busy.p99 ?? 0) <= 1000 });
-    out.push({ target: 'kickoff: every answer 200 or 503', actual: kickoff.unexpected.count ? `${kickoff.unexpected.count}: ${kickoff.unexpected.examples[0]}` : 'yes', pass: kickoff.unexpected.count === 0 });
+    out.push({
+      target: 'kickoff: a full queue answers 503 within 1 s (p99)',
+      actual: kickoff.busy.count ? `${kickoff.busy.p99} ms over ${kickoff.busy.count}` : 'no 503',
+      pass: (kickoff.busy.p99 ?? 0) <= 1000,
+    });
+    out.push({
+      target: 'kickoff: every answer 200 or 503',
+      actual: kickoff.unexpected.count ? `${kickoff.unexpected.count}: ${kickoff.unexpected.examples[0]}` : 'yes',
+      pass: kickoff.unexpected.count === 0,
+    });
   }
   if (overload) out.push(...overloadTargets(kind, overload));
   return out;
@@ -112,19 +156,31 @@ export function checkTargets(
  * or a 503.
  */
 function overloadTargets(kind: DatabaseKind, o: OverloadResult): TargetCheck[] {
-  const failures = `${o.errors} other errors${o.errors ? ` (${Object.entries(o.errorsByKind).map(([k, n]) => `${n} ${k}`).join(', ')})` : ''}, ${o.timeouts} timeouts`;
+  const failures = `${o.errors} other errors${
+    o.errors
+      ? ` (${Object.entries(o.errorsByKind)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', ')})`
+      : ''
+  }, ${o.timeouts} timeouts`;
   const latency = (l: OverloadResult['latency']) => (l.count ? `p99 ${l.p99} ms, max ${l.max} ms over ${l.count} answers` : 'no answer');
   if (kind === 'postgres') {
     return [
-      { target: `overload (${o.connections} connections): 0 errors and 0 timeouts, 503s counting as errors`, actual: `${o.busy} 503s, ${failures}`, pass: o.busy === 0 && o.errors === 0 && o.timeouts === 0 },
+      {
+        target: `overload (${o.connections} connections): 0 errors and 0 timeouts, 503s counting as errors`,
+        actual: `${o.busy} 503s, ${failures}`,
+        pass: o.busy === 0 && o.errors === 0 && o.timeouts === 0,
+      },
       { target: 'overload: p99 <= 1000 ms', actual: latency(o.latency), pass: o.latency.p99 !== null && o.latency.p99 <= 1000 },
     ];
   }
-  return [{
-    target: `overload (${o.connections} connections): every request answered within 2 s (a 503 counts as answered)`,
-    actual: `${o.answered} pages + ${o.busy} 503s; ${failures}; ${latency(o.latency)}`,
-    pass: o.errors === 0 && o.timeouts === 0 && o.latency.max !== null && o.latency.max <= 2000,
-  }];
+  return [
+    {
+      target: `overload (${o.connections} connections): every request answered within 2 s (a 503 counts as answered)`,
+      actual: `${o.answered} pages + ${o.busy} 503s; ${failures}; ${latency(o.latency)}`,
+      pass: o.errors === 0 && o.timeouts === 0 && o.latency.max !== null && o.latency.max <= 2000,
+    },
+  ];
 }
 
 const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '-');
@@ -145,62 +201,122 @@ export function markdown(input: {
 }): string {
   const lines: string[] = [`## ${input.title}`, ''];
   const ceiling = input.cases.find((c) => c.kind === 'ceiling');
-  lines.push('| case | req/s | share of health | p50 ms | p95 ms | p99 ms | response | failed |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push(
+    '| case | req/s | share of health | p50 ms | p95 ms | p99 ms | response | failed |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const c of input.cases) {
     const v = (x: number | null) => (x === null ? '-' : String(x));
-    lines.push(`| ${c.name} | ${c.rps} | ${ceiling ? share(c, ceiling) : '-'} | ${v(c.p50)} | ${v(c.p95)} | ${v(c.p99)} | ${kb(c.responseBytes)} | ${c.failures} |`);
+    lines.push(
+      `| ${c.name} | ${c.rps} | ${ceiling ? share(c, ceiling) : '-'} | ${v(c.p50)} | ${v(c.p95)} | ${v(c.p99)} | ${kb(c.responseBytes)} | ${c.failures} |`,
+    );
   }
   if (input.legacy) {
     const list = input.cases.find((c) => c.kind === 'unfiltered-list');
-    lines.push('', `Opening the profiles list: the earlier app downloaded all ${input.legacy.profiles} profiles with their skills,`
-      + ` ${kb(input.legacy.bytes)} (${kb(input.legacy.gzipBytes)} gzipped) built in ${input.legacy.ms} ms by the database alone;`
-      + (list ? ` here one page is ${kb(list.responseBytes)} in ${list.p50 ?? '-'} ms (p50 under load).` : ''));
+    lines.push(
+      '',
+      `Opening the profiles list: the earlier app downloaded all ${input.legacy.profiles} profiles with their skills,` +
+        ` ${kb(input.legacy.bytes)} (${kb(input.legacy.gzipBytes)} gzipped) built in ${input.legacy.ms} ms by the database alone;` +
+        (list ? ` here one page is ${kb(list.responseBytes)} in ${list.p50 ?? '-'} ms (p50 under load).` : ''),
+    );
   }
   if (input.write) {
     const w = input.write;
-    lines.push('', `Write case: ${w.requests} join requests created and accepted by ${w.concurrency} concurrent clients in ${w.seconds.toFixed(1)} s`
-      + ' (every accept sent twice at once, every tenth request too).', '', '| step | count | p50 ms | p95 ms | max ms |', '|---|---:|---:|---:|---:|');
+    lines.push(
+      '',
+      `Write case: ${w.requests} join requests created and accepted by ${w.concurrency} concurrent clients in ${w.seconds.toFixed(1)} s` +
+        ' (every accept sent twice at once, every tenth request too).',
+      '',
+      '| step | count | p50 ms | p95 ms | max ms |',
+      '|---|---:|---:|---:|---:|',
+    );
     for (const s of w.steps) lines.push(`| ${s.step} | ${s.count} | ${s.p50} | ${s.p95} | ${s.max} |`);
     if (w.outcomes.unexpected.length) lines.push('', 'Unexpected answers:', ...w.outcomes.unexpected.map((u) => `- ${u}`));
   }
   if (input.notify) {
     const n = input.notify;
-    lines.push('', `Notification case: ${n.streams} event streams open on one instance (${n.requests} leaders, ten tabs each, opened in ${n.openSeconds.toFixed(1)} s),`
-      + ` one join request to each leader's team: ${n.delivered} of ${n.expected} delivered, commit-to-arrival p50 ${n.p50} ms, p95 ${n.p95} ms, max ${n.max} ms;`
-      + ` server memory ${n.rssBeforeMb.toFixed(0)} -> ${n.rssAfterMb.toFixed(0)} MB, ${n.kbPerStream.toFixed(1)} KB per open stream.`);
+    lines.push(
+      '',
+      `Notification case: ${n.streams} event streams open on one instance (${n.requests} leaders, ten tabs each, opened in ${n.openSeconds.toFixed(1)} s),` +
+        ` one join request to each leader's team: ${n.delivered} of ${n.expected} delivered, commit-to-arrival p50 ${n.p50} ms, p95 ${n.p95} ms, max ${n.max} ms;` +
+        ` server memory ${n.rssBeforeMb.toFixed(0)} -> ${n.rssAfterMb.toFixed(0)} MB, ${n.kbPerStream.toFixed(1)} KB per open stream.`,
+    );
   }
   if (input.kickoff) {
     const k = input.kickoff;
     const v = (x: number | null) => (x === null ? '-' : String(x));
-    const row = (name: string, l: KickoffResult['signUps']) => `| ${name} | ${l.count} | ${l.perSecond} | ${v(l.p50)} | ${v(l.p99)} | ${v(l.max)} |`;
-    lines.push('', `Kickoff case: ${k.clients} concurrent clients for ${k.seconds.toFixed(1)} s, half signing up new accounts and half signing in to`
-      + ` ${k.accountsPrepared} existing ones (made in ${k.prepareSeconds.toFixed(1)} s beforehand); a client answered 503 waits for Retry-After`
-      + ` (${k.retryAfterSeconds.min ?? '-'}-${k.retryAfterSeconds.max ?? '-'} s) and tries again.`, '',
-    '| answer | count | per second | p50 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|---:|',
-    row('sign-up (200)', k.signUps), row('sign-in (200)', k.signIns), row('sign-ups + sign-ins', k.sessions), row('503 Retry-After', k.busy),
-    '', `| browse ${k.browseQuiet.example} | req/s | p50 ms | p99 ms | failed |`, '|---|---:|---:|---:|---:|',
-    ...[['quiet', k.browseQuiet], ['during the spike', k.browseDuringSpike]].map(([name, r]) => {
-      const l = r as LoadResult;
-      return `| ${name as string} | ${l.rps} | ${v(l.p50)} | ${v(l.p99)} | ${l.failures} |`;
-    }));
+    const row = (name: string, l: KickoffResult['signUps']) =>
+      `| ${name} | ${l.count} | ${l.perSecond} | ${v(l.p50)} | ${v(l.p99)} | ${v(l.max)} |`;
+    lines.push(
+      '',
+      `Kickoff case: ${k.clients} concurrent clients for ${k.seconds.toFixed(1)} s, half signing up new accounts and half signing in to` +
+        ` ${k.accountsPrepared} existing ones (made in ${k.prepareSeconds.toFixed(1)} s beforehand); a client answered 503 waits for Retry-After` +
+        ` (${k.retryAfterSeconds.min ?? '-'}-${k.retryAfterSeconds.max ?? '-'} s) and tries again.`,
+      '',
+      '| answer | count | per second | p50 ms | p99 ms | max ms |',
+      '|---|---:|---:|---:|---:|---:|',
+      row('sign-up (200)', k.signUps),
+      row('sign-in (200)', k.signIns),
+      row('sign-ups + sign-ins', k.sessions),
+      row('503 Retry-After', k.busy),
+      '',
+      `| browse ${k.browseQuiet.example} | req/s | p50 ms | p99 ms | failed |`,
+      '|---|---:|---:|---:|---:|',
+      ...[
+        ['quiet', k.browseQuiet],
+        ['during the spike', k.browseDuringSpike],
+      ].map(([name, r]) => {
+        const l = r as LoadResult;
+        return `| ${name as string} | ${l.rps} | ${v(l.p50)} | ${v(l.p99)} | ${l.failures} |`;
+      }),
+    );
     if (k.unexpected.examples.length) lines.push('', 'Unexpected answers:', ...k.unexpected.examples.map((u) => `- ${u}`));
   }
   if (input.overload) {
     const o = input.overload;
     const v = (x: number | null) => (x === null ? '-' : String(x));
     const row = (name: string, l: OverloadResult['latency']) => `| ${name} | ${l.count} | ${v(l.p50)} | ${v(l.p99)} | ${v(l.max)} |`;
-    lines.push('', `Overload case: ${o.connections} connections on ${o.path} for ${o.seconds.toFixed(1)} s, each sending its next request as soon as the last`
-      + ` is answered; ${o.sent} requests sent, ${o.answered} answered with a page (${o.answeredPerSecond}/s), ${o.busy} with 503,`
-      + ` ${o.errors} other errors${o.errors ? ` (${Object.entries(o.errorsByKind).map(([k, n]) => `${n} ${k}`).join(', ')})` : ''},`
-      + ` ${o.timeouts} timeouts (no answer within ${o.timeoutSeconds} s), ${o.unansweredAtEnd} still unanswered at the end.`, '',
-    '| answers | count | p50 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|',
-    row('all', o.latency), row('2xx', o.latency2xx), row('503', o.latency503));
+    lines.push(
+      '',
+      `Overload case: ${o.connections} connections on ${o.path} for ${o.seconds.toFixed(1)} s, each sending its next request as soon as the last` +
+        ` is answered; ${o.sent} requests sent, ${o.answered} answered with a page (${o.answeredPerSecond}/s), ${o.busy} with 503,` +
+        ` ${o.errors} other errors${
+          o.errors
+            ? ` (${Object.entries(o.errorsByKind)
+                .map(([k, n]) => `${n} ${k}`)
+                .join(', ')})`
+            : ''
+        },` +
+        ` ${o.timeouts} timeouts (no answer within ${o.timeoutSeconds} s), ${o.unansweredAtEnd} still unanswered at the end.`,
+      '',
+      '| answers | count | p50 ms | p99 ms | max ms |',
+      '|---|---:|---:|---:|---:|',
+      row('all', o.latency),
+      row('2xx', o.latency2xx),
+      row('503', o.latency503),
+    );
   }
   for (const e of input.explained) {
-    lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of the combined filter${e.seqScanOnProfiles ? ' -- **Seq Scan on profiles**' : ''}:`, '', '```sql', e.sql, `-- params: ${JSON.stringify(e.params)}`, e.plan, '```');
+    lines.push(
+      '',
+      `EXPLAIN (ANALYZE, BUFFERS) of the combined filter${e.seqScanOnProfiles ? ' -- **Seq Scan on profiles**' : ''}:`,
+      '',
+      '```sql',
+      e.sql,
+      `-- params: ${JSON.stringify(e.params)}`,
+      e.plan,
+      '```',
+    );
   }
   for (const e of input.matchingPlans ?? []) {
-    lines.push('', `EXPLAIN (ANALYZE, BUFFERS) of a matching statement${e.seqScanOnProfiles || e.seqScanOnTeams ? ' -- **Seq Scan**' : ''}:`, '', '```', e.plan, '```');
+    lines.push(
+      '',
+      `EXPLAIN (ANALYZE, BUFFERS) of a matching statement${e.seqScanOnProfiles || e.seqScanOnTeams ? ' -- **Seq Scan**' : ''}:`,
+      '',
+      '```',
+      e.plan,
+      '```',
+    );
   }
   lines.push('', '| target | actual | result |', '|---|---|---|');
   for (const t of input.targets) lines.push(`| ${t.target} | ${t.actual} | ${t.pass ? 'PASS' : '**FAIL**'} |`);

@@ -56,9 +56,13 @@ type CaseName = (typeof CASES)[number];
 const selected: CaseName[] = (() => {
   const raw = process.env.BENCH_CASES?.trim();
   if (!raw) return [...CASES];
-  const names = raw.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(CASES as readonly string[]).includes(n));
-  if (unknown.length || names.length === 0) throw new Error(`BENCH_CASES: unknown case(s) ${JSON.stringify(unknown)}; choose from ${CASES.join(', ')}`);
+  if (unknown.length || names.length === 0)
+    throw new Error(`BENCH_CASES: unknown case(s) ${JSON.stringify(unknown)}; choose from ${CASES.join(', ')}`);
   return names as CaseName[];
 })();
 const wants = (name: CaseName) => selected.includes(name);
@@ -71,14 +75,39 @@ const SETTLE_PROBE = '/api/teams/00000000-0000-4000-8000-000000000000';
 /** Matching (issue 12), signed in as the bench account: the same targets as a detail page. */
 function matchingCases(teamIds: string[], cookie: string): LoadCase[] {
   return [
-    { name: 'suggested people for a team', kind: 'matching', paths: teamIds.map((id) => `/api/teams/${id}/suggestions`), headers: { cookie } },
+    {
+      name: 'suggested people for a team',
+      kind: 'matching',
+      paths: teamIds.map((id) => `/api/teams/${id}/suggestions`),
+      headers: { cookie },
+    },
     { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie } },
   ];
 }
 
 /** Words people search for: common in bios and names, and rarer ones. */
-const PROFILE_TERMS = ['python', 'developer', 'design', 'data', 'react', 'student', 'engineer', 'startup', 'cloud', 'mobile',
-  'security', 'music', 'health', 'game', 'chen', 'garcia', 'maria', 'rust', 'climate', 'open source'];
+const PROFILE_TERMS = [
+  'python',
+  'developer',
+  'design',
+  'data',
+  'react',
+  'student',
+  'engineer',
+  'startup',
+  'cloud',
+  'mobile',
+  'security',
+  'music',
+  'health',
+  'game',
+  'chen',
+  'garcia',
+  'maria',
+  'rust',
+  'climate',
+  'open source',
+];
 const TEAM_TERMS = ['app', 'web', 'health', 'climate', 'ai', 'game', 'data', 'city', 'learn', 'music', 'tool', 'bot'];
 const AVAILABILITY = ['Full Time', 'Part Time', 'Weekends', 'Flexible'];
 
@@ -96,9 +125,17 @@ function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; 
   });
   return [
     { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
-    { name: `profiles search (${PROFILE_TERMS.length} terms in turn)`, kind: 'list', paths: PROFILE_TERMS.map((t) => `/api/profiles?q=${q(t)}`) },
+    {
+      name: `profiles search (${PROFILE_TERMS.length} terms in turn)`,
+      kind: 'list',
+      paths: PROFILE_TERMS.map((t) => `/api/profiles?q=${q(t)}`),
+    },
     { name: 'profiles search + 2 skills + availability + looking (96 in turn)', kind: 'combined', paths: combined },
-    { name: `teams search, open only (${TEAM_TERMS.length} terms in turn)`, kind: 'list', paths: TEAM_TERMS.map((t) => `/api/teams?q=${q(t)}&open=true`) },
+    {
+      name: `teams search, open only (${TEAM_TERMS.length} terms in turn)`,
+      kind: 'list',
+      paths: TEAM_TERMS.map((t) => `/api/teams?q=${q(t)}&open=true`),
+    },
     { name: 'team detail', kind: 'detail', paths: data.sampleTeamIds.map((id) => `/api/teams/${id}`) },
     { name: 'profile detail', kind: 'detail', paths: data.sampleProfileIds.map((id) => `/api/profiles/${id}`) },
     { name: 'health (ceiling)', kind: 'ceiling', paths: ['/api/health'] },
@@ -109,7 +146,9 @@ async function writeChecks(bench: BenchDatabase, teamIds: string[]): Promise<Wri
   const database = await bench.open();
   try {
     const ids = `{${teamIds.join(',')}}`;
-    const [row] = await rows<Record<keyof WriteChecks, number>>(database.db, sql`
+    const [row] = await rows<Record<keyof WriteChecks, number>>(
+      database.db,
+      sql`
       select
         (select count(*)::int from join_requests where team_id = any(${ids}::uuid[]) and status = 'accepted') as "acceptedRequests",
         (select count(*)::int from join_requests where team_id = any(${ids}::uuid[]) and status = 'pending') as "pendingLeft",
@@ -117,7 +156,8 @@ async function writeChecks(bench: BenchDatabase, teamIds: string[]): Promise<Wri
         (select count(*)::int from (select 1 from team_members where team_id = any(${ids}::uuid[])
            group by team_id, profile_id having count(*) > 1) d) as "duplicateMembers",
         (select count(*)::int from (select 1 from join_requests where team_id = any(${ids}::uuid[])
-           group by team_id, profile_id having count(*) > 1) d) as "duplicateRequests"`);
+           group by team_id, profile_id having count(*) > 1) d) as "duplicateRequests"`,
+    );
     return row;
   } finally {
     await database.close();
@@ -138,7 +178,12 @@ async function main() {
   process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
   try {
-    log(`database: ${bench.kind} at ${bench.where}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    log(
+      `database: ${bench.kind} at ${bench.where}; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const genStarted = performance.now();
     const database = await bench.open();
     log(`opened and migrated in ${ms(genStarted)}`);
@@ -147,7 +192,11 @@ async function main() {
       teams: Math.round(30_000 * config.scale),
       log: (l) => log(l),
     });
-    log(`generated the data set in ${(data.timings.totalMs / 1000).toFixed(1)} s: ${Object.entries(data.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    log(
+      `generated the data set in ${(data.timings.totalMs / 1000).toFixed(1)} s: ${Object.entries(data.counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    );
     const matcher = wants('matching') ? await prepareMatching(database.db) : null;
     if (matcher) log(`matching: a bench account leads ${matcher.teamIds.length} teams`);
     const legacy = wants('legacy') ? await measureLegacyDownload(database.db) : null;
@@ -159,7 +208,9 @@ async function main() {
     const readCases = wants('reads') ? loadCases(data) : [];
     if (matcher) {
       const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-        method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(MATCHER),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify(MATCHER),
       });
       if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
       const cookie = cookieFrom(signIn.headers);
@@ -169,7 +220,9 @@ async function main() {
     for (const c of readCases) {
       await settle(server.url, SETTLE_PROBE);
       const result = await runLoad(server.url, c, config);
-      log(`${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`);
+      log(
+        `${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`,
+      );
       cases.push(result);
     }
 
@@ -191,7 +244,9 @@ async function main() {
     if (wants('notify')) {
       await settle(server.url, SETTLE_PROBE);
       notify = await runNotifyCase(server.url, server.pid, { streams: config.streams, tabsPerLeader: 10, requestsPerRequester: 10, log });
-      log(`notify case: ${notify.delivered} of ${notify.expected} delivered, delay p50 ${notify.p50} ms, p95 ${notify.p95} ms, max ${notify.max} ms; ${notify.kbPerStream.toFixed(1)} KB per stream`);
+      log(
+        `notify case: ${notify.delivered} of ${notify.expected} delivered, delay p50 ${notify.p50} ms, p95 ${notify.p95} ms, max ${notify.max} ms; ${notify.kbPerStream.toFixed(1)} KB per stream`,
+      );
     }
 
     let kickoff: KickoffResult | null = null;
@@ -205,39 +260,73 @@ async function main() {
         settleProbe: SETTLE_PROBE,
         log,
       });
-      log(`kickoff: ${kickoff.sessions.perSecond} sign-ups + sign-ins/s (${kickoff.signUps.count} sign-ups, ${kickoff.signIns.count} sign-ins, p50 ${kickoff.sessions.p50} ms, p99 ${kickoff.sessions.p99} ms), ${kickoff.busy.count} answered 503;`
-        + ` browse ${kickoff.browseDuringSpike.rps} req/s (quiet ${kickoff.browseQuiet.rps}), p99 ${kickoff.browseDuringSpike.p99} ms (quiet ${kickoff.browseQuiet.p99})`);
+      log(
+        `kickoff: ${kickoff.sessions.perSecond} sign-ups + sign-ins/s (${kickoff.signUps.count} sign-ups, ${kickoff.signIns.count} sign-ins, p50 ${kickoff.sessions.p50} ms, p99 ${kickoff.sessions.p99} ms), ${kickoff.busy.count} answered 503;` +
+          ` browse ${kickoff.browseDuringSpike.rps} req/s (quiet ${kickoff.browseQuiet.rps}), p99 ${kickoff.browseDuringSpike.p99} ms (quiet ${kickoff.browseQuiet.p99})`,
+      );
     }
 
     let overload: OverloadResult | null = null;
     if (wants('overload')) {
       await settle(server.url, SETTLE_PROBE);
-      overload = await runOverloadCase(server.url, { connections: config.overloadConnections, seconds: config.overloadSeconds, path: '/api/profiles' });
+      overload = await runOverloadCase(server.url, {
+        connections: config.overloadConnections,
+        seconds: config.overloadSeconds,
+        path: '/api/profiles',
+      });
       const o = overload;
-      log(`overload: ${o.connections} connections for ${o.seconds.toFixed(1)} s: ${o.answered} answered (${o.answeredPerSecond}/s), ${o.busy} answered 503, ${o.errors} other errors, ${o.timeouts} timeouts,`
-        + ` ${o.unansweredAtEnd} unanswered at the end; every answer p50 ${o.latency.p50 ?? '-'} ms, p99 ${o.latency.p99 ?? '-'} ms, max ${o.latency.max ?? '-'} ms`);
+      log(
+        `overload: ${o.connections} connections for ${o.seconds.toFixed(1)} s: ${o.answered} answered (${o.answeredPerSecond}/s), ${o.busy} answered 503, ${o.errors} other errors, ${o.timeouts} timeouts,` +
+          ` ${o.unansweredAtEnd} unanswered at the end; every answer p50 ${o.latency.p50 ?? '-'} ms, p99 ${o.latency.p99 ?? '-'} ms, max ${o.latency.max ?? '-'} ms`,
+      );
       await settle(server.url, SETTLE_PROBE);
     }
     await server.stop();
     server = null;
 
     const checks = write ? await writeChecks(bench, write.teamIds) : null;
-    const target = bench.kind === 'postgres' ? { kind: 'postgres' as const, url: bench.serverEnv.DATABASE_URL } : { kind: 'pglite' as const, dataDir: bench.serverEnv.DATA_DIR };
+    const target =
+      bench.kind === 'postgres'
+        ? { kind: 'postgres' as const, url: bench.serverEnv.DATABASE_URL }
+        : { kind: 'pglite' as const, dataDir: bench.serverEnv.DATA_DIR };
     const explained = wants('explain')
-      ? await explainProfileList(target, { q: 'developer', skills: data.popularSkills.slice(0, 2), availability: 'Full Time', looking: true, page: 1, pageSize: 24 })
+      ? await explainProfileList(target, {
+          q: 'developer',
+          skills: data.popularSkills.slice(0, 2),
+          availability: 'Full Time',
+          looking: true,
+          page: 1,
+          pageSize: 24,
+        })
       : [];
     const matchingPlans = matcher ? await explainMatching(target, matcher.profileId, matcher.teamIds[0]) : [];
 
-    const targets = checkTargets(bench.kind, cases, write && checks ? { result: write, checks } : null, explained, notify, kickoff, matchingPlans, overload);
-    const title = `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,`
-      + ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams`
-      + ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
+    const targets = checkTargets(
+      bench.kind,
+      cases,
+      write && checks ? { result: write, checks } : null,
+      explained,
+      notify,
+      kickoff,
+      matchingPlans,
+      overload,
+    );
+    const title =
+      `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,` +
+      ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams` +
+      ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
     console.log(`\n${markdown({ title, cases, legacy, write, notify, kickoff, overload, targets, explained, matchingPlans })}\n`);
 
     const results = {
       database: bench.kind,
       startedAt: startedAt.toISOString(),
-      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtEnd: os.loadavg() },
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverageAtEnd: os.loadavg(),
+      },
       config,
       generation: { counts: data.counts, timings: data.timings },
       cases,

@@ -25,11 +25,15 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, log: (line: string) => void): Promise<RunningServer> {
   const port = await freePort();
   // One process (`node --import tsx`), so signals reach the server itself.
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/index.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), DEMO_DATA: 'off', AUTH_RATE_LIMIT: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/index.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), DEMO_DATA: 'off', AUTH_RATE_LIMIT: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -49,7 +53,10 @@ export async function startServer(env: Record<string, string>, log: (line: strin
       child.kill('SIGKILL');
       throw new Error(`the server did not answer /api/health within 180 s:\n${output}`);
     }
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -48,7 +48,12 @@ export async function runWriteCase(
 ): Promise<WriteCaseResult> {
   const timings = new Map<string, number[]>();
   const outcomes: WriteCaseResult['outcomes'] = {
-    createdOk: 0, duplicateCreatesRejected: 0, acceptsOk: 0, duplicateAcceptsRejected: 0, serverErrors: 0, unexpected: [],
+    createdOk: 0,
+    duplicateCreatesRejected: 0,
+    acceptsOk: 0,
+    duplicateAcceptsRejected: 0,
+    serverErrors: 0,
+    unexpected: [],
   };
   const unexpected = (what: string, r: Reply) => {
     if (r.status >= 500) outcomes.serverErrors++;
@@ -90,7 +95,12 @@ export async function runWriteCase(
   const password = 'bench-password';
   async function signUp(kind: string, i: number): Promise<{ email: string; cookie: string }> {
     const email = `${kind}${i}-${run}@bench.example`;
-    const r = await postAuth('sign-up', '/api/auth/sign-up/email', { firstName: kind === 'leader' ? 'Leader' : 'Requester', lastName: `Bench ${i}`, email, password });
+    const r = await postAuth('sign-up', '/api/auth/sign-up/email', {
+      firstName: kind === 'leader' ? 'Leader' : 'Requester',
+      lastName: `Bench ${i}`,
+      email,
+      password,
+    });
     if (r.status !== 200 || !r.cookie) throw new Error(`sign-up failed: ${r.status} ${JSON.stringify(r.body)}`);
     return { email, cookie: r.cookie };
   }
@@ -102,25 +112,36 @@ export async function runWriteCase(
     const { email } = await signUp('leader', i);
     const signIn = await postAuth('sign-in', '/api/auth/sign-in/email', { email, password });
     if (signIn.status !== 200 || !signIn.cookie) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
-    const team = await post('create team', '/api/teams', {
-      name: `Bench Write Team ${run} ${i}`,
-      description: 'A team created by the benchmark to receive and accept join requests.',
-      openPositions: ['Frontend Developer', 'Backend Developer', 'Designer'],
-      isOpen: true,
-      maxSize: 10,
-    }, signIn.cookie);
+    const team = await post(
+      'create team',
+      '/api/teams',
+      {
+        name: `Bench Write Team ${run} ${i}`,
+        description: 'A team created by the benchmark to receive and accept join requests.',
+        openPositions: ['Frontend Developer', 'Backend Developer', 'Designer'],
+        isOpen: true,
+        maxSize: 10,
+      },
+      signIn.cookie,
+    );
     const teamId = team.body?.id ?? team.body?.team?.id;
     if (team.status >= 300 || !teamId) throw new Error(`create team failed: ${team.status} ${JSON.stringify(team.body)}`);
     return { cookie: signIn.cookie, teamId: teamId as string };
   });
   const requesters = await inPool(range(requesterCount), opts.concurrency, (i) => signUp('requester', i));
-  opts.log(`write case: ${leaders.length} leaders with teams and ${requesters.length} requesters ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  opts.log(
+    `write case: ${leaders.length} leaders with teams and ${requesters.length} requesters ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   // Requester r has tasks n = r * per .. r * per + per - 1, each to team n % leaders: a requester's
   // teams are distinct, and every team gets at most requests / leaders (9) of them.
   const per = opts.requestsPerRequester;
-  const byRequester = range(requesterCount).map((r) => range(per).map((k) => r * per + k).filter((n) => n < opts.requests)
-    .map((n) => ({ requester: requesters[r], leader: leaders[n % leaders.length], duplicate: n % 10 === 0 })));
+  const byRequester = range(requesterCount).map((r) =>
+    range(per)
+      .map((k) => r * per + k)
+      .filter((n) => n < opts.requests)
+      .map((n) => ({ requester: requesters[r], leader: leaders[n % leaders.length], duplicate: n % 10 === 0 })),
+  );
 
   const flowStarted = performance.now();
   await inPool(byRequester, opts.concurrency, async (own) => {
@@ -131,16 +152,15 @@ export async function runWriteCase(
         (task.duplicate ? [0, 1] : [0]).map(() => post('create join request', path, body, task.requester.cookie)),
       );
       const created = creates.filter((r) => r.status === 200 || r.status === 201);
-      for (const r of creates) if (r.status !== 200 && r.status !== 201) {
-        if (r.status === 409) outcomes.duplicateCreatesRejected++;
-        else unexpected('create join request', r);
-      }
+      for (const r of creates)
+        if (r.status !== 200 && r.status !== 201) {
+          if (r.status === 409) outcomes.duplicateCreatesRejected++;
+          else unexpected('create join request', r);
+        }
       outcomes.createdOk += created.length;
       if (created.length !== 1) continue;
       const requestId = created[0].body?.id;
-      const accepts = await Promise.all(
-        [0, 1].map(() => post('accept', `/api/join-requests/${requestId}/accept`, {}, task.leader.cookie)),
-      );
+      const accepts = await Promise.all([0, 1].map(() => post('accept', `/api/join-requests/${requestId}/accept`, {}, task.leader.cookie)));
       for (const r of accepts) {
         if (r.status === 200 || r.status === 201) outcomes.acceptsOk++;
         else if (r.status === 409 || r.status === 404) outcomes.duplicateAcceptsRejected++;
@@ -153,10 +173,15 @@ export async function runWriteCase(
   const steps = [...timings].map(([stepName, list]) => {
     const sorted = list.sort((a, b) => a - b);
     const round = (v: number) => Math.round(v * 10) / 10;
-    return { step: stepName, count: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1]) };
+    return {
+      step: stepName,
+      count: sorted.length,
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      max: round(sorted[sorted.length - 1]),
+    };
   });
   return { requests: opts.requests, concurrency: opts.concurrency, seconds, steps, outcomes, teamIds: leaders.map((l) => l.teamId) };
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-

@@ -22,7 +22,12 @@ async function measure(name: string, op: () => Promise<unknown>) {
   console.log(`| ${name} | ${wall.toFixed(1)} | ${((cpu.user + cpu.system) / 1000 / rounds).toFixed(1)} |`);
 }
 
-console.log(`${os.cpus()[0]?.model}, ${os.availableParallelism()} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${rounds} rounds`);
+console.log(
+  `${os.cpus()[0]?.model}, ${os.availableParallelism()} cores, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ${rounds} rounds`,
+);
 console.log(`argon2id m=${ARGON2_PARAMS.memoryCost} KiB, t=${ARGON2_PARAMS.timeCost}, p=${ARGON2_PARAMS.parallelism}\n`);
 console.log('| operation | wall ms | CPU ms |\n|---|---:|---:|');
 const argon = await hashPassword(password);

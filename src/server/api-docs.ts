@@ -58,7 +58,9 @@ function asset(name: string) {
 export function mountApiDocs(app: OpenAPIHono<AppEnv>, document: ReturnType<typeof openApiDocument>) {
   app.get('/api/openapi.json', (c) => c.json(document, 200, { 'cache-control': 'no-cache' }));
   app.get('/api/docs', (c) => c.html(DOCS_PAGE, 200, { 'cache-control': 'no-cache' }));
-  app.get('/api/docs/init.js', (c) => c.body(INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
+  app.get('/api/docs/init.js', (c) =>
+    c.body(INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+  );
   app.get('/api/docs/:file', (c) => {
     const name = c.req.param('file');
     const type = ASSETS[name];

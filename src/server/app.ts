@@ -101,7 +101,10 @@ function requestLog(log: Logger, metrics: Metrics | undefined): MiddlewareHandle
     c.res.headers.set('X-Request-Id', requestId);
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
-    log.info({ requestId, method: c.req.method, path: c.req.path.slice(0, 300), status, durationMs: Math.round(seconds * 10_000) / 10 }, 'request');
+    log.info(
+      { requestId, method: c.req.method, path: c.req.path.slice(0, 300), status, durationMs: Math.round(seconds * 10_000) / 10 },
+      'request',
+    );
     metrics?.observe(c.req.method, routePath(c), status, seconds);
   };
 }
@@ -139,7 +142,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', shedLoad(deps.maxInFlight ?? Number.POSITIVE_INFINITY));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
   // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next),
+  );
 
   const counts = new CountCache();
   app.use('/api/*', async (c, next) => {
@@ -163,7 +168,11 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       const headers = err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : undefined;
-      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) }, err.status, headers);
+      return c.json(
+        { error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) },
+        err.status,
+        headers,
+      );
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's JSON validator says 'Malformed JSON in request body'.

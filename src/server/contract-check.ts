@@ -33,7 +33,9 @@ export function createContractChecker(document: Document) {
   function operationOf(method: string, url: string): { template: string; operation: Operation } | null {
     const path = url.split('?')[0];
     // A literal segment beats a parameter ('/api/me/led-teams' is not '/api/me/{x}').
-    const matches = templates.filter((t) => t.pattern.test(path)).sort((a, b) => a.template.split('{').length - b.template.split('{').length);
+    const matches = templates
+      .filter((t) => t.pattern.test(path))
+      .sort((a, b) => a.template.split('{').length - b.template.split('{').length);
     for (const { template } of matches) {
       const operation = document.paths[template][method.toLowerCase()];
       if (operation) return { template, operation };
@@ -48,13 +50,17 @@ export function createContractChecker(document: Document) {
     const where = `${answer.method} ${found.template} -> ${answer.status}`;
     const declared = found.operation.responses[String(answer.status)];
     if (!declared) {
-      throw new Error(`${where}: status not declared in the OpenAPI document (declared: ${Object.keys(found.operation.responses).join(', ')})`);
+      throw new Error(
+        `${where}: status not declared in the OpenAPI document (declared: ${Object.keys(found.operation.responses).join(', ')})`,
+      );
     }
     if (!declared.content) return;
     const mediaType = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
     const media = declared.content[mediaType];
     if (!media) {
-      throw new Error(`${where}: content type ${mediaType || '(none)'} not declared (declared: ${Object.keys(declared.content).join(', ')})`);
+      throw new Error(
+        `${where}: content type ${mediaType || '(none)'} not declared (declared: ${Object.keys(declared.content).join(', ')})`,
+      );
     }
     if (!media.schema || !mediaType.endsWith('json')) return;
     const key = `${found.template} ${answer.method} ${answer.status} ${mediaType}`;
@@ -65,8 +71,13 @@ export function createContractChecker(document: Document) {
       validators.set(key, validate);
     }
     if (!validate(answer.body)) {
-      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` '${e.params.additionalProperty}'` : ''}`);
-      throw new Error(`${where}: the body does not match the document:\n  ${problems.join('\n  ')}\n  body: ${JSON.stringify(answer.body).slice(0, 500)}`);
+      const problems = (validate.errors ?? []).map(
+        (e) =>
+          `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` '${e.params.additionalProperty}'` : ''}`,
+      );
+      throw new Error(
+        `${where}: the body does not match the document:\n  ${problems.join('\n  ')}\n  body: ${JSON.stringify(answer.body).slice(0, 500)}`,
+      );
     }
   }
 

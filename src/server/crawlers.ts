@@ -33,7 +33,13 @@ export function robotsTxt(origin: string): string {
 
 export function sitemapXml(origin: string): string {
   const urls = PUBLIC_LIST_ROUTES.map((path) => `  <url><loc>${origin}${path}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 const CACHE = 'public, max-age=3600';

@@ -73,7 +73,10 @@ describe('writes from another site', () => {
   });
 
   it('refuses a write that a browser marks cross-site even without an Origin, and a null Origin', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }] as Record<string, string>[]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await h.app.request('http://localhost/api/teams', {
         method: 'POST',
         headers: { cookie: user.cookie, 'content-type': 'application/json', ...headers },
@@ -83,8 +86,11 @@ describe('writes from another site', () => {
     }
   });
 
-  it('lets the app\'s own pages write, and a client that is no browser (no Origin, no Sec-Fetch-Site)', async () => {
-    const own = await h.request('PUT', `/api/profiles/${user.profileId}/basic`, { cookie: user.cookie, body: { firstName: 'Same', lastName: 'Origin', availability: 'Flexible' } });
+  it("lets the app's own pages write, and a client that is no browser (no Origin, no Sec-Fetch-Site)", async () => {
+    const own = await h.request('PUT', `/api/profiles/${user.profileId}/basic`, {
+      cookie: user.cookie,
+      body: { firstName: 'Same', lastName: 'Origin', availability: 'Flexible' },
+    });
     expect(own.status).toBe(200);
     const script = await h.app.request(`http://localhost/api/profiles/${user.profileId}/basic`, {
       method: 'PUT',
@@ -107,7 +113,12 @@ describe('writes from another site', () => {
         trusting.app.request('http://localhost/api/auth/sign-up/email', {
           method: 'POST',
           headers: { origin, 'content-type': 'application/json' },
-          body: JSON.stringify({ firstName: 'Tru', lastName: 'Sted', email: `t-${origin.length}@example.com`, password: 'correct horse 1' }),
+          body: JSON.stringify({
+            firstName: 'Tru',
+            lastName: 'Sted',
+            email: `t-${origin.length}@example.com`,
+            password: 'correct horse 1',
+          }),
         });
       expect((await post('https://teams.example.org')).status).toBe(200);
       expect((await post('https://evil.example.org')).status).toBe(403);
@@ -116,7 +127,7 @@ describe('writes from another site', () => {
     }
   });
 
-  it('takes a body only as JSON or multipart: a form or text/plain post from the app\'s own origin is 415', async () => {
+  it("takes a body only as JSON or multipart: a form or text/plain post from the app's own origin is 415", async () => {
     for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
       const res = await h.app.request('http://localhost/api/auth/sign-out', {
         method: 'POST',
@@ -158,7 +169,9 @@ describe('security headers', () => {
     await expectHeaders(await h.app.request('http://localhost/api/profiles'));
     await expectHeaders(await h.app.request('http://localhost/api/nothing-here'));
     const form = new FormData();
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } })
+      .png()
+      .toBuffer();
     form.append('file', new File([new Uint8Array(image)], 'a.png', { type: 'image/png' }));
     const uploaded = await h.request('POST', `/api/profiles/${user.profileId}/avatar`, { cookie: user.cookie, form });
     expect(uploaded.status).toBe(200);
@@ -183,7 +196,11 @@ describe('behind a TLS proxy (TRUST_PROXY_HOPS=1)', () => {
 
   it('signs up and in with the public https origin, no TRUSTED_ORIGINS needed; the cookie is Secure and HSTS is sent', async () => {
     const body = JSON.stringify({ firstName: 'Tls', lastName: 'User', email: 'tls@example.com', password: 'correct horse 1' });
-    const up = await viaProxy('/api/auth/sign-up/email', { method: 'POST', headers: { origin: 'https://teams.example.org', 'content-type': 'application/json' }, body });
+    const up = await viaProxy('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { origin: 'https://teams.example.org', 'content-type': 'application/json' },
+      body,
+    });
     expect(up.status).toBe(200);
     const cookies = up.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);
@@ -268,7 +285,9 @@ describe('answers that say when to come back', () => {
 describe('the session token', () => {
   it('is in no answer body: not sign-up, sign-in, get-session or /api/me', async () => {
     const email = 'token@example.com';
-    const up = await h.request('POST', '/api/auth/sign-up/email', { body: { firstName: 'To', lastName: 'Ken', email, password: 'correct horse 1' } });
+    const up = await h.request('POST', '/api/auth/sign-up/email', {
+      body: { firstName: 'To', lastName: 'Ken', email, password: 'correct horse 1' },
+    });
     const token = decodeURIComponent(cookieFrom(up.headers).split('=')[1]).split('.')[0];
     expect(token.length).toBeGreaterThan(10);
     const cookie = cookieFrom(up.headers);

@@ -28,7 +28,10 @@ function socketAddress(env: unknown): string | undefined {
  */
 export function clientAddressOf(forwardedFor: string | undefined, socket: string | undefined, hops: number): string | undefined {
   if (hops <= 0 || !forwardedFor) return socket;
-  const chain = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+  const chain = forwardedFor
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return chain.length >= hops ? chain[chain.length - hops] : socket;
 }
 
@@ -67,10 +70,14 @@ export function sameOriginWrites(trustedOrigins: readonly string[]): MiddlewareH
     if (SAFE_METHOD.test(c.req.method)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
-    const allowed = origin !== undefined ? origin === c.var.client.origin || trustedOrigins.includes(origin) : site === undefined || site === 'same-origin';
+    const allowed =
+      origin !== undefined
+        ? origin === c.var.client.origin || trustedOrigins.includes(origin)
+        : site === undefined || site === 'same-origin';
     if (!allowed) throw new ApiError(403, 'This request came from another site and was refused');
     const type = c.req.header('content-type');
-    if (type !== undefined && !BODY_TYPE.test(type)) throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
+    if (type !== undefined && !BODY_TYPE.test(type))
+      throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
     await next();
   };
 }

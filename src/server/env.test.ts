@@ -42,7 +42,8 @@ describe('logs and metrics settings', () => {
     expect(parseEnv({}).METRICS_PORT).toBeUndefined();
     expect(parseEnv({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
     expect(parseEnv({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
-    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) expect(parseEnv({ LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      expect(parseEnv({ LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
     expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
   });
 
@@ -60,20 +61,35 @@ describe('logs and metrics settings', () => {
 });
 
 describe('accounts settings (docs/decisions/013-accounts.md)', () => {
-  it('has no provider and no SMTP by default, and the providers\' real addresses', () => {
+  it("has no provider and no SMTP by default, and the providers' real addresses", () => {
     const env = parseEnv({});
     expect(env.GITHUB_CLIENT_ID).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
-    expect(env).toMatchObject({ GITHUB_URL: 'https://github.com', GITHUB_API_URL: 'https://api.github.com', DISCORD_API_URL: 'https://discord.com/api' });
+    expect(env).toMatchObject({
+      GITHUB_URL: 'https://github.com',
+      GITHUB_API_URL: 'https://api.github.com',
+      DISCORD_API_URL: 'https://discord.com/api',
+    });
   });
 
   it('reads the provider pairs, SMTP and PUBLIC_URL (without a trailing slash)', () => {
     const env = parseEnv({
-      GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', DISCORD_CLIENT_ID: 'd', DISCORD_CLIENT_SECRET: 's',
-      SMTP_URL: 'smtp://user:pass@mail.example.org:587', MAIL_FROM: 'HackTeams <teams@example.org>', PUBLIC_URL: 'https://teams.example.org/',
-      GITHUB_URL: 'https://ghe.example.org', GITHUB_API_URL: 'https://ghe.example.org/api/v3',
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+      DISCORD_CLIENT_ID: 'd',
+      DISCORD_CLIENT_SECRET: 's',
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+      MAIL_FROM: 'HackTeams <teams@example.org>',
+      PUBLIC_URL: 'https://teams.example.org/',
+      GITHUB_URL: 'https://ghe.example.org',
+      GITHUB_API_URL: 'https://ghe.example.org/api/v3',
     });
-    expect(env).toMatchObject({ GITHUB_CLIENT_ID: 'id', DISCORD_CLIENT_SECRET: 's', PUBLIC_URL: 'https://teams.example.org', GITHUB_API_URL: 'https://ghe.example.org/api/v3' });
+    expect(env).toMatchObject({
+      GITHUB_CLIENT_ID: 'id',
+      DISCORD_CLIENT_SECRET: 's',
+      PUBLIC_URL: 'https://teams.example.org',
+      GITHUB_API_URL: 'https://ghe.example.org/api/v3',
+    });
   });
 
   it.each([

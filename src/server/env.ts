@@ -17,67 +17,103 @@ const baseUrl = () =>
       .optional(),
   );
 const optionalText = () => z.preprocess(emptyIsUnset, z.string().trim().optional());
-const port = () => z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535');
+const port = () =>
+  z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535');
 
-const EnvSchema = z.object({
-  PORT: port().default(3000),
-  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DEMO_DATA: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
-  /** Secret that signs session cookies; generated and kept in the database when unset. */
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Public origin(s) the app is served from, comma separated, when behind a proxy. */
-  TRUSTED_ORIGINS: z.string().optional(),
-  /** Where 'Register Now' on the hackathon page leads. */
-  EVENT_URL: z.string().url('must be a URL').default(DEFAULT_EVENT_URL),
-  /** Folder of the built web app (default dist/web). */
-  WEB_ROOT: z.string().optional(),
-  AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
-  /** Sign-in and sign-up attempts one client address may make in 10 s (a venue's wifi may need more). */
-  AUTH_ATTEMPTS_PER_ADDRESS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').default(3),
-  /** Password hashes running at once (default: max(1, cores - 1), see docs/decisions/009). */
-  HASH_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1024, 'must be at most 1024').optional(),
-  /** Password hashes waiting for a slot before sign-in and sign-up answer 503 (default: 50 per slot). */
-  HASH_QUEUE: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').optional(),
-  /** Reverse proxies in front whose X-Forwarded-For / X-Forwarded-Proto are trusted (0: none, the socket is the client). */
-  TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0-10').max(10, 'must be 0-10').default(0),
-  /** API requests in progress at once before this instance answers 503 (default: 64 on PGlite, 512 on PostgreSQL). */
-  MAX_IN_FLIGHT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').optional(),
-  /** Connections one client address may hold at once (0: no cap). */
-  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000').default(1024),
-  /** Least severe log level written (JSON lines on stdout); 'silent' writes none. */
-  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
-  /** Port of the Prometheus metrics server (GET /metrics); unset: no metrics server. */
-  METRICS_PORT: z.preprocess(emptyIsUnset, port().optional()),
-  /**
-   * The origin people reach the app at (https://teams.example.org): the links in emails and the
-   * social sign-in callback are built on it. Unset: the origin of the request (fine on one machine).
-   */
-  PUBLIC_URL: baseUrl(),
-  /** GitHub sign-in (docs/decisions/013-accounts.md): both, or neither. */
-  GITHUB_CLIENT_ID: optionalText(),
-  GITHUB_CLIENT_SECRET: optionalText(),
-  /** GitHub's web and API addresses: change them for GitHub Enterprise Server, or for the test suite's local provider. */
-  GITHUB_URL: baseUrl().default('https://github.com'),
-  GITHUB_API_URL: baseUrl().default('https://api.github.com'),
-  /** Discord sign-in: both, or neither. */
-  DISCORD_CLIENT_ID: optionalText(),
-  DISCORD_CLIENT_SECRET: optionalText(),
-  /** Discord's API address: changed only by the test suite's local provider. */
-  DISCORD_API_URL: baseUrl().default('https://discord.com/api'),
-  /** Where email goes: smtp://user:pass@host:587 or smtps://... (unset: messages are written to the log). */
-  SMTP_URL: z.preprocess(
-    emptyIsUnset,
-    z.string().trim().refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must start with smtp:// or smtps://').optional(),
-  ),
-  /** The sender of every email, e.g. 'HackTeams <teams@example.org>'. */
-  MAIL_FROM: optionalText(),
-})
+const EnvSchema = z
+  .object({
+    PORT: port().default(3000),
+    DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DEMO_DATA: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+    /** Secret that signs session cookies; generated and kept in the database when unset. */
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Public origin(s) the app is served from, comma separated, when behind a proxy. */
+    TRUSTED_ORIGINS: z.string().optional(),
+    /** Where 'Register Now' on the hackathon page leads. */
+    EVENT_URL: z.string().url('must be a URL').default(DEFAULT_EVENT_URL),
+    /** Folder of the built web app (default dist/web). */
+    WEB_ROOT: z.string().optional(),
+    AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+    /** Sign-in and sign-up attempts one client address may make in 10 s (a venue's wifi may need more). */
+    AUTH_ATTEMPTS_PER_ADDRESS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(3),
+    /** Password hashes running at once (default: max(1, cores - 1), see docs/decisions/009). */
+    HASH_CONCURRENCY: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1024, 'must be at most 1024')
+      .optional(),
+    /** Password hashes waiting for a slot before sign-in and sign-up answer 503 (default: 50 per slot). */
+    HASH_QUEUE: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(100_000, 'must be at most 100000')
+      .optional(),
+    /** Reverse proxies in front whose X-Forwarded-For / X-Forwarded-Proto are trusted (0: none, the socket is the client). */
+    TRUST_PROXY_HOPS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0-10')
+      .max(10, 'must be 0-10')
+      .default(0),
+    /** API requests in progress at once before this instance answers 503 (default: 64 on PGlite, 512 on PostgreSQL). */
+    MAX_IN_FLIGHT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .optional(),
+    /** Connections one client address may hold at once (0: no cap). */
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(1024),
+    /** Least severe log level written (JSON lines on stdout); 'silent' writes none. */
+    LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+    /** Port of the Prometheus metrics server (GET /metrics); unset: no metrics server. */
+    METRICS_PORT: z.preprocess(emptyIsUnset, port().optional()),
+    /**
+     * The origin people reach the app at (https://teams.example.org): the links in emails and the
+     * social sign-in callback are built on it. Unset: the origin of the request (fine on one machine).
+     */
+    PUBLIC_URL: baseUrl(),
+    /** GitHub sign-in (docs/decisions/013-accounts.md): both, or neither. */
+    GITHUB_CLIENT_ID: optionalText(),
+    GITHUB_CLIENT_SECRET: optionalText(),
+    /** GitHub's web and API addresses: change them for GitHub Enterprise Server, or for the test suite's local provider. */
+    GITHUB_URL: baseUrl().default('https://github.com'),
+    GITHUB_API_URL: baseUrl().default('https://api.github.com'),
+    /** Discord sign-in: both, or neither. */
+    DISCORD_CLIENT_ID: optionalText(),
+    DISCORD_CLIENT_SECRET: optionalText(),
+    /** Discord's API address: changed only by the test suite's local provider. */
+    DISCORD_API_URL: baseUrl().default('https://discord.com/api'),
+    /** Where email goes: smtp://user:pass@host:587 or smtps://... (unset: messages are written to the log). */
+    SMTP_URL: z.preprocess(
+      emptyIsUnset,
+      z
+        .string()
+        .trim()
+        .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    /** The sender of every email, e.g. 'HackTeams <teams@example.org>'. */
+    MAIL_FROM: optionalText(),
+  })
   .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
     path: ['METRICS_PORT'],
     message: 'must differ from PORT (metrics are never served on the public port)',
@@ -111,7 +147,9 @@ function shown(name: string, value: string | undefined): string {
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), source[String(i.path[0])])})`);
+    const lines = result.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), source[String(i.path[0])])})`,
+    );
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   return result.data;

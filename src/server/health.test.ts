@@ -27,12 +27,16 @@ describe('GET /api/ready', () => {
   });
 
   it('is not ready while the latest migration is not applied', async () => {
-    const [latest] = await h.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`).then((r: any) => r.rows ?? r);
+    const [latest] = await h.db
+      .execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)
+      .then((r: any) => r.rows ?? r);
     await h.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${latest.id}`);
     try {
       expectNotReady(await h.request('GET', '/api/ready'), /migrations/);
     } finally {
-      await h.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest.id}, ${latest.hash}, ${latest.created_at})`);
+      await h.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest.id}, ${latest.hash}, ${latest.created_at})`,
+      );
     }
     expect((await h.request('GET', '/api/ready')).status).toBe(200);
   });

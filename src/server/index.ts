@@ -20,7 +20,10 @@ let log: Logger = defaultLogger;
 async function main() {
   const env = parseEnv();
   log = createLogger({ level: env.LOG_LEVEL });
-  const trustedOrigins = env.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const trustedOrigins =
+    env.TRUSTED_ORIGINS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const auth = createAuth(database.db, {
@@ -32,16 +35,19 @@ async function main() {
     log,
     social: {
       publicUrl: env.PUBLIC_URL,
-      github: env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
-        ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET, webUrl: env.GITHUB_URL, apiUrl: env.GITHUB_API_URL }
-        : undefined,
-      discord: env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
-        ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, apiUrl: env.DISCORD_API_URL }
-        : undefined,
+      github:
+        env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+          ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET, webUrl: env.GITHUB_URL, apiUrl: env.GITHUB_API_URL }
+          : undefined,
+      discord:
+        env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+          ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, apiUrl: env.DISCORD_API_URL }
+          : undefined,
     },
     mailer,
   });
-  if (mailer.kind === 'log') log.warn('SMTP_URL and MAIL_FROM are not set: emails (password reset links) are written to this log instead of being sent.');
+  if (mailer.kind === 'log')
+    log.warn('SMTP_URL and MAIL_FROM are not set: emails (password reset links) are written to this log instead of being sent.');
   if (env.DEMO_DATA === 'on') {
     const seeded = await seedDemoData(database.db);
     if (seeded) log.info('Inserted demo data (sign in as demo@example.com / hackathon).');

@@ -49,21 +49,23 @@ describe('half-open connections', () => {
     /** For each socket closed, how long it stayed open after connecting. */
     const lifetimes: number[] = [];
     await Promise.all(
-      Array.from({ length: 2_000 }, () =>
-        new Promise<void>((resolve) => {
-          const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.1' });
-          sockets.push(socket);
-          let connectedAt = Date.now();
-          socket.on('error', () => {});
-          socket.on('close', () => lifetimes.push(Date.now() - connectedAt));
-          // Part of a request's headers, and then nothing.
-          socket.on('connect', () => {
-            connectedAt = Date.now();
-            socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
-            resolve();
-          });
-          socket.on('close', () => resolve());
-        }),
+      Array.from(
+        { length: 2_000 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.1' });
+            sockets.push(socket);
+            let connectedAt = Date.now();
+            socket.on('error', () => {});
+            socket.on('close', () => lifetimes.push(Date.now() - connectedAt));
+            // Part of a request's headers, and then nothing.
+            socket.on('connect', () => {
+              connectedAt = Date.now();
+              socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+              resolve();
+            });
+            socket.on('close', () => resolve());
+          }),
       ),
     );
 
@@ -91,7 +93,9 @@ describe('half-open connections', () => {
 describe('connections per address', () => {
   it('are capped: past the cap, a new connection from that address is closed at once; the ones within it stay', async () => {
     const small = await new Promise<{ server: ReturnType<typeof listen>; port: number }>((resolve) => {
-      const s = listen(h.app.fetch, { port: 0, headersTimeoutMs: 30_000, maxConnectionsPerAddress: 20 }, (p) => resolve({ server: s, port: p }));
+      const s = listen(h.app.fetch, { port: 0, headersTimeoutMs: 30_000, maxConnectionsPerAddress: 20 }, (p) =>
+        resolve({ server: s, port: p }),
+      );
     });
     const sockets: Socket[] = [];
     let closed = 0;
@@ -110,7 +114,9 @@ describe('connections per address', () => {
         request({ host: '127.0.0.1', port: small.port, path: '/api/health', localAddress: '127.0.0.3', agent: false }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect(other).toBe(200);
     } finally {
@@ -128,8 +134,8 @@ describe('a body over the limit', () => {
     socket.on('data', (d) => (received += d));
     const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
     socket.write(
-      'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
-        + `Content-Length: ${2 * 1024 * 1024}\r\nConnection: keep-alive\r\n\r\n${'x'.repeat(64 * 1024)}`,
+      'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${2 * 1024 * 1024}\r\nConnection: keep-alive\r\n\r\n${'x'.repeat(64 * 1024)}`,
     );
     const answeredBy = Date.now();
     const closedAt = await closed;

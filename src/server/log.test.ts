@@ -10,7 +10,11 @@ import { createHarness, type Harness } from './testing';
 const lines: string[] = [];
 /** A pino destination that keeps what it is given. */
 const capture = { write: (line: string) => void lines.push(line) };
-const logged = () => lines.flatMap((l) => l.split('\n')).filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const logged = () =>
+  lines
+    .flatMap((l) => l.split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 const lineOf = (requestId: string | null) => logged().find((l) => l.msg === 'request' && l.requestId === requestId);
 
 let h: Harness;
@@ -68,7 +72,14 @@ describe('request log', () => {
 
     const text = lines.join('');
     const cookieValue = (cookie: string) => decodeURIComponent(cookie.match(/session_token=([^;]+)/)![1]);
-    for (const secret of [password, cookieValue(user.cookie), cookieValue(newCookie), 'query-secret-token', 'bearer-secret-token', user.email]) {
+    for (const secret of [
+      password,
+      cookieValue(user.cookie),
+      cookieValue(newCookie),
+      'query-secret-token',
+      'bearer-secret-token',
+      user.email,
+    ]) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(encodeURIComponent(secret));
     }

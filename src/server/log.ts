@@ -50,7 +50,15 @@ export function errorFields(err: unknown): Record<string, unknown> {
     message: withoutParams(e.message),
     ...(typeof e.code === 'string' ? { code: e.code } : {}),
     ...(e.stack ? { stack: withoutParams(e.stack) } : {}),
-    ...(cause ? { cause: { type: cause.name, message: withoutParams(cause.message), ...(typeof cause.code === 'string' ? { code: cause.code } : {}) } } : {}),
+    ...(cause
+      ? {
+          cause: {
+            type: cause.name,
+            message: withoutParams(cause.message),
+            ...(typeof cause.code === 'string' ? { code: cause.code } : {}),
+          },
+        }
+      : {}),
   };
 }
 

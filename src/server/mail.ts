@@ -38,7 +38,10 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; log: Logge
       kind: 'log',
       send(mail) {
         // The whole message, link included: without SMTP this log is the only way to read it.
-        log.warn({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, `Email not sent (SMTP_URL is not set): ${mail.subject}`);
+        log.warn(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          `Email not sent (SMTP_URL is not set): ${mail.subject}`,
+        );
       },
       idle,
     };

@@ -26,7 +26,9 @@ let disposable: TestUser;
 
 beforeAll(async () => {
   h = await createHarness();
-  [leader, member, outsider, invitee, disposable] = await Promise.all(['Lena', 'Mo', 'Olga', 'Ines', 'Dora'].map((firstName) => h.signUp({ firstName })));
+  [leader, member, outsider, invitee, disposable] = await Promise.all(
+    ['Lena', 'Mo', 'Olga', 'Ines', 'Dora'].map((firstName) => h.signUp({ firstName })),
+  );
 });
 
 /** Routes that may sign out or delete the account of the session they are sent with. */
@@ -40,11 +42,18 @@ async function world() {
     body: { name: 'Fuzz Team', description: 'A team the fuzzer works on all day.', openPositions: ['Designer', 'Developer'] },
   });
   const teamId = team.body.id as string;
-  const joined = await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: member.cookie, body: { position: 'Developer', message: 'Let me in, please!' } });
+  const joined = await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+    cookie: member.cookie,
+    body: { position: 'Developer', message: 'Let me in, please!' },
+  });
   await h.request('POST', `/api/join-requests/${joined.body.id}/accept`, { cookie: leader.cookie });
-  const pending = await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: outsider.cookie, body: { position: 'Designer', message: 'I design things.' } });
+  const pending = await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+    cookie: outsider.cookie,
+    body: { position: 'Designer', message: 'I design things.' },
+  });
   const invitation = await h.request('POST', '/api/invitations', {
-    cookie: leader.cookie, body: { teamId, profileId: invitee.profileId, role: 'Tester', message: 'Come and test with us!' },
+    cookie: leader.cookie,
+    body: { teamId, profileId: invitee.profileId, role: 'Tester', message: 'Come and test with us!' },
   });
   return { teamId, requestId: pending.body.id as string, invitationId: invitation.body.id as string };
 }
@@ -63,12 +72,26 @@ interface FuzzRequest {
   form?: FormData;
 }
 
-const JUNK_IDS = ['not-a-uuid', '%00', 'a'.repeat(300), '00000000-0000-0000-0000-00000000000g', '..%2F..', "1'%20or%20'1'='1", '%F0%9F%9A%80', '-1', '0'];
+const JUNK_IDS = [
+  'not-a-uuid',
+  '%00',
+  'a'.repeat(300),
+  '00000000-0000-0000-0000-00000000000g',
+  '..%2F..',
+  "1'%20or%20'1'='1",
+  '%F0%9F%9A%80',
+  '-1',
+  '0',
+];
 
 /** The document depends on the routes only, so the operations are known before any test runs. */
-const DOCUMENT = apiDocument() as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas?: Record<string, JsonSchema> } };
+const DOCUMENT = apiDocument() as unknown as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, JsonSchema> };
+};
 const OPERATIONS = Object.entries(DOCUMENT.paths).flatMap(([path, ops]) =>
-  Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+);
 
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -102,23 +125,35 @@ const hints = (w: World): Hints => ({
 function requestArbitrary(path: string, method: string, op: Operation, w: World): Arbitrary<FuzzRequest> {
   const { components } = DOCUMENT;
   const params = op.parameters ?? [];
-  const cookies = path === '/api/auth/sign-out'
-    // A real session signed out here would leave the rest of the run signed out.
-    ? [undefined, 'better-auth.session_token=garbage']
-    : ENDS_SESSIONS.includes(path)
-      ? [undefined, disposable.cookie, 'better-auth.session_token=garbage']
-      : [undefined, leader.cookie, member.cookie, outsider.cookie, invitee.cookie, 'better-auth.session_token=garbage'];
+  const cookies =
+    path === '/api/auth/sign-out'
+      ? // A real session signed out here would leave the rest of the run signed out.
+        [undefined, 'better-auth.session_token=garbage']
+      : ENDS_SESSIONS.includes(path)
+        ? [undefined, disposable.cookie, 'better-auth.session_token=garbage']
+        : [undefined, leader.cookie, member.cookie, outsider.cookie, invitee.cookie, 'better-auth.session_token=garbage'];
 
   // Mostly ids that exist (so requests get past the lookup), sometimes unknown or malformed ones.
-  const pathValues = params.filter((p) => p.in === 'path').map((p) =>
-    fc.oneof(
-      { arbitrary: fc.constantFrom(...idsFor(path, p.name, w)), weight: 6 },
-      { arbitrary: fc.uuid(), weight: 1 },
-      { arbitrary: fc.constantFrom(...JUNK_IDS), weight: 1 },
-      { arbitrary: valid(p.schema, components).map(String), weight: 1 },
-    ).map((v) => [p.name, v] as const));
-  const queryValues = params.filter((p) => p.in === 'query').map((p) =>
-    fc.option(fc.oneof(valid(p.schema, components, hints(w)), wrongValue(p.schema, components)).map((v) => [p.name, v] as const), { nil: undefined }));
+  const pathValues = params
+    .filter((p) => p.in === 'path')
+    .map((p) =>
+      fc
+        .oneof(
+          { arbitrary: fc.constantFrom(...idsFor(path, p.name, w)), weight: 6 },
+          { arbitrary: fc.uuid(), weight: 1 },
+          { arbitrary: fc.constantFrom(...JUNK_IDS), weight: 1 },
+          { arbitrary: valid(p.schema, components).map(String), weight: 1 },
+        )
+        .map((v) => [p.name, v] as const),
+    );
+  const queryValues = params
+    .filter((p) => p.in === 'query')
+    .map((p) =>
+      fc.option(
+        fc.oneof(valid(p.schema, components, hints(w)), wrongValue(p.schema, components)).map((v) => [p.name, v] as const),
+        { nil: undefined },
+      ),
+    );
 
   const json = op.requestBody?.content['application/json']?.schema;
   const multipart = op.requestBody?.content['multipart/form-data'];
@@ -126,17 +161,24 @@ function requestArbitrary(path: string, method: string, op: Operation, w: World)
   if (json) {
     const fields = fieldPaths(json, components);
     const broken = fields.length
-      ? fc.constantFrom(...fields).chain(({ path: field, schema }) =>
-        fc.tuple(valid(json, components, hints(w)), fc.option(wrongValue(schema, components), { nil: undefined }))
-          .map(([value, wrong]) => withField(value, field, wrong)))
+      ? fc
+          .constantFrom(...fields)
+          .chain(({ path: field, schema }) =>
+            fc
+              .tuple(valid(json, components, hints(w)), fc.option(wrongValue(schema, components), { nil: undefined }))
+              .map(([value, wrong]) => withField(value, field, wrong)),
+          )
       : fc.jsonValue();
-    body = fc.oneof(
-      { arbitrary: valid(json, components, hints(w)), weight: 3 },
-      { arbitrary: broken, weight: 3 },
-      { arbitrary: fc.jsonValue(), weight: 1 },
-    ).map((b) => ({ body: b }));
+    body = fc
+      .oneof(
+        { arbitrary: valid(json, components, hints(w)), weight: 3 },
+        { arbitrary: broken, weight: 3 },
+        { arbitrary: fc.jsonValue(), weight: 1 },
+      )
+      .map((b) => ({ body: b }));
   } else if (multipart) {
-    body = fc.tuple(fc.uint8Array({ maxLength: 2000 }), fc.constantFrom('file', 'avatar'), fc.constantFrom('image/png', 'text/plain', ''))
+    body = fc
+      .tuple(fc.uint8Array({ maxLength: 2000 }), fc.constantFrom('file', 'avatar'), fc.constantFrom('image/png', 'text/plain', ''))
       .map(([bytes, field, type]) => {
         const form = new FormData();
         form.append(field, new Blob([bytes], { type }), 'upload.png');
@@ -144,35 +186,41 @@ function requestArbitrary(path: string, method: string, op: Operation, w: World)
       });
   }
 
-  return fc.record({
-    cookie: fc.constantFrom(...cookies),
-    pathValues: fc.tuple(...pathValues),
-    queryValues: fc.tuple(...queryValues),
-    body,
-  }).map(({ cookie, pathValues: pv, queryValues: qv, body: b }) => {
-    let url = path;
-    for (const [name, value] of pv) url = url.replace(`{${name}}`, encodeURIComponent(value).replace(/%25/g, '%'));
-    const query = new URLSearchParams();
-    for (const entry of qv) {
-      if (!entry) continue;
-      const [name, value] = entry;
-      query.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value));
-    }
-    const search = query.toString();
-    return { method, url: search ? `${url}?${search}` : url, cookie, ...b };
-  });
+  return fc
+    .record({
+      cookie: fc.constantFrom(...cookies),
+      pathValues: fc.tuple(...pathValues),
+      queryValues: fc.tuple(...queryValues),
+      body,
+    })
+    .map(({ cookie, pathValues: pv, queryValues: qv, body: b }) => {
+      let url = path;
+      for (const [name, value] of pv) url = url.replace(`{${name}}`, encodeURIComponent(value).replace(/%25/g, '%'));
+      const query = new URLSearchParams();
+      for (const entry of qv) {
+        if (!entry) continue;
+        const [name, value] = entry;
+        query.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+      }
+      const search = query.toString();
+      return { method, url: search ? `${url}?${search}` : url, cookie, ...b };
+    });
 }
 
 describe(`API fuzzing from the OpenAPI document (${RUNS} requests per operation, seed ${SEED})`, () => {
-  it.each(OPERATIONS.map((o) => [`${o.method} ${o.path}`, o] as const))('%s: no 5xx, every answer as declared', { timeout: 300_000 }, async (_, { method, path, op }) => {
-    const w = await world();
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(path, method, op, w), async (req) => {
-        // The harness checks the answer against the document and throws if it does not match.
-        const res = await h.request(req.method, req.url, { cookie: req.cookie, body: req.body, form: req.form });
-        expect(res.status, `${req.method} ${req.url} -> ${JSON.stringify(res.body)?.slice(0, 200)}`).toBeLessThan(500);
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-  });
+  it.each(OPERATIONS.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s: no 5xx, every answer as declared',
+    { timeout: 300_000 },
+    async (_, { method, path, op }) => {
+      const w = await world();
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(path, method, op, w), async (req) => {
+          // The harness checks the answer against the document and throws if it does not match.
+          const res = await h.request(req.method, req.url, { cookie: req.cookie, body: req.body, form: req.form });
+          expect(res.status, `${req.method} ${req.url} -> ${JSON.stringify(res.body)?.slice(0, 200)}`).toBeLessThan(500);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+  );
 });

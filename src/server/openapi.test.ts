@@ -21,7 +21,8 @@ type Operation = {
 };
 const operations = () =>
   Object.entries(h.document.paths as Record<string, Record<string, Operation>>).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+  );
 
 /** Routes served for the document itself, not part of it. */
 const DOCUMENTATION = ['/api/openapi.json', '/api/docs', '/api/docs/init.js', '/api/docs/{file}'];
@@ -45,8 +46,14 @@ describe('GET /api/openapi.json', () => {
         .filter((r) => !DOCUMENTATION.includes(r.split(' ')[1])),
     );
     const documented = new Set(operations().map((o) => `${o.method} ${o.path}`));
-    expect([...answered].filter((r) => !documented.has(r)), 'answered but not documented').toEqual([]);
-    expect([...documented].filter((r) => !answered.has(r)), 'documented but not answered').toEqual([]);
+    expect(
+      [...answered].filter((r) => !documented.has(r)),
+      'answered but not documented',
+    ).toEqual([]);
+    expect(
+      [...documented].filter((r) => !answered.has(r)),
+      'documented but not answered',
+    ).toEqual([]);
     expect(documented.size).toBeGreaterThan(25);
   });
 
@@ -63,7 +70,11 @@ describe('GET /api/openapi.json', () => {
   it('marks the routes that need a session, and each of them answers 401 without one', async () => {
     const secured = operations().filter((o) => o.op.security?.some((s) => 'session' in s));
     expect(secured.length).toBeGreaterThan(15);
-    expect(h.document.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' });
+    expect(h.document.components?.securitySchemes?.session).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'better-auth.session_token',
+    });
     for (const { path, method, op } of secured) {
       expect(op.responses['401'], `${method} ${path}`).toBeDefined();
       const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
@@ -77,7 +88,9 @@ describe('GET /api/openapi.json', () => {
 
   it('documents the paging parameters of the lists', () => {
     for (const path of ['/api/profiles', '/api/teams']) {
-      const names = operations().find((o) => o.method === 'get' && o.path === path)!.op.parameters!.map((p) => p.name);
+      const names = operations()
+        .find((o) => o.method === 'get' && o.path === path)!
+        .op.parameters!.map((p) => p.name);
       expect(names).toEqual(expect.arrayContaining(['q', 'page', 'pageSize']));
     }
   });
@@ -85,12 +98,20 @@ describe('GET /api/openapi.json', () => {
 
 describe('the contract check of the test harness', () => {
   it('fails an answer with an undeclared field or status, and passes a declared one', () => {
-    const ok = { method: 'GET', url: '/api/health', status: 200, contentType: 'application/json', body: { status: 'ok', database: 'pglite' } };
+    const ok = {
+      method: 'GET',
+      url: '/api/health',
+      status: 200,
+      contentType: 'application/json',
+      body: { status: 'ok', database: 'pglite' },
+    };
     expect(() => h.contract.check(ok)).not.toThrow();
     expect(() => h.contract.check({ ...ok, body: { ...ok.body, extra: 1 } })).toThrow(/extra/);
     expect(() => h.contract.check({ ...ok, body: { status: 'ok' } })).toThrow(/database/);
     expect(() => h.contract.check({ ...ok, status: 418 })).toThrow(/not declared/);
-    expect(() => h.contract.check({ ...ok, url: '/api/teams/00000000-0000-4000-8000-000000000000', status: 404, body: { error: 'Team not found' } })).not.toThrow();
+    expect(() =>
+      h.contract.check({ ...ok, url: '/api/teams/00000000-0000-4000-8000-000000000000', status: 404, body: { error: 'Team not found' } }),
+    ).not.toThrow();
   });
 });
 

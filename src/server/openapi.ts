@@ -57,7 +57,8 @@ const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const takesJson = (route: RouteConfig) => Boolean(route.request?.body && 'content' in route.request.body && route.request.body.content['application/json']);
+const takesJson = (route: RouteConfig) =>
+  Boolean(route.request?.body && 'content' in route.request.body && route.request.body.content['application/json']);
 
 /**
  * The contract's route with the checks that come before its input is read, in this order: a

@@ -38,7 +38,15 @@ describe('newestFirstPage', () => {
 
   const names = (rows: { name: string }[]) => rows.map((r) => r.name);
   const page = (where: SQL | undefined, pageNumber: number, counts?: CountCache, countKey = String(where)) =>
-    newestFirstPage<{ name: string }>(h.db, { table: teams, columns: { name: teams.name, createdAt: teams.createdAt, id: teams.id }, where, page: pageNumber, pageSize: 10, countKey, counts });
+    newestFirstPage<{ name: string }>(h.db, {
+      table: teams,
+      columns: { name: teams.name, createdAt: teams.createdAt, id: teams.id },
+      where,
+      page: pageNumber,
+      pageSize: 10,
+      countKey,
+      counts,
+    });
 
   it('pages through many matches newest first (walking the index)', async () => {
     const first = await page(undefined, 1);

@@ -91,25 +91,41 @@ type NewestFirstTable = PgTable & { createdAt: PgColumn; id: PgColumn };
  * goes (one statement: most filters of a search have few matches); only when that finds more than
  * FEW_MATCHES does it count them all and walk the index.
  */
-export async function newestFirstPage<Row>(db: Db, opts: {
-  table: NewestFirstTable;
-  /** The columns to read, `createdAt` and `id` among them. */
-  columns: SelectedFields;
-  where: SQL | undefined;
-  page: number;
-  pageSize: number;
-  /** Identifies the filter (not the page) for the count cache. */
-  countKey: string;
-  counts?: CountCache;
-}): Promise<{ rows: Row[]; total: number }> {
+export async function newestFirstPage<Row>(
+  db: Db,
+  opts: {
+    table: NewestFirstTable;
+    /** The columns to read, `createdAt` and `id` among them. */
+    columns: SelectedFields;
+    where: SQL | undefined;
+    page: number;
+    pageSize: number;
+    /** Identifies the filter (not the page) for the count cache. */
+    countKey: string;
+    counts?: CountCache;
+  },
+): Promise<{ rows: Row[]; total: number }> {
   const { table, columns, where, page, pageSize, countKey } = opts;
   const counts = opts.counts ?? new CountCache();
   const offset = (page - 1) * pageSize;
-  const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where))[0].total;
+  const count = async () =>
+    (
+      await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(table)
+        .where(where)
+    )[0].total;
   // The selection's shape is the caller's Row; Drizzle cannot follow a table left generic here.
-  const base = () => db.select(columns).from(table as never).where(where).$dynamic();
-  const walk = async (total: number) =>
-    ({ rows: offset >= total ? [] : ((await base().orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[]), total });
+  const base = () =>
+    db
+      .select(columns)
+      .from(table as never)
+      .where(where)
+      .$dynamic();
+  const walk = async (total: number) => ({
+    rows: offset >= total ? [] : ((await base().orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[]),
+    total,
+  });
 
   const kept = counts.known(countKey);
   if (kept) {
@@ -117,13 +133,24 @@ export async function newestFirstPage<Row>(db: Db, opts: {
     if (walkFindsPageSooner(total, offset, pageSize, await estimatedRows(db, table))) return walk(total);
     if (offset >= total) return { rows: [], total };
     const matches = base().offset(OFFSET_FENCE).as('matches') as unknown as Record<string, SQL>;
-    const rows = await db.select().from(matches as never).orderBy(desc(matches.createdAt), desc(matches.id)).limit(pageSize).offset(offset);
+    const rows = await db
+      .select()
+      .from(matches as never)
+      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .limit(pageSize)
+      .offset(offset);
     return { rows: rows as Row[], total };
   }
   // At most FEW_MATCHES + 1 matches, counted beside the page: all of them when there are few.
-  const matches = base().limit(FEW_MATCHES + 1).offset(OFFSET_FENCE).as('matches') as unknown as Record<string, SQL>;
+  const matches = base()
+    .limit(FEW_MATCHES + 1)
+    .offset(OFFSET_FENCE)
+    .as('matches') as unknown as Record<string, SQL>;
   const found: (Record<string, unknown> & { matchCount: number })[] = await db
-    .select({ ...Object.fromEntries(Object.keys(columns).map((key) => [key, matches[key]])), matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      ...Object.fromEntries(Object.keys(columns).map((key) => [key, matches[key]])),
+      matchCount: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(matches as never)
     .orderBy(desc(matches.createdAt), desc(matches.id))
     .limit(pageSize)

@@ -26,9 +26,10 @@ const BOOM = 'secret internals: password=hunter2 at /srv/app.js:42';
 beforeAll(async () => {
   h = await createHarness({
     // An unexpected error deep inside a handler, to check what the error handler lets out.
-    setup: (app) => app.get('/boom', () => {
-      throw new Error(BOOM);
-    }),
+    setup: (app) =>
+      app.get('/boom', () => {
+        throw new Error(BOOM);
+      }),
   });
   alice = await h.signUp();
   bob = await h.signUp();
@@ -99,38 +100,130 @@ interface JsonRoute {
   fields: Record<string, FieldKind>;
 }
 
-const signUpBody = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: `ada-${Math.random().toString(36).slice(2)}@example.com`, password: 'engine-1843' });
+const signUpBody = () => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: `ada-${Math.random().toString(36).slice(2)}@example.com`,
+  password: 'engine-1843',
+});
 
 const jsonRoutes: JsonRoute[] = [
-  { method: 'POST', label: '/api/auth/sign-up/email', path: () => '/api/auth/sign-up/email', auth: 'public', body: signUpBody,
-    fields: { firstName: 'name', lastName: 'name', email: 'email', password: 'password' } },
-  { method: 'POST', label: '/api/auth/sign-in/email', path: () => '/api/auth/sign-in/email', auth: 'public', body: () => ({ email: alice.email, password: 'team-finder-1' }),
-    fields: { email: 'email', password: 'password' } },
-  { method: 'PUT', label: '/api/profiles/:profileId/basic', path: () => `/api/profiles/${alice.profileId}/basic`, auth: 'owner',
+  {
+    method: 'POST',
+    label: '/api/auth/sign-up/email',
+    path: () => '/api/auth/sign-up/email',
+    auth: 'public',
+    body: signUpBody,
+    fields: { firstName: 'name', lastName: 'name', email: 'email', password: 'password' },
+  },
+  {
+    method: 'POST',
+    label: '/api/auth/sign-in/email',
+    path: () => '/api/auth/sign-in/email',
+    auth: 'public',
+    body: () => ({ email: alice.email, password: 'team-finder-1' }),
+    fields: { email: 'email', password: 'password' },
+  },
+  {
+    method: 'PUT',
+    label: '/api/profiles/:profileId/basic',
+    path: () => `/api/profiles/${alice.profileId}/basic`,
+    auth: 'owner',
     body: () => ({ firstName: 'Alice', lastName: 'Doe', preferredName: 'Al', availability: 'Weekends', bio: 'Hi' }),
-    fields: { firstName: 'name', lastName: 'name', preferredName: 'name', availability: 'enum', bio: 'text' } },
-  { method: 'PUT', label: '/api/profiles/:profileId/contact', path: () => `/api/profiles/${alice.profileId}/contact`, auth: 'owner',
-    body: () => ({ discordUsername: 'alice', twitterUsername: 'alice', timezone: 'UTC+1', githubUrl: 'https://github.com/a', linkedinUrl: '', portfolioUrl: null }),
-    fields: { discordUsername: 'name', twitterUsername: 'name', timezone: 'enum', githubUrl: 'url', linkedinUrl: 'url', portfolioUrl: 'url' } },
-  { method: 'PUT', label: '/api/profiles/:profileId/settings', path: () => `/api/profiles/${alice.profileId}/settings`, auth: 'owner', body: () => ({ lookingForTeam: false }),
-    fields: { lookingForTeam: 'boolean' } },
-  { method: 'POST', label: '/api/profiles/:profileId/skills', path: () => `/api/profiles/${alice.profileId}/skills`, auth: 'owner',
-    body: () => ({ skills: [{ name: 'Rust', level: 'Advanced' }] }), fields: { skills: 'skills' } },
-  { method: 'POST', label: '/api/profiles/:profileId/experiences', path: () => `/api/profiles/${alice.profileId}/experiences`, auth: 'owner',
-    body: () => ({ experience: 'Won a hackathon' }), fields: { experience: 'text' } },
-  { method: 'POST', label: '/api/teams', path: () => '/api/teams', auth: 'user',
-    body: () => ({ name: 'Another Team', description: 'Twenty characters at least', logoUrl: 'https://example.com/l.png', openPositions: ['Dev'], isOpen: true }),
-    fields: { name: 'name', description: 'text', logoUrl: 'url', openPositions: 'text[]', isOpen: 'boolean' } },
-  { method: 'PATCH', label: '/api/teams/:teamId', path: () => `/api/teams/${w.teamId}`, auth: 'leader',
+    fields: { firstName: 'name', lastName: 'name', preferredName: 'name', availability: 'enum', bio: 'text' },
+  },
+  {
+    method: 'PUT',
+    label: '/api/profiles/:profileId/contact',
+    path: () => `/api/profiles/${alice.profileId}/contact`,
+    auth: 'owner',
+    body: () => ({
+      discordUsername: 'alice',
+      twitterUsername: 'alice',
+      timezone: 'UTC+1',
+      githubUrl: 'https://github.com/a',
+      linkedinUrl: '',
+      portfolioUrl: null,
+    }),
+    fields: {
+      discordUsername: 'name',
+      twitterUsername: 'name',
+      timezone: 'enum',
+      githubUrl: 'url',
+      linkedinUrl: 'url',
+      portfolioUrl: 'url',
+    },
+  },
+  {
+    method: 'PUT',
+    label: '/api/profiles/:profileId/settings',
+    path: () => `/api/profiles/${alice.profileId}/settings`,
+    auth: 'owner',
+    body: () => ({ lookingForTeam: false }),
+    fields: { lookingForTeam: 'boolean' },
+  },
+  {
+    method: 'POST',
+    label: '/api/profiles/:profileId/skills',
+    path: () => `/api/profiles/${alice.profileId}/skills`,
+    auth: 'owner',
+    body: () => ({ skills: [{ name: 'Rust', level: 'Advanced' }] }),
+    fields: { skills: 'skills' },
+  },
+  {
+    method: 'POST',
+    label: '/api/profiles/:profileId/experiences',
+    path: () => `/api/profiles/${alice.profileId}/experiences`,
+    auth: 'owner',
+    body: () => ({ experience: 'Won a hackathon' }),
+    fields: { experience: 'text' },
+  },
+  {
+    method: 'POST',
+    label: '/api/teams',
+    path: () => '/api/teams',
+    auth: 'user',
+    body: () => ({
+      name: 'Another Team',
+      description: 'Twenty characters at least',
+      logoUrl: 'https://example.com/l.png',
+      openPositions: ['Dev'],
+      isOpen: true,
+    }),
+    fields: { name: 'name', description: 'text', logoUrl: 'url', openPositions: 'text[]', isOpen: 'boolean' },
+  },
+  {
+    method: 'PATCH',
+    label: '/api/teams/:teamId',
+    path: () => `/api/teams/${w.teamId}`,
+    auth: 'leader',
     body: () => ({ name: 'Renamed Team', description: 'Still a robust team', isOpen: true }),
-    fields: { name: 'name', description: 'text', isOpen: 'boolean' } },
-  { method: 'PUT', label: '/api/teams/:teamId/positions', path: () => `/api/teams/${w.teamId}/positions`, auth: 'leader',
-    body: () => ({ openPositions: ['Designer', 'QA'] }), fields: { openPositions: 'text[]' } },
-  { method: 'POST', label: '/api/teams/:teamId/join-requests', path: () => `/api/teams/${w.teamId}/join-requests`, auth: 'user',
-    body: () => ({ position: 'Tester', message: 'Let me in, please' }), fields: { position: 'name', message: 'text' } },
-  { method: 'POST', label: '/api/invitations', path: () => '/api/invitations', auth: 'leader',
+    fields: { name: 'name', description: 'text', isOpen: 'boolean' },
+  },
+  {
+    method: 'PUT',
+    label: '/api/teams/:teamId/positions',
+    path: () => `/api/teams/${w.teamId}/positions`,
+    auth: 'leader',
+    body: () => ({ openPositions: ['Designer', 'QA'] }),
+    fields: { openPositions: 'text[]' },
+  },
+  {
+    method: 'POST',
+    label: '/api/teams/:teamId/join-requests',
+    path: () => `/api/teams/${w.teamId}/join-requests`,
+    auth: 'user',
+    body: () => ({ position: 'Tester', message: 'Let me in, please' }),
+    fields: { position: 'name', message: 'text' },
+  },
+  {
+    method: 'POST',
+    label: '/api/invitations',
+    path: () => '/api/invitations',
+    auth: 'leader',
     body: () => ({ teamId: w.teamId, profileId: bob.profileId, role: 'Tester', message: 'Join us, we need you' }),
-    fields: { teamId: 'uuid', profileId: 'uuid', role: 'name', message: 'text' } },
+    fields: { teamId: 'uuid', profileId: 'uuid', role: 'name', message: 'text' },
+  },
 ];
 
 /** A valid, session-bearing caller for a route whose body is checked: Alice, except where Bob must ask. */
@@ -151,8 +244,17 @@ const wrongValues: Record<FieldKind, unknown[]> = {
   boolean: ['true', 1, 'yes', {}, []],
   uuid: [42, 'not-a-uuid', `${UNKNOWN_ID}\u0000`, HUGE, {}],
   'text[]': [{}, 'Designer', [42], [{}], [HUGE], [NUL], Array.from({ length: 1000 }, (_, i) => `P${i}`)],
-  skills: [{}, 'Rust', [42], [{ name: 42, level: 'Advanced' }], [{ name: NUL, level: 'Advanced' }],
-    [{ name: HUGE, level: 'Advanced' }], [{ name: 'Go', level: 'Wizard' }], [{ name: 'Go', level: NUL }], []],
+  skills: [
+    {},
+    'Rust',
+    [42],
+    [{ name: 42, level: 'Advanced' }],
+    [{ name: NUL, level: 'Advanced' }],
+    [{ name: HUGE, level: 'Advanced' }],
+    [{ name: 'Go', level: 'Wizard' }],
+    [{ name: 'Go', level: NUL }],
+    [],
+  ],
 };
 
 const describeValue = (v: unknown) => {
@@ -162,46 +264,70 @@ const describeValue = (v: unknown) => {
 
 const fieldCases = jsonRoutes.flatMap((route) =>
   Object.entries(route.fields).flatMap(([field, kind]) =>
-    wrongValues[kind].map((value) => ({ name: `${route.method} ${route.label} ${field} = ${describeValue(value)}`, route, field, value }))));
+    wrongValues[kind].map((value) => ({ name: `${route.method} ${route.label} ${field} = ${describeValue(value)}`, route, field, value })),
+  ),
+);
 
 describe('JSON bodies', () => {
   const malformed = ['{', '{"a":', 'nul', '', "{'single': 'quotes'}", '{"a":1}}'];
   const notObjects = ['[]', '[{"name":"x"}]', '"a string"', 'null', '42', 'true'];
 
-  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))('%s: malformed JSON, non-object JSON -> 400, nothing written', async (_, route) => {
-    const before = await snapshot();
-    for (const raw of [...malformed, ...notObjects]) {
-      const res = await h.request(route.method, route.path(), { cookie: callerFor(route), body: raw });
-      expectClientError(res, 400);
-    }
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))(
+    '%s: malformed JSON, non-object JSON -> 400, nothing written',
+    async (_, route) => {
+      const before = await snapshot();
+      for (const raw of [...malformed, ...notObjects]) {
+        const res = await h.request(route.method, route.path(), { cookie: callerFor(route), body: raw });
+        expectClientError(res, 400);
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
-  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))('%s: a body that is not sent as JSON -> 415, nothing written', async (_, route) => {
-    const before = await snapshot();
-    const json = JSON.stringify(route.body());
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const res = await h.request(route.method, route.path(), { cookie: callerFor(route), headers: { 'content-type': contentType }, body: undefined, ...rawBody(json) });
-      expectClientError(res, 415);
-    }
-    const none = await h.request(route.method, route.path(), { cookie: callerFor(route) });
-    expectClientError(none);
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))(
+    '%s: a body that is not sent as JSON -> 415, nothing written',
+    async (_, route) => {
+      const before = await snapshot();
+      const json = JSON.stringify(route.body());
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const res = await h.request(route.method, route.path(), {
+          cookie: callerFor(route),
+          headers: { 'content-type': contentType },
+          body: undefined,
+          ...rawBody(json),
+        });
+        expectClientError(res, 415);
+      }
+      const none = await h.request(route.method, route.path(), { cookie: callerFor(route) });
+      expectClientError(none);
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
-  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))('%s: a body over 1 MB -> 413, nothing written', async (_, route) => {
-    const before = await snapshot();
-    const res = await h.request(route.method, route.path(), { cookie: callerFor(route), body: { ...route.body(), padding: 'x'.repeat(1_100_000) } });
-    expectClientError(res, 413);
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))(
+    '%s: a body over 1 MB -> 413, nothing written',
+    async (_, route) => {
+      const before = await snapshot();
+      const res = await h.request(route.method, route.path(), {
+        cookie: callerFor(route),
+        body: { ...route.body(), padding: 'x'.repeat(1_100_000) },
+      });
+      expectClientError(res, 413);
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
-  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))('%s: every field nested 50,000 arrays deep -> 400, nothing written', async (_, route) => {
-    const before = await snapshot();
-    const body = `{${Object.keys(route.fields).map((field) => `${JSON.stringify(field)}: ${DEEP}`).join(', ')}}`;
-    expectClientError(await h.request(route.method, route.path(), { cookie: callerFor(route), body }), 400);
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(jsonRoutes.map((r) => [`${r.method} ${r.label}`, r] as const))(
+    '%s: every field nested 50,000 arrays deep -> 400, nothing written',
+    async (_, route) => {
+      const before = await snapshot();
+      const body = `{${Object.keys(route.fields)
+        .map((field) => `${JSON.stringify(field)}: ${DEEP}`)
+        .join(', ')}}`;
+      expectClientError(await h.request(route.method, route.path(), { cookie: callerFor(route), body }), 400);
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
   it.each(fieldCases.map((c) => [c.name, c] as const))('%s -> 4xx, nothing written', async (_, { route, field, value }) => {
     const before = await snapshot();
@@ -238,7 +364,9 @@ function rawBody(text: string) {
 
 describe('text users type is accepted: emoji, RTL, accents', () => {
   it('sign-up and profile texts', async () => {
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(), firstName: 'Zoë 🚀', lastName: 'مرحبا שלום' } });
+    const res = await h.request('POST', '/api/auth/sign-up/email', {
+      body: { ...signUpBody(), firstName: 'Zoë 🚀', lastName: 'مرحبا שלום' },
+    });
     expect(res.status).toBe(200);
     const basic = await h.request('PUT', `/api/profiles/${alice.profileId}/basic`, {
       cookie: alice.cookie,
@@ -246,13 +374,22 @@ describe('text users type is accepted: emoji, RTL, accents', () => {
     });
     expect(basic.status, JSON.stringify(basic.body)).toBe(200);
     expect(basic.body).toMatchObject({ firstName: 'Zoë 🚀', lastName: 'مرحبا', preferredName: '👩🏽‍💻', bio: INTERNATIONAL });
-    const contact = await h.request('PUT', `/api/profiles/${alice.profileId}/contact`, { cookie: alice.cookie, body: { discordUsername: 'زوي🚀' } });
+    const contact = await h.request('PUT', `/api/profiles/${alice.profileId}/contact`, {
+      cookie: alice.cookie,
+      body: { discordUsername: 'زوي🚀' },
+    });
     expect(contact.status).toBe(200);
     expect(contact.body.contact.discordUsername).toBe('زوي🚀');
-    const skills = await h.request('POST', `/api/profiles/${alice.profileId}/skills`, { cookie: alice.cookie, body: { skills: [{ name: 'תכנות 🐍', level: 'Beginner' }] } });
+    const skills = await h.request('POST', `/api/profiles/${alice.profileId}/skills`, {
+      cookie: alice.cookie,
+      body: { skills: [{ name: 'תכנות 🐍', level: 'Beginner' }] },
+    });
     expect(skills.status).toBe(200);
     expect(skills.body.skills).toContainEqual({ name: 'תכנות 🐍', level: 'Beginner' });
-    const experience = await h.request('POST', `/api/profiles/${alice.profileId}/experiences`, { cookie: alice.cookie, body: { experience: INTERNATIONAL } });
+    const experience = await h.request('POST', `/api/profiles/${alice.profileId}/experiences`, {
+      cookie: alice.cookie,
+      body: { experience: INTERNATIONAL },
+    });
     expect(experience.status).toBe(200);
     expect(experience.body.experiences).toContain(INTERNATIONAL);
     const search = await h.request('GET', `/api/profiles?q=${encodeURIComponent('مرحبا')}&skills=${encodeURIComponent('תכנות 🐍')}`);
@@ -279,7 +416,10 @@ describe('text users type is accepted: emoji, RTL, accents', () => {
       body: { teamId: created.body.id, profileId: dave.profileId, role: 'מעצב 🎨', message: INTERNATIONAL },
     });
     expect(invite.status, JSON.stringify(invite.body)).toBe(201);
-    const patched = await h.request('PATCH', `/api/teams/${created.body.id}`, { cookie: bob.cookie, body: { name: 'Équipe 🚀', description: INTERNATIONAL, isOpen: true } });
+    const patched = await h.request('PATCH', `/api/teams/${created.body.id}`, {
+      cookie: bob.cookie,
+      body: { name: 'Équipe 🚀', description: INTERNATIONAL, isOpen: true },
+    });
     expect(patched.status).toBe(200);
   });
 });
@@ -323,11 +463,22 @@ const allRoutes: AnyRoute[] = [
   { method: 'DELETE', path: (id = w.teamId) => `/api/teams/${id}/members/${UNKNOWN_ID}`, auth: 'leader', ids: true },
   { method: 'DELETE', path: (id = UNKNOWN_ID) => `/api/teams/${w.teamId}/members/${id}`, auth: 'leader', ids: true },
   { method: 'POST', path: (id = w.teamId) => `/api/teams/${id}/leave`, auth: 'user', ids: true },
-  { method: 'PATCH', path: (id = w.teamId) => `/api/teams/${id}/members/${UNKNOWN_ID}`, auth: 'leader', ids: true, body: () => ({ isLeader: true }) },
+  {
+    method: 'PATCH',
+    path: (id = w.teamId) => `/api/teams/${id}/members/${UNKNOWN_ID}`,
+    auth: 'leader',
+    ids: true,
+    body: () => ({ isLeader: true }),
+  },
   { method: 'GET', path: (id = w.teamId) => `/api/teams/${id}/invitations`, auth: 'leader', ids: true },
   { method: 'GET', path: (id = w.teamId) => `/api/teams/${id}/join-requests`, auth: 'leader', ids: true },
-  { method: 'POST', path: (id = w.teamId) => `/api/teams/${id}/join-requests`, auth: 'user', ids: true,
-    body: () => ({ position: 'Tester', message: 'Let me in, please' }) },
+  {
+    method: 'POST',
+    path: (id = w.teamId) => `/api/teams/${id}/join-requests`,
+    auth: 'user',
+    ids: true,
+    body: () => ({ position: 'Tester', message: 'Let me in, please' }),
+  },
   { method: 'POST', path: (id = w.requestId) => `/api/join-requests/${id}/accept`, auth: 'leader', ids: true },
   { method: 'POST', path: (id = w.requestId) => `/api/join-requests/${id}/decline`, auth: 'leader', ids: true },
   { method: 'POST', path: (id = w.requestId) => `/api/join-requests/${id}/cancel`, auth: 'user', ids: true },
@@ -359,27 +510,33 @@ const garbageCookies = [
 const routeName = (r: AnyRoute) => `${r.method} ${r.path(':id')}`;
 
 describe('sessions', () => {
-  it.each(allRoutes.map((r) => [routeName(r), r] as const))('%s: no cookie, garbage and forged cookies -> 401 on protected routes, nothing written', async (_, route) => {
-    const before = await snapshot();
-    const [token] = alice.cookie.match(new RegExp(`${SESSION.replace('.', '\\.')}=([^;]+)`))!.slice(1);
-    const [value, signature] = decodeURIComponent(token).split('.');
-    // Alice's token with a signature made up by the caller, and a made-up token with her signature.
-    const forged = [
-      `${SESSION}=${encodeURIComponent(`${value}.${'A'.repeat(signature.length)}`)}`,
-      `${SESSION}=${encodeURIComponent(`${'Z'.repeat(value.length)}.${signature}`)}`,
-    ];
-    for (const cookie of [undefined, ...garbageCookies, ...forged]) {
-      const res = await h.request(route.method, route.path(), { cookie, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
-      if (route.auth === 'public') {
-        expect(res.status, `${cookie} ${JSON.stringify(res.body)}`).toBeLessThan(500);
-        if (route.path().startsWith('/api/me')) expect(res.body).toEqual({ user: null, profile: null });
-      } else {
-        expectClientError(res, 401);
-        expect(res.body.error).toBe('Please sign in to continue');
+  it.each(allRoutes.map((r) => [routeName(r), r] as const))(
+    '%s: no cookie, garbage and forged cookies -> 401 on protected routes, nothing written',
+    async (_, route) => {
+      const before = await snapshot();
+      const [token] = alice.cookie.match(new RegExp(`${SESSION.replace('.', '\\.')}=([^;]+)`))!.slice(1);
+      const [value, signature] = decodeURIComponent(token).split('.');
+      // Alice's token with a signature made up by the caller, and a made-up token with her signature.
+      const forged = [
+        `${SESSION}=${encodeURIComponent(`${value}.${'A'.repeat(signature.length)}`)}`,
+        `${SESSION}=${encodeURIComponent(`${'Z'.repeat(value.length)}.${signature}`)}`,
+      ];
+      for (const cookie of [undefined, ...garbageCookies, ...forged]) {
+        const res = await h.request(route.method, route.path(), {
+          cookie,
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+        if (route.auth === 'public') {
+          expect(res.status, `${cookie} ${JSON.stringify(res.body)}`).toBeLessThan(500);
+          if (route.path().startsWith('/api/me')) expect(res.body).toEqual({ user: null, profile: null });
+        } else {
+          expectClientError(res, 401);
+          expect(res.body.error).toBe('Please sign in to continue');
+        }
       }
-    }
-    expect(await snapshot()).toBe(before);
-  });
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
   it('a session whose user was signed out no longer works', async () => {
     const user = await h.signUp();
@@ -389,32 +546,53 @@ describe('sessions', () => {
 });
 
 describe('ids in paths', () => {
-  const badIds = ['not-a-uuid', UNKNOWN_ID, '%00', encodeURIComponent(NUL), 'a'.repeat(5000), `${UNKNOWN_ID}x`, '..%2F..%2Fetc%2Fpasswd', "1' or '1'='1", '%F0%9F%9A%80', '%E0%A4%A'];
+  const badIds = [
+    'not-a-uuid',
+    UNKNOWN_ID,
+    '%00',
+    encodeURIComponent(NUL),
+    'a'.repeat(5000),
+    `${UNKNOWN_ID}x`,
+    '..%2F..%2Fetc%2Fpasswd',
+    "1' or '1'='1",
+    '%F0%9F%9A%80',
+    '%E0%A4%A',
+  ];
 
-  it.each(allRoutes.filter((r) => r.ids).map((r) => [routeName(r), r] as const))('%s: non-uuid and unknown ids -> 404, nothing written', async (_, route) => {
-    const before = await snapshot();
-    for (const id of badIds) {
-      const cookie = /\/invitations\/|join-requests$/.test(route.path()) ? bob.cookie : alice.cookie;
-      const body = route.body?.() ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
-      const res = await h.request(route.method, route.path(id), { cookie, body });
-      expectClientError(res, 404);
-    }
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(allRoutes.filter((r) => r.ids).map((r) => [routeName(r), r] as const))(
+    '%s: non-uuid and unknown ids -> 404, nothing written',
+    async (_, route) => {
+      const before = await snapshot();
+      for (const id of badIds) {
+        const cookie = /\/invitations\/|join-requests$/.test(route.path()) ? bob.cookie : alice.cookie;
+        const body = route.body?.() ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+        const res = await h.request(route.method, route.path(id), { cookie, body });
+        expectClientError(res, 404);
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
   it('experience indexes that are not small non-negative integers -> 404, nothing written', async () => {
     const before = await snapshot();
     for (const index of ['abc', '-1', '1.5', '1e3', '99999999999999999999', '9007199254740993', 'Infinity', 'NaN', '0x10', '%00', ' 1']) {
-      const res = await h.request('DELETE', `/api/profiles/${alice.profileId}/experiences/${encodeURIComponent(index)}`, { cookie: alice.cookie });
+      const res = await h.request('DELETE', `/api/profiles/${alice.profileId}/experiences/${encodeURIComponent(index)}`, {
+        cookie: alice.cookie,
+      });
       expectClientError(res, 404);
     }
     expect(await snapshot()).toBe(before);
   });
 
-  it('someone else\'s profile or team -> 403, nothing written', async () => {
+  it("someone else's profile or team -> 403, nothing written", async () => {
     const before = await snapshot();
-    for (const route of allRoutes.filter((r) => r.ids && (r.auth === 'owner' || r.auth === 'leader') && !r.path().startsWith('/api/join-requests'))) {
-      const res = await h.request(route.method, route.path(), { cookie: bob.cookie, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+    for (const route of allRoutes.filter(
+      (r) => r.ids && (r.auth === 'owner' || r.auth === 'leader') && !r.path().startsWith('/api/join-requests'),
+    )) {
+      const res = await h.request(route.method, route.path(), {
+        cookie: bob.cookie,
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expectClientError(res, 403);
     }
     expect(await snapshot()).toBe(before);
@@ -423,11 +601,33 @@ describe('ids in paths', () => {
 
 describe('query parameters', () => {
   const hostileQueries = [
-    'page=1&page=2&page=abc', 'pageSize=-5', 'pageSize=1e308', 'page=1e308', 'page=-1', 'pageSize=Infinity', 'page=NaN',
-    `q=${encodeURIComponent(HUGE)}`, 'q=%00', `q=${encodeURIComponent(NUL)}`, 'q=a&q=b', 'q[]=a&q[]=b', 'q[a]=b',
-    'q=%E0%A4%A', 'q=%25%5F%5C', "q=' or 1=1 --", 'skills=a&skills=b', `skills=${encodeURIComponent(HUGE)}`,
-    `skills=${Array.from({ length: 500 }, (_, i) => `s${i}`).join(',')}`, 'skills=%00', 'skills[]=x', 'availability=Nope',
-    'availability=%00', 'looking=%00', 'looking=true&looking=false', 'open=yes&open=1', `${'k'.repeat(10_000)}=v`,
+    'page=1&page=2&page=abc',
+    'pageSize=-5',
+    'pageSize=1e308',
+    'page=1e308',
+    'page=-1',
+    'pageSize=Infinity',
+    'page=NaN',
+    `q=${encodeURIComponent(HUGE)}`,
+    'q=%00',
+    `q=${encodeURIComponent(NUL)}`,
+    'q=a&q=b',
+    'q[]=a&q[]=b',
+    'q[a]=b',
+    'q=%E0%A4%A',
+    'q=%25%5F%5C',
+    "q=' or 1=1 --",
+    'skills=a&skills=b',
+    `skills=${encodeURIComponent(HUGE)}`,
+    `skills=${Array.from({ length: 500 }, (_, i) => `s${i}`).join(',')}`,
+    'skills=%00',
+    'skills[]=x',
+    'availability=Nope',
+    'availability=%00',
+    'looking=%00',
+    'looking=true&looking=false',
+    'open=yes&open=1',
+    `${'k'.repeat(10_000)}=v`,
   ];
 
   it.each(['/api/profiles', '/api/teams'])('GET %s with hostile query strings -> 200 or 4xx, never 5xx', async (path) => {
@@ -442,7 +642,15 @@ describe('query parameters', () => {
   });
 
   it('GET /api/me/led-teams with a hostile candidate -> 200, the candidate ignored', async () => {
-    for (const query of ['candidate=x', `candidate=${'-'.repeat(36)}`, `candidate=${'0'.repeat(36)}`, 'candidate=%00', `candidate=${encodeURIComponent(HUGE)}`, `candidate=${UNKNOWN_ID}&candidate=x`, 'candidate[]=1']) {
+    for (const query of [
+      'candidate=x',
+      `candidate=${'-'.repeat(36)}`,
+      `candidate=${'0'.repeat(36)}`,
+      'candidate=%00',
+      `candidate=${encodeURIComponent(HUGE)}`,
+      `candidate=${UNKNOWN_ID}&candidate=x`,
+      'candidate[]=1',
+    ]) {
       const res = await h.request('GET', `/api/me/led-teams?${query}`, { cookie: alice.cookie });
       expect(res.status, `${query} ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body.map((t: { id: string }) => t.id)).toContain(w.teamId);
@@ -451,7 +659,16 @@ describe('query parameters', () => {
 
   it('DELETE a skill with a hostile name -> 404, nothing written', async () => {
     const before = await snapshot();
-    for (const query of ['', 'name=', 'name=%00', `name=${encodeURIComponent(NUL)}`, `name=${encodeURIComponent(HUGE)}`, 'name[]=Rust', 'name=%25', 'name=%E0%A4%A']) {
+    for (const query of [
+      '',
+      'name=',
+      'name=%00',
+      `name=${encodeURIComponent(NUL)}`,
+      `name=${encodeURIComponent(HUGE)}`,
+      'name[]=Rust',
+      'name=%25',
+      'name=%E0%A4%A',
+    ]) {
       const res = await h.request('DELETE', `/api/profiles/${alice.profileId}/skills?${query}`, { cookie: alice.cookie });
       expectClientError(res, 404);
     }
@@ -472,12 +689,28 @@ describe('avatar upload', () => {
 
   it.each([
     ['no file at all', () => form([['other', 'value']]), 400],
-    ['the file under another field name', () => form([['avatar', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png']]), 400],
+    [
+      'the file under another field name',
+      () => form([['avatar', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png']]),
+      400,
+    ],
     ['an empty file', () => form([['file', new Blob([], { type: 'image/png' }), 'a.png']]), 400],
     ['a text field named file', () => form([['file', 'not a file']]), 400],
     ['a file that is not an image', () => form([['file', new Blob(['hello world'], { type: 'image/png' }), 'a.png']]), 415],
-    ['a file with NUL bytes and a hostile name', () => form([['file', new Blob([new Uint8Array(64)], { type: 'image/png' }), `..\u0000/${HUGE.slice(0, 300)}.png`]]), 415],
-    ['two files, neither an image', () => form([['file', new Blob(['a']), 'a.png'], ['file', new Blob(['b']), 'b.png']]), 415],
+    [
+      'a file with NUL bytes and a hostile name',
+      () => form([['file', new Blob([new Uint8Array(64)], { type: 'image/png' }), `..\u0000/${HUGE.slice(0, 300)}.png`]]),
+      415,
+    ],
+    [
+      'two files, neither an image',
+      () =>
+        form([
+          ['file', new Blob(['a']), 'a.png'],
+          ['file', new Blob(['b']), 'b.png'],
+        ]),
+      415,
+    ],
   ] as const)('%s -> 4xx, avatar unchanged', async (_, makeForm, status) => {
     const before = await snapshot();
     const res = await h.request('POST', path(), { cookie: alice.cookie, form: makeForm() });
@@ -489,14 +722,27 @@ describe('avatar upload', () => {
     const before = await snapshot();
     expectClientError(await h.request('POST', path(), { cookie: alice.cookie, body: { file: 'x' } }), 400);
     expectClientError(await h.request('POST', path(), { cookie: alice.cookie }), 400);
-    expectClientError(await h.request('POST', path(), { cookie: alice.cookie, headers: { 'content-type': 'multipart/form-data; boundary=nope' }, ...rawBody('--nope\r\ngarbage') }), 400);
-    expectClientError(await h.request('POST', path(), { cookie: alice.cookie, headers: { 'content-type': 'multipart/form-data' }, ...rawBody('garbage') }), 400);
+    expectClientError(
+      await h.request('POST', path(), {
+        cookie: alice.cookie,
+        headers: { 'content-type': 'multipart/form-data; boundary=nope' },
+        ...rawBody('--nope\r\ngarbage'),
+      }),
+      400,
+    );
+    expectClientError(
+      await h.request('POST', path(), { cookie: alice.cookie, headers: { 'content-type': 'multipart/form-data' }, ...rawBody('garbage') }),
+      400,
+    );
     expect(await snapshot()).toBe(before);
   });
 
   it('over 5 MB -> 413, avatar unchanged', async () => {
     const before = await snapshot();
-    const res = await h.request('POST', path(), { cookie: alice.cookie, form: form([['file', new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' }), 'big.png']]) });
+    const res = await h.request('POST', path(), {
+      cookie: alice.cookie,
+      form: form([['file', new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' }), 'big.png']]),
+    });
     expectClientError(res, 413);
     expect(await snapshot()).toBe(before);
   });
@@ -516,7 +762,12 @@ describe('the error handler', () => {
   });
 
   it('unknown API paths and methods -> 404 JSON', async () => {
-    for (const [method, path] of [['GET', '/api/nope'], ['DELETE', '/api/profiles'], ['PATCH', '/api/me'], ['PUT', `/api/teams/${UNKNOWN_ID}/nope`]]) {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['DELETE', '/api/profiles'],
+      ['PATCH', '/api/me'],
+      ['PUT', `/api/teams/${UNKNOWN_ID}/nope`],
+    ]) {
       expectClientError(await h.request(method, path), 404);
     }
   });
@@ -557,7 +808,9 @@ describe('account endpoints under /api/auth', () => {
     const me = await h.request('GET', '/api/me', { cookie: user.cookie });
     for (const cookie of [undefined, user.cookie]) expectClientError(await h.request(method, path, { cookie, body }));
     expect(await h.request('GET', '/api/me', { cookie: user.cookie })).toMatchObject({ status: 200, body: me.body });
-    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(200);
+    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(
+      200,
+    );
   });
 
   it.each(notOffered)('%s %s -> 404 JSON, signed in or not, nothing written', async (method, path, body) => {
@@ -567,12 +820,19 @@ describe('account endpoints under /api/auth', () => {
       expectClientError(await h.request(method, path, { cookie, body }), 404);
     }
     expect(await h.request('GET', '/api/me', { cookie: user.cookie })).toMatchObject({ status: 200, body: me.body });
-    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(200);
+    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(
+      200,
+    );
   });
 
   it('sign-out and get-session with hostile input never answer 5xx', async () => {
     const user = await h.signUp();
-    for (const [method, path, body] of [['POST', '/api/auth/sign-out', '{'], ['POST', '/api/auth/sign-out', '[]'], ['POST', '/api/auth/sign-out', NUL], ['GET', '/api/auth/get-session', undefined]] as const) {
+    for (const [method, path, body] of [
+      ['POST', '/api/auth/sign-out', '{'],
+      ['POST', '/api/auth/sign-out', '[]'],
+      ['POST', '/api/auth/sign-out', NUL],
+      ['GET', '/api/auth/get-session', undefined],
+    ] as const) {
       for (const cookie of [undefined, user.cookie, `${SESSION}=garbage`]) {
         expectOkOrClientError(await h.request(method, path, { cookie, body }));
       }

@@ -86,10 +86,15 @@ function allowed(robots: string, path: string): boolean {
   });
   const matches = (pattern: string) => {
     const anchored = pattern.endsWith('$');
-    const body = (anchored ? pattern.slice(0, -1) : pattern).split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const body = (anchored ? pattern.slice(0, -1) : pattern)
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     return new RegExp(`^${body}${anchored ? '$' : ''}`).test(path);
   };
-  const best = rules.filter((r) => matches(r.pattern)).sort((a, b) => b.pattern.length - a.pattern.length || Number(b.allow) - Number(a.allow))[0];
+  const best = rules
+    .filter((r) => matches(r.pattern))
+    .sort((a, b) => b.pattern.length - a.pattern.length || Number(b.allow) - Number(a.allow))[0];
   return best?.allow ?? true;
 }
 
@@ -111,10 +116,38 @@ describe('files for crawlers', () => {
     expect(lines).not.toContain('Disallow: /profiles');
     expect(lines).toContain('Sitemap: http://localhost/sitemap.xml');
 
-    const open = ['/', '/profiles', '/profiles?q=python', '/profiles/0b1c', '/teams', '/teams/0b1c', '/hackathon', '/signup', '/api/profiles?page=2', '/api/teams/0b1c', '/api/profiles/0b1c/avatar'];
-    const closed = ['/profile', '/profile?tab=notifications', '/create-team', '/login?redirectTo=%2Fprofile', '/auth/callback', '/api/me', '/api/me/inbox', '/api/docs', '/api/openapi.json'];
-    expect(open.filter((path) => !allowed(text, path)), 'disallowed by mistake').toEqual([]);
-    expect(closed.filter((path) => allowed(text, path)), 'allowed by mistake').toEqual([]);
+    const open = [
+      '/',
+      '/profiles',
+      '/profiles?q=python',
+      '/profiles/0b1c',
+      '/teams',
+      '/teams/0b1c',
+      '/hackathon',
+      '/signup',
+      '/api/profiles?page=2',
+      '/api/teams/0b1c',
+      '/api/profiles/0b1c/avatar',
+    ];
+    const closed = [
+      '/profile',
+      '/profile?tab=notifications',
+      '/create-team',
+      '/login?redirectTo=%2Fprofile',
+      '/auth/callback',
+      '/api/me',
+      '/api/me/inbox',
+      '/api/docs',
+      '/api/openapi.json',
+    ];
+    expect(
+      open.filter((path) => !allowed(text, path)),
+      'disallowed by mistake',
+    ).toEqual([]);
+    expect(
+      closed.filter((path) => allowed(text, path)),
+      'allowed by mistake',
+    ).toEqual([]);
   });
 
   it('sitemap.xml lists the public list pages at absolute addresses', async () => {
@@ -124,7 +157,10 @@ describe('files for crawlers', () => {
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
-      'http://localhost/', 'http://localhost/profiles', 'http://localhost/teams', 'http://localhost/hackathon',
+      'http://localhost/',
+      'http://localhost/profiles',
+      'http://localhost/teams',
+      'http://localhost/hackathon',
     ]);
   });
 });

@@ -11,7 +11,11 @@ export function cookieFrom(headers: Headers): string {
     .join('; ');
 }
 
-export interface SseEvent { event: string; id?: string; data: string }
+export interface SseEvent {
+  event: string;
+  id?: string;
+  data: string;
+}
 
 /** One event block ('event:', 'id:', 'data:' lines), or null for a comment (keep-alive) or retry-only block. */
 function parse(block: string): SseEvent | null {
@@ -50,7 +54,10 @@ export function eventReader(res: Response) {
       if (left <= 0) return 'timeout';
       let timer: NodeJS.Timeout | undefined;
       pending ??= reader.read();
-      const chunk = await Promise.race([pending, new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left)))]);
+      const chunk = await Promise.race([
+        pending,
+        new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left))),
+      ]);
       clearTimeout(timer);
       if (chunk === 'timeout') return 'timeout';
       pending = null;

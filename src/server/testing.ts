@@ -83,7 +83,18 @@ export async function createHarness(
   const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
   const metrics: Metrics | undefined = opts.metrics ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
-  const app = createApp({ db: database.db, dbKind: database.kind, auth, live, matching, config: { eventUrl: 'https://example.com/event' }, webRoot: opts.webRoot, log, metrics, ...opts.edge });
+  const app = createApp({
+    db: database.db,
+    dbKind: database.kind,
+    auth,
+    live,
+    matching,
+    config: { eventUrl: 'https://example.com/event' },
+    webRoot: opts.webRoot,
+    log,
+    metrics,
+    ...opts.edge,
+  });
   opts.setup?.(app);
   const document = apiDocument();
   const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
@@ -117,7 +128,9 @@ export async function createHarness(
 
   let counter = 0;
   /** Signs up a new user and returns their session cookie and profile id. */
-  async function signUp(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}): Promise<TestUser> {
+  async function signUp(
+    overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+  ): Promise<TestUser> {
     counter += 1;
     const input = {
       firstName: 'Test',
@@ -158,4 +171,3 @@ export async function createHarness(
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
-

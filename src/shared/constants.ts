@@ -22,18 +22,51 @@ export const DEFAULT_TEAM_SIZE = 4;
 
 /** What a notification can be about (docs/product.md#notifications-tab). */
 export const NOTIFICATION_KINDS = [
-  'join_request', 'request_accepted', 'request_declined', 'request_withdrawn',
-  'invitation', 'invitation_accepted', 'invitation_declined', 'joined',
-  'removed', 'team_deleted', 'made_leader', 'member_left',
+  'join_request',
+  'request_accepted',
+  'request_declined',
+  'request_withdrawn',
+  'invitation',
+  'invitation_accepted',
+  'invitation_declined',
+  'joined',
+  'removed',
+  'team_deleted',
+  'made_leader',
+  'member_left',
   // A person deleted their account (docs/decisions/013-accounts.md): their team was handed to you, or a teammate is gone.
-  'leader_handed_over', 'member_deleted_account',
+  'leader_handed_over',
+  'member_deleted_account',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const TIMEZONES = [
-  'UTC-12', 'UTC-11', 'UTC-10', 'UTC-9', 'UTC-8', 'UTC-7', 'UTC-6', 'UTC-5', 'UTC-4', 'UTC-3',
-  'UTC-2', 'UTC-1', 'UTC+0', 'UTC+1', 'UTC+2', 'UTC+3', 'UTC+4', 'UTC+5', 'UTC+5:30', 'UTC+6',
-  'UTC+7', 'UTC+8', 'UTC+9', 'UTC+10', 'UTC+11', 'UTC+12',
+  'UTC-12',
+  'UTC-11',
+  'UTC-10',
+  'UTC-9',
+  'UTC-8',
+  'UTC-7',
+  'UTC-6',
+  'UTC-5',
+  'UTC-4',
+  'UTC-3',
+  'UTC-2',
+  'UTC-1',
+  'UTC+0',
+  'UTC+1',
+  'UTC+2',
+  'UTC+3',
+  'UTC+4',
+  'UTC+5',
+  'UTC+5:30',
+  'UTC+6',
+  'UTC+7',
+  'UTC+8',
+  'UTC+9',
+  'UTC+10',
+  'UTC+11',
+  'UTC+12',
 ] as const;
 
 export type Timezone = (typeof TIMEZONES)[number];
@@ -55,9 +88,7 @@ export const MAX_PAGE_SIZE = 100;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Uploaded avatars are stored as square WebP images of this many pixels a side. */
 export const AVATAR_SIZE = 200;
-export const AVATAR_COLORS = [
-  '#2563eb', '#7c3aed', '#db2777', '#dc2626', '#c2410c', '#15803d', '#0f766e', '#4f46e5',
-] as const;
+export const AVATAR_COLORS = ['#2563eb', '#7c3aed', '#db2777', '#dc2626', '#c2410c', '#15803d', '#0f766e', '#4f46e5'] as const;
 
 /** Social sign-in providers the product knows; each works once its client id and secret are set. */
 export const SOCIAL_PROVIDERS = ['github', 'discord'] as const;

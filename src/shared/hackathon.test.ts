@@ -33,15 +33,23 @@ describe('upcoming hackathons (docs/product.md#home)', () => {
 
   it('lists all three before any of them starts', () => {
     expect(names('2025-05-01T00:00:00Z')).toEqual([
-      ["World's Largest Hackathon", false], ['SF AI Builders Hackathon', false], ['Boston Climate Tech Hack', false],
+      ["World's Largest Hackathon", false],
+      ['SF AI Builders Hackathon', false],
+      ['Boston Climate Tech Hack', false],
     ]);
   });
 
   it('marks the one on right now, and drops each once it has ended', () => {
     expect(names('2025-06-10T00:00:00Z')[0]).toEqual(["World's Largest Hackathon", true]);
-    expect(names('2025-07-01T00:00:00Z')).toEqual([['SF AI Builders Hackathon', false], ['Boston Climate Tech Hack', false]]);
+    expect(names('2025-07-01T00:00:00Z')).toEqual([
+      ['SF AI Builders Hackathon', false],
+      ['Boston Climate Tech Hack', false],
+    ]);
     // 7 August, 11 PM in San Francisco is still the last day there.
-    expect(names('2025-08-08T06:00:00Z')).toEqual([['SF AI Builders Hackathon', true], ['Boston Climate Tech Hack', false]]);
+    expect(names('2025-08-08T06:00:00Z')).toEqual([
+      ['SF AI Builders Hackathon', true],
+      ['Boston Climate Tech Hack', false],
+    ]);
     expect(names('2025-08-08T07:00:00Z')).toEqual([['Boston Climate Tech Hack', false]]);
   });
 

@@ -64,12 +64,28 @@ export interface UpcomingHackathon {
 
 export const UPCOMING_HACKATHONS: readonly UpcomingHackathon[] = [
   {
-    name: "World's Largest Hackathon", date: 'May 30 - June 30, 2025', location: 'Virtual (month-long)',
-    startsAt: COUNTDOWN_TARGET, endsAt: SUBMISSION_DEADLINE, detailsPath: '/hackathon',
+    name: "World's Largest Hackathon",
+    date: 'May 30 - June 30, 2025',
+    location: 'Virtual (month-long)',
+    startsAt: COUNTDOWN_TARGET,
+    endsAt: SUBMISSION_DEADLINE,
+    detailsPath: '/hackathon',
   },
   // Local events run until midnight of their last day, local time (PDT and EDT, UTC-7 and UTC-4).
-  { name: 'SF AI Builders Hackathon', date: 'August 5-7, 2025', location: 'San Francisco, CA', startsAt: '2025-08-05T07:00:00Z', endsAt: '2025-08-08T07:00:00Z' },
-  { name: 'Boston Climate Tech Hack', date: 'September 10-12, 2025', location: 'Boston, MA', startsAt: '2025-09-10T04:00:00Z', endsAt: '2025-09-13T04:00:00Z' },
+  {
+    name: 'SF AI Builders Hackathon',
+    date: 'August 5-7, 2025',
+    location: 'San Francisco, CA',
+    startsAt: '2025-08-05T07:00:00Z',
+    endsAt: '2025-08-08T07:00:00Z',
+  },
+  {
+    name: 'Boston Climate Tech Hack',
+    date: 'September 10-12, 2025',
+    location: 'Boston, MA',
+    startsAt: '2025-09-10T04:00:00Z',
+    endsAt: '2025-09-13T04:00:00Z',
+  },
 ];
 
 /** The hackathons that have not ended at `now`, in date order, each saying whether it is on right now. */

@@ -68,6 +68,12 @@ export function suggestedSkills(title: string): string[] {
  */
 export function positionSkillColumns(openPositions: string[], skills: Record<string, string[]>) {
   const positionSkills = Object.fromEntries(openPositions.filter((p) => skills[p]?.length).map((p) => [p, skills[p]]));
-  const neededSkills = [...new Set(Object.values(positionSkills).flat().map((s) => s.toLowerCase()))];
+  const neededSkills = [
+    ...new Set(
+      Object.values(positionSkills)
+        .flat()
+        .map((s) => s.toLowerCase()),
+    ),
+  ];
   return { positionSkills, neededSkills };
 }

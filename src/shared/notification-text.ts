@@ -34,20 +34,34 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
   const team = d.teamName ?? 'a team';
   const by = d.by?.name ?? 'Someone';
   switch (kind) {
-    case 'join_request': return `${by} asked to join ${team}${d.position ? ` as ${d.position}` : ''}`;
-    case 'request_accepted': return `${by} accepted your request: you joined ${team}${joinedSuffix(d)}`;
-    case 'request_declined': return `Your request to join ${team} was declined`;
-    case 'request_withdrawn': return `Your request to join ${team} was withdrawn: the team was deleted`;
-    case 'invitation': return `${by} invited you to join ${team}${d.role ? ` as ${d.role}` : ''}`;
-    case 'invitation_accepted': return `${by} accepted your invitation to join ${team}`;
-    case 'invitation_declined': return `${by} declined your invitation to join ${team}`;
-    case 'joined': return `You joined ${team}${joinedSuffix(d)}`;
-    case 'removed': return `${by} removed you from ${team}`;
-    case 'team_deleted': return `${by} deleted ${team}, a team you were in`;
-    case 'made_leader': return `${by} made you a leader of ${team}`;
-    case 'member_left': return `${by} left ${team}`;
-    case 'leader_handed_over': return `You now lead ${team}: its leader deleted their account`;
-    case 'member_deleted_account': return `A member of ${team} deleted their account`;
+    case 'join_request':
+      return `${by} asked to join ${team}${d.position ? ` as ${d.position}` : ''}`;
+    case 'request_accepted':
+      return `${by} accepted your request: you joined ${team}${joinedSuffix(d)}`;
+    case 'request_declined':
+      return `Your request to join ${team} was declined`;
+    case 'request_withdrawn':
+      return `Your request to join ${team} was withdrawn: the team was deleted`;
+    case 'invitation':
+      return `${by} invited you to join ${team}${d.role ? ` as ${d.role}` : ''}`;
+    case 'invitation_accepted':
+      return `${by} accepted your invitation to join ${team}`;
+    case 'invitation_declined':
+      return `${by} declined your invitation to join ${team}`;
+    case 'joined':
+      return `You joined ${team}${joinedSuffix(d)}`;
+    case 'removed':
+      return `${by} removed you from ${team}`;
+    case 'team_deleted':
+      return `${by} deleted ${team}, a team you were in`;
+    case 'made_leader':
+      return `${by} made you a leader of ${team}`;
+    case 'member_left':
+      return `${by} left ${team}`;
+    case 'leader_handed_over':
+      return `You now lead ${team}: its leader deleted their account`;
+    case 'member_deleted_account':
+      return `A member of ${team} deleted their account`;
   }
 }
 

@@ -5,35 +5,51 @@
 import { z } from 'zod';
 import { MAX_POSITION_SKILLS } from './matching';
 import {
-  AVAILABILITIES, DEFAULT_TEAM_SIZE, DELETE_ACCOUNT_PHRASE, MAX_PAGE_SIZE, MESSAGE_MAX, MESSAGE_MIN, PASSWORD_MIN, PROFILES_PAGE_SIZE, SKILL_LEVELS,
-  SKILL_NAME_MAX, SOCIAL_PROVIDERS, TEAM_DESCRIPTION_MIN, TEAM_NAME_MIN, TEAM_SIZE_MAX, TEAM_SIZE_MIN, TEAMS_PAGE_SIZE, TIMEZONES,
+  AVAILABILITIES,
+  DEFAULT_TEAM_SIZE,
+  DELETE_ACCOUNT_PHRASE,
+  MAX_PAGE_SIZE,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  PASSWORD_MIN,
+  PROFILES_PAGE_SIZE,
+  SKILL_LEVELS,
+  SKILL_NAME_MAX,
+  SOCIAL_PROVIDERS,
+  TEAM_DESCRIPTION_MIN,
+  TEAM_NAME_MIN,
+  TEAM_SIZE_MAX,
+  TEAM_SIZE_MIN,
+  TEAMS_PAGE_SIZE,
+  TIMEZONES,
 } from './constants';
 
-const trimmed = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must not exceed ${max} characters`);
+const trimmed = (max: number, label: string) => z.string().trim().max(max, `${label} must not exceed ${max} characters`);
 
 /** Optional text: blank becomes null, as the spec saves empty optional fields. */
 const optionalText = (max: number, label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    trimmed(max, label).nullable().optional(),
-  ).transform((v) => v ?? null);
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), trimmed(max, label).nullable().optional())
+    .transform((v) => v ?? null);
 
 const httpUrl = (message: string) =>
-  z.string().trim().max(500, 'URL must not exceed 500 characters').refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, message);
+  z
+    .string()
+    .trim()
+    .max(500, 'URL must not exceed 500 characters')
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, message);
 
 const optionalUrl = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    httpUrl(message).nullable().optional(),
-  ).transform((v) => v ?? null);
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), httpUrl(message).nullable().optional())
+    .transform((v) => v ?? null);
 
 /**
  * The first message per field of a failed parse, keyed by the dotted path ('skills.0.name'; '_' for
@@ -80,7 +96,10 @@ export const SignInSchema = z.object({
 });
 
 /** Where to go after a social sign-in: a path of this site (the web app checks it again). */
-const redirectPath = z.string().max(2000).refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'), 'Must be a path of this site');
+const redirectPath = z
+  .string()
+  .max(2000)
+  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'), 'Must be a path of this site');
 
 export const SocialSignInSchema = z.object({
   provider: z.enum(SOCIAL_PROVIDERS, { message: 'Unknown sign-in provider' }),
@@ -90,7 +109,11 @@ export const SocialSignInSchema = z.object({
 export const ForgotPasswordSchema = z.object({ email });
 
 export const ResetPasswordSchema = z.object({
-  token: z.string().trim().min(1, 'This reset link is incomplete. Ask for a new one.').max(200, 'This reset link is invalid. Ask for a new one.'),
+  token: z
+    .string()
+    .trim()
+    .min(1, 'This reset link is incomplete. Ask for a new one.')
+    .max(200, 'This reset link is invalid. Ask for a new one.'),
   newPassword,
 });
 
@@ -124,7 +147,9 @@ export type ProfileBasicInput = z.input<typeof ProfileBasicSchema>;
 export const ProfileContactSchema = z.object({
   discordUsername: optionalText(50, 'Discord username'),
   twitterUsername: optionalText(50, 'Twitter username'),
-  timezone: z.preprocess((v) => (v === '' ? null : v), z.enum(TIMEZONES, { message: 'Choose a timezone' }).nullable().optional()).transform((v) => v ?? null),
+  timezone: z
+    .preprocess((v) => (v === '' ? null : v), z.enum(TIMEZONES, { message: 'Choose a timezone' }).nullable().optional())
+    .transform((v) => v ?? null),
   githubUrl: optionalUrl('Invalid GitHub URL'),
   linkedinUrl: optionalUrl('Invalid LinkedIn URL'),
   portfolioUrl: optionalUrl('Invalid portfolio URL'),
@@ -151,15 +176,37 @@ export const SettingsSchema = z.object({ lookingForTeam: z.boolean() });
 // List queries are lenient: nonsense falls back to the default instead of failing. The `.meta`
 // on each lenient field describes it as the query string carries it (for the API document).
 const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
-const page = z.coerce.number().int().min(1).max(10_000).catch(1)
+const page = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(10_000)
+  .catch(1)
   .meta({ type: 'integer', minimum: 1, maximum: 10_000, default: 1, description: 'Page number, from 1' });
 /** A page size above the maximum is served at the maximum; nonsense falls back to the default. */
 const pageSize = (def: number) =>
-  z.coerce.number().int().min(1).catch(def)
-    .meta({ type: 'integer', minimum: 1, default: def, description: `Items per page (default ${def}; more than ${MAX_PAGE_SIZE} is served as ${MAX_PAGE_SIZE})` })
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(def)
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      default: def,
+      description: `Items per page (default ${def}; more than ${MAX_PAGE_SIZE} is served as ${MAX_PAGE_SIZE})`,
+    })
     .transform((n) => Math.min(n, MAX_PAGE_SIZE));
 const csv = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : Array.isArray(v) ? v : []),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : Array.isArray(v)
+        ? v
+        : [],
   z.array(z.string().max(SKILL_NAME_MAX)).max(20),
 );
 const searchText = (description: string) =>
@@ -167,8 +214,14 @@ const searchText = (description: string) =>
 
 export const ProfileListQuerySchema = z.object({
   q: searchText('Search over first, last and preferred name, bio and skill names (case-insensitive)'),
-  skills: csv.catch([]).meta({ type: 'string', description: 'Comma-separated skill names; a profile must have all of them', example: 'React,TypeScript' }),
-  availability: z.enum(AVAILABILITIES).optional().catch(undefined).meta({ type: 'string', enum: [...AVAILABILITIES] }),
+  skills: csv
+    .catch([])
+    .meta({ type: 'string', description: 'Comma-separated skill names; a profile must have all of them', example: 'React,TypeScript' }),
+  availability: z
+    .enum(AVAILABILITIES)
+    .optional()
+    .catch(undefined)
+    .meta({ type: 'string', enum: [...AVAILABILITIES] }),
   looking: flag.catch(false).meta({ type: 'boolean', description: 'Only people looking for a team' }),
   page,
   pageSize: pageSize(PROFILES_PAGE_SIZE),
@@ -178,16 +231,31 @@ export type ProfileListQuery = z.infer<typeof ProfileListQuerySchema>;
 // ---------- teams ----------
 const TEAM_SIZE_MESSAGE = `Maximum team size must be between ${TEAM_SIZE_MIN} and ${TEAM_SIZE_MAX}`;
 /** Maximum team size: a whole number from 2 to 10. */
-const teamSize = z.number({ message: TEAM_SIZE_MESSAGE }).int(TEAM_SIZE_MESSAGE).min(TEAM_SIZE_MIN, TEAM_SIZE_MESSAGE).max(TEAM_SIZE_MAX, TEAM_SIZE_MESSAGE);
+const teamSize = z
+  .number({ message: TEAM_SIZE_MESSAGE })
+  .int(TEAM_SIZE_MESSAGE)
+  .min(TEAM_SIZE_MIN, TEAM_SIZE_MESSAGE)
+  .max(TEAM_SIZE_MAX, TEAM_SIZE_MESSAGE);
 /** What each open position needs: its title -> up to 8 skill names (docs/decisions/011-matching.md). */
 export const PositionSkillsSchema = z.record(
   z.string().max(100, 'Position must not exceed 100 characters'),
-  z.array(skillName).max(MAX_POSITION_SKILLS, `A position needs at most ${MAX_POSITION_SKILLS} skills`).transform((list) => dedupe(list)),
+  z
+    .array(skillName)
+    .max(MAX_POSITION_SKILLS, `A position needs at most ${MAX_POSITION_SKILLS} skills`)
+    .transform((list) => dedupe(list)),
 );
 
 export const CreateTeamSchema = z.object({
-  name: z.string().trim().min(TEAM_NAME_MIN, `Team name must be at least ${TEAM_NAME_MIN} characters`).max(100, 'Team name must not exceed 100 characters'),
-  description: z.string().trim().min(TEAM_DESCRIPTION_MIN, `Description must be at least ${TEAM_DESCRIPTION_MIN} characters`).max(2000, 'Description must not exceed 2000 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(TEAM_NAME_MIN, `Team name must be at least ${TEAM_NAME_MIN} characters`)
+    .max(100, 'Team name must not exceed 100 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(TEAM_DESCRIPTION_MIN, `Description must be at least ${TEAM_DESCRIPTION_MIN} characters`)
+    .max(2000, 'Description must not exceed 2000 characters'),
   logoUrl: optionalUrl('Invalid logo URL'),
   openPositions: z
     .array(z.string().max(100, 'Position must not exceed 100 characters'))
@@ -213,7 +281,10 @@ export const UpdateTeamSchema = z.object({
 export const MemberRoleSchema = z.object({ isLeader: z.boolean({ message: 'Say whether the member leads the team' }) });
 
 export const PositionsSchema = z.object({
-  openPositions: z.array(z.string().max(100, 'Position must not exceed 100 characters')).max(30, 'At most 30 open positions').transform((list) => dedupe(list)),
+  openPositions: z
+    .array(z.string().max(100, 'Position must not exceed 100 characters'))
+    .max(30, 'At most 30 open positions')
+    .transform((list) => dedupe(list)),
   /** Left out: each position that stays keeps its skills. */
   positionSkills: PositionSkillsSchema.optional(),
 });

@@ -13,12 +13,23 @@ function ScreenLoading() {
 }
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
-const page = (load: () => Promise<{ default: ComponentType }>, opts: { auth?: boolean } = {}): Pick<RouteObject, 'lazy' | 'HydrateFallback'> => ({
+const page = (
+  load: () => Promise<{ default: ComponentType }>,
+  opts: { auth?: boolean } = {},
+): Pick<RouteObject, 'lazy' | 'HydrateFallback'> => ({
   // On the screen's own route, so the navigation bar and footer are there from the first paint.
   HydrateFallback: ScreenLoading,
   lazy: async () => {
     const { default: Screen } = await load();
-    return { Component: opts.auth ? () => <RequireAuth><Screen /></RequireAuth> : Screen };
+    return {
+      Component: opts.auth
+        ? () => (
+            <RequireAuth>
+              <Screen />
+            </RequireAuth>
+          )
+        : Screen,
+    };
   },
 });
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { AVATAR_COLORS } from '../shared/constants';
 
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
     .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
@@ -26,8 +27,14 @@ const dark = variables(css.slice(css.indexOf('.dark {'), css.indexOf('}', css.in
 const themeBlock = variables(css.slice(css.indexOf('@theme'), css.indexOf('}', css.indexOf('@theme'))));
 // Tailwind's own shades used for text and surfaces in the light theme.
 const tailwind: Record<string, string> = {
-  'slate-50': '#f8fafc', 'slate-100': '#f1f5f9', 'slate-500': '#64748b', 'slate-600': '#475569', 'slate-700': '#334155',
-  'slate-800': '#1e293b', 'slate-900': '#0f172a', 'brand-50': '#eef2ff',
+  'slate-50': '#f8fafc',
+  'slate-100': '#f1f5f9',
+  'slate-500': '#64748b',
+  'slate-600': '#475569',
+  'slate-700': '#334155',
+  'slate-800': '#1e293b',
+  'slate-900': '#0f172a',
+  'brand-50': '#eef2ff',
 };
 const light = { ...tailwind, ...themeBlock };
 const TEXT = ['slate-500', 'slate-600', 'slate-700', 'slate-800', 'slate-900', 'link', 'danger', 'success', 'warning'];
@@ -38,12 +45,16 @@ describe('contrast', () => {
     expect(contrast('#ffffff', colour)).toBeGreaterThanOrEqual(4.5);
   });
 
-  for (const [name, theme] of [['light', light], ['dark', { ...light, ...dark }]] as const) {
+  for (const [name, theme] of [
+    ['light', light],
+    ['dark', { ...light, ...dark }],
+  ] as const) {
     it(`every text colour on every surface in the ${name} theme is at least 4.5:1`, () => {
-      const failing = TEXT.flatMap((text) => SURFACES
-        .map((surface) => ({ pair: `${text} on ${surface}`, ratio: contrast(theme[text], theme[surface]) }))
-        .filter((p) => p.ratio < 4.5)
-        .map((p) => `${p.pair}: ${p.ratio.toFixed(2)}`));
+      const failing = TEXT.flatMap((text) =>
+        SURFACES.map((surface) => ({ pair: `${text} on ${surface}`, ratio: contrast(theme[text], theme[surface]) }))
+          .filter((p) => p.ratio < 4.5)
+          .map((p) => `${p.pair}: ${p.ratio.toFixed(2)}`),
+      );
       expect(failing).toEqual([]);
     });
   }

@@ -10,7 +10,11 @@ import { DEMO } from './fixtures';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
-interface Ids { ownTeam: string; otherTeam: string; person: string }
+interface Ids {
+  ownTeam: string;
+  otherTeam: string;
+  person: string;
+}
 
 /** A page state: where to go, what to wait for, and what to open before checking. */
 interface State {
@@ -37,9 +41,17 @@ const SIGNED_OUT: State[] = [
   { name: 'login', path: () => '/login', ready: (page) => page.getByRole('button', { name: 'Sign in with Email' }) },
   { name: 'signup', path: () => '/signup', ready: (page) => page.getByRole('button', { name: 'Sign up with Email' }) },
   { name: 'login with an error', path: () => '/login?error_description=Provider%20said%20no', ready: (page) => page.getByRole('alert') },
-  { name: 'login after a failed GitHub sign-in', path: () => '/login?provider=github&error=access_denied&error_description=The%20user%20has%20denied%20your%20application%20access.', ready: (page) => page.getByRole('alert') },
+  {
+    name: 'login after a failed GitHub sign-in',
+    path: () => '/login?provider=github&error=access_denied&error_description=The%20user%20has%20denied%20your%20application%20access.',
+    ready: (page) => page.getByRole('alert'),
+  },
   { name: 'forgot password', path: () => '/forgot-password', ready: (page) => page.getByRole('button', { name: 'Send reset link' }) },
-  { name: 'reset password', path: () => '/reset-password?token=not-a-real-token', ready: (page) => page.getByRole('button', { name: 'Set new password' }) },
+  {
+    name: 'reset password',
+    path: () => '/reset-password?token=not-a-real-token',
+    ready: (page) => page.getByRole('button', { name: 'Set new password' }),
+  },
   { name: 'reset password without a token', path: () => '/reset-password', ready: (page) => page.getByRole('alert') },
 ];
 const SIGNED_IN: State[] = [
@@ -47,31 +59,77 @@ const SIGNED_IN: State[] = [
   { name: 'own team', path: (ids) => `/teams/${ids.ownTeam}`, ready: (page) => page.getByRole('heading', { name: 'Join Requests' }) },
   { name: 'create team', path: () => '/create-team', ready: heading('Create a New Team') },
   { name: 'own profile', path: () => '/profile', ready: (page) => page.getByRole('tab', { name: 'Profile' }) },
-  { name: 'notifications tab', path: () => '/profile?tab=notifications', ready: (page) => page.getByRole('heading', { name: 'Recent Activity' }) },
-  { name: 'settings tab', path: () => '/profile?tab=settings', ready: (page) => page.getByRole('list', { name: 'Sessions' }).getByText('This device') },
   {
-    name: 'delete account dialog', path: () => '/profile?tab=settings', ready: (page) => page.getByRole('button', { name: 'Delete account' }),
-    open: (page) => page.getByRole('button', { name: 'Delete account' }).click().then(() => page.getByRole('dialog', { name: 'Delete account' }).waitFor()),
+    name: 'notifications tab',
+    path: () => '/profile?tab=notifications',
+    ready: (page) => page.getByRole('heading', { name: 'Recent Activity' }),
   },
   {
-    name: 'join dialog', path: (ids) => `/teams/${ids.otherTeam}`, ready: (page) => page.getByRole('button', { name: 'Join Team' }),
-    open: (page) => page.getByRole('button', { name: 'Join Team' }).click().then(() => page.getByRole('dialog').waitFor()),
+    name: 'settings tab',
+    path: () => '/profile?tab=settings',
+    ready: (page) => page.getByRole('list', { name: 'Sessions' }).getByText('This device'),
   },
   {
-    name: 'invite dialog', path: (ids) => `/profiles/${ids.person}`, ready: (page) => page.getByRole('button', { name: /^Invite to / }).first(),
-    open: (page) => page.getByRole('button', { name: /^Invite to / }).first().click().then(() => page.getByRole('dialog').waitFor()),
+    name: 'delete account dialog',
+    path: () => '/profile?tab=settings',
+    ready: (page) => page.getByRole('button', { name: 'Delete account' }),
+    open: (page) =>
+      page
+        .getByRole('button', { name: 'Delete account' })
+        .click()
+        .then(() => page.getByRole('dialog', { name: 'Delete account' }).waitFor()),
   },
   {
-    name: 'notifications popover', path: () => '/teams', ready: (page) => page.getByRole('button', { name: /^Notifications/ }), only: 'laptop',
-    open: (page) => page.getByRole('button', { name: /^Notifications/ }).click().then(() => page.getByRole('dialog', { name: 'Notifications' }).waitFor()),
+    name: 'join dialog',
+    path: (ids) => `/teams/${ids.otherTeam}`,
+    ready: (page) => page.getByRole('button', { name: 'Join Team' }),
+    open: (page) =>
+      page
+        .getByRole('button', { name: 'Join Team' })
+        .click()
+        .then(() => page.getByRole('dialog').waitFor()),
   },
   {
-    name: 'delete team dialog', path: (ids) => `/teams/${ids.ownTeam}`, ready: (page) => page.getByRole('button', { name: 'Delete Team' }),
-    open: (page) => page.getByRole('button', { name: 'Delete Team' }).click().then(() => page.getByRole('alertdialog').waitFor()),
+    name: 'invite dialog',
+    path: (ids) => `/profiles/${ids.person}`,
+    ready: (page) => page.getByRole('button', { name: /^Invite to / }).first(),
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Invite to / })
+        .first()
+        .click()
+        .then(() => page.getByRole('dialog').waitFor()),
   },
   {
-    name: 'theme menu', path: () => '/teams', ready: (page) => page.getByRole('button', { name: /^Theme: / }),
-    open: (page) => page.getByRole('button', { name: /^Theme: / }).click().then(() => page.getByRole('menu').waitFor()),
+    name: 'notifications popover',
+    path: () => '/teams',
+    ready: (page) => page.getByRole('button', { name: /^Notifications/ }),
+    only: 'laptop',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Notifications/ })
+        .click()
+        .then(() => page.getByRole('dialog', { name: 'Notifications' }).waitFor()),
+  },
+  {
+    name: 'delete team dialog',
+    path: (ids) => `/teams/${ids.ownTeam}`,
+    ready: (page) => page.getByRole('button', { name: 'Delete Team' }),
+    open: (page) =>
+      page
+        .getByRole('button', { name: 'Delete Team' })
+        .click()
+        .then(() => page.getByRole('alertdialog').waitFor()),
+  },
+  {
+    name: 'theme menu',
+    path: () => '/teams',
+    ready: (page) => page.getByRole('button', { name: /^Theme: / }),
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Theme: / })
+        .click()
+        .then(() => page.getByRole('menu').waitFor()),
   },
 ];
 
@@ -104,7 +162,13 @@ async function violations(page: Page, where: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
@@ -123,13 +187,13 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
         await state.ready(page).waitFor();
         await state.open?.(page);
         expect(await isDark()).toBe(false);
-        found.push(...await violations(page, `${state.name} (light)`));
+        found.push(...(await violations(page, `${state.name} (light)`)));
         // The theme follows the system setting unless chosen, also while the page is open.
         await page.emulateMedia({ colorScheme: 'dark' });
         await expect.poll(isDark).toBe(true);
         // Two frames: the new colours are painted before axe reads them.
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        found.push(...await violations(page, `${state.name} (dark)`));
+        found.push(...(await violations(page, `${state.name} (dark)`)));
       }
       await context.close();
       expect(found).toEqual([]);

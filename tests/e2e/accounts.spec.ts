@@ -112,11 +112,17 @@ test('a forgotten password: the emailed link sets a new one once, and signs out 
   await other.close();
 });
 
-test('Settings: sessions with this device, signing out another one and everywhere else, and changing the password', async ({ browser, baseURL, page }) => {
+test('Settings: sessions with this device, signing out another one and everywhere else, and changing the password', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
   const user = newUser('Sid', unique('Sessions'));
   const phone = await person(browser, baseURL!, user);
   const laptop = await browser.newContext({ baseURL });
-  expect((await laptop.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } })).ok()).toBeTruthy();
+  expect(
+    (await laptop.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } })).ok(),
+  ).toBeTruthy();
 
   await page.goto('/login');
   await signInViaForm(page, user.email, user.password);
@@ -129,7 +135,10 @@ test('Settings: sessions with this device, signing out another one and everywher
   // The device as the browser describes itself (Playwright's desktop Chrome says Windows).
   await expect(sessions.getByRole('listitem').first()).toContainText(/Chrome on (Windows|Linux)/);
 
-  await sessions.getByRole('button', { name: /^Sign out / }).first().click();
+  await sessions
+    .getByRole('button', { name: /^Sign out / })
+    .first()
+    .click();
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(page.getByText('Signed out everywhere else.')).toBeVisible();
@@ -182,15 +191,26 @@ test('Download my data gives a JSON file of the account', async ({ browser, base
   await me.close();
 });
 
-test("a deleted account's sessions stop at once and its name is gone from /profiles, /teams and its team's page", async ({ browser, baseURL }) => {
+test("a deleted account's sessions stop at once and its name is gone from /profiles, /teams and its team's page", async ({
+  browser,
+  baseURL,
+}) => {
   const lastName = unique('Gone');
   const leaver = await person(browser, baseURL!, newUser('Vera', lastName));
   const member = await person(browser, baseURL!, newUser('Milo', unique('Stays')));
   const team = await createTeam(leaver.request, {}, 'Handover');
-  const request = await member.request.post(`/api/teams/${team.id}/join-requests`, { data: { position: 'Developer', message: 'I would like to build this with you.' } });
+  const request = await member.request.post(`/api/teams/${team.id}/join-requests`, {
+    data: { position: 'Developer', message: 'I would like to build this with you.' },
+  });
   expect((await leaver.request.post(`/api/join-requests/${(await request.json()).id}/accept`)).ok()).toBeTruthy();
   const secondDevice = await browser.newContext({ baseURL });
-  expect((await secondDevice.request.post('/api/auth/sign-in/email', { data: { email: (await (await leaver.request.get('/api/me')).json()).user.email, password: 'team-finder-1' } })).ok()).toBeTruthy();
+  expect(
+    (
+      await secondDevice.request.post('/api/auth/sign-in/email', {
+        data: { email: (await (await leaver.request.get('/api/me')).json()).user.email, password: 'team-finder-1' },
+      })
+    ).ok(),
+  ).toBeTruthy();
 
   await leaver.page.goto('/profile?tab=settings');
   await leaver.page.getByRole('button', { name: 'Delete account' }).click();

@@ -65,7 +65,9 @@ test('the session survives a reload', async ({ page, request }) => {
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Sam Reload/ })).toBeVisible();
 });
 
-test('login shows an error_description from the URL; a configured provider signs in, one that is not says Coming soon', async ({ page }) => {
+test('login shows an error_description from the URL; a configured provider signs in, one that is not says Coming soon', async ({
+  page,
+}) => {
   await page.goto('/login?error_description=Provider%20said%20no');
   await expect(page.getByRole('alert')).toHaveText('Provider said no');
   // The end-to-end server configures GitHub (a local stand-in) and not Discord.

@@ -47,7 +47,13 @@ export async function person(browser: Browser, baseURL: string, user: NewUser) {
   const context = await browser.newContext({ baseURL });
   const me = await signUpViaApi(context.request, user);
   const page = await context.newPage();
-  return { page, request: context.request, profileId: me.profile.id, name: `${user.firstName} ${user.lastName}`, close: () => context.close() };
+  return {
+    page,
+    request: context.request,
+    profileId: me.profile.id,
+    name: `${user.firstName} ${user.lastName}`,
+    close: () => context.close(),
+  };
 }
 export type Person = Awaited<ReturnType<typeof person>>;
 

@@ -5,7 +5,8 @@ import type { TeamList } from '../../src/shared/api/teams';
 /** The name a profile card shows: the preferred name, else first and last name. */
 const shownName = (p: ProfileCard) => p.preferredName?.trim() || `${p.firstName} ${p.lastName}`;
 
-const section = (page: Page, heading: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+const section = (page: Page, heading: string) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 
 test.describe('home page', () => {
   test('shows the headline, the steps, the upcoming hackathons and the closing call to action', async ({ page }) => {
@@ -157,7 +158,10 @@ test.describe('home page', () => {
 });
 
 test.describe('hackathon page', () => {
-  test('today the event has ended: no countdown and no Register Now, the prize pool, the schedule, the links', async ({ page, request }) => {
+  test('today the event has ended: no countdown and no Register Now, the prize pool, the schedule, the links', async ({
+    page,
+    request,
+  }) => {
     const { eventUrl } = (await (await request.get('/api/config')).json()) as { eventUrl: string };
 
     await page.goto('/hackathon');
@@ -210,7 +214,9 @@ test.describe('hackathon page', () => {
     await page.clock.runFor(1000);
     await expect(page.getByText('The build has started!')).toBeVisible();
     await expect(timer).toHaveCount(0);
-    await expect(page.getByRole('timer', { name: 'Time left until the submission deadline' })).toHaveText('31Days14Hours00Minutes00Seconds');
+    await expect(page.getByRole('timer', { name: 'Time left until the submission deadline' })).toHaveText(
+      '31Days14Hours00Minutes00Seconds',
+    );
   });
 
   test('after the deadline: submissions are closed and the awards date is given', async ({ page }) => {

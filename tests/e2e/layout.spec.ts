@@ -17,18 +17,34 @@ test('long names, unbroken words and long team names never widen the page on a p
   const me = await signUpViaApi(request, long);
   const id = me.profile.id;
   const unbroken = 'supercalifragilistic'.repeat(8);
-  expect((await request.put(`/api/profiles/${id}/basic`, {
-    data: { firstName: long.firstName, lastName: long.lastName, availability: 'Full Time', bio: `Bio with ${unbroken} in it.` },
-  })).ok()).toBeTruthy();
-  expect((await request.post(`/api/profiles/${id}/skills`, {
-    data: { skills: [{ name: 'ExtremelyLongSkillNameWithoutAnySpaces', level: 'Advanced' }] },
-  })).ok()).toBeTruthy();
-  expect((await request.post(`/api/profiles/${id}/experiences`, {
-    data: { experience: `Worked at https://example.org/${'z'.repeat(150)}` },
-  })).ok()).toBeTruthy();
+  expect(
+    (
+      await request.put(`/api/profiles/${id}/basic`, {
+        data: { firstName: long.firstName, lastName: long.lastName, availability: 'Full Time', bio: `Bio with ${unbroken} in it.` },
+      })
+    ).ok(),
+  ).toBeTruthy();
+  expect(
+    (
+      await request.post(`/api/profiles/${id}/skills`, {
+        data: { skills: [{ name: 'ExtremelyLongSkillNameWithoutAnySpaces', level: 'Advanced' }] },
+      })
+    ).ok(),
+  ).toBeTruthy();
+  expect(
+    (
+      await request.post(`/api/profiles/${id}/experiences`, {
+        data: { experience: `Worked at https://example.org/${'z'.repeat(150)}` },
+      })
+    ).ok(),
+  ).toBeTruthy();
   const teamName = `Team${'Averyveryverylongteamname'.repeat(3)}`;
   const created = await request.post('/api/teams', {
-    data: { name: teamName, description: `Description ${'unbrokenwordwithoutspaces'.repeat(6)} and more.`, openPositions: [`Position${'Q'.repeat(60)}`] },
+    data: {
+      name: teamName,
+      description: `Description ${'unbrokenwordwithoutspaces'.repeat(6)} and more.`,
+      openPositions: [`Position${'Q'.repeat(60)}`],
+    },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   const team = (await created.json()) as { id: string };
@@ -40,14 +56,20 @@ test('long names, unbroken words and long team names never widen the page on a p
   await expectNoSidewaysScroll(page);
 
   // The newest profile and team show on the home page and first on the lists.
-  for (const [path, text] of [['/', teamName], ['/profiles', long.firstName], ['/teams', teamName], [`/profiles/${id}`, unbroken], [`/teams/${team.id}`, teamName]]) {
+  for (const [path, text] of [
+    ['/', teamName],
+    ['/profiles', long.firstName],
+    ['/teams', teamName],
+    [`/profiles/${id}`, unbroken],
+    [`/teams/${team.id}`, teamName],
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
   }
 
   // A leader of that team looking at someone else: the 'Invite to {team}' button wraps.
-  const other = await (await request.get('/api/profiles?looking=true&pageSize=5')).json() as { items: { id: string }[] };
+  const other = (await (await request.get('/api/profiles?looking=true&pageSize=5')).json()) as { items: { id: string }[] };
   const someone = other.items.find((p) => p.id !== id)!;
   await page.goto(`/profiles/${someone.id}`);
   await expect(page.getByRole('button', { name: `Invite to ${teamName}` })).toBeVisible();

@@ -7,7 +7,9 @@ import { createTeam, newUser, person, type Person } from './fixtures';
 
 /** `who` asks to join and `leader` accepts, through the API. */
 async function join(team: { id: string }, who: Person, leader: Person) {
-  const asked = await who.request.post(`/api/teams/${team.id}/join-requests`, { data: { position: 'Developer', message: 'Happy to build the backend.' } });
+  const asked = await who.request.post(`/api/teams/${team.id}/join-requests`, {
+    data: { position: 'Developer', message: 'Happy to build the backend.' },
+  });
   expect(asked.ok(), await asked.text()).toBeTruthy();
   const accepted = await leader.request.post(`/api/join-requests/${(await asked.json()).id}/accept`);
   expect(accepted.ok(), await accepted.text()).toBeTruthy();
@@ -76,7 +78,7 @@ test('a full team says so and takes no request', async ({ browser, baseURL }) =>
   await Promise.all([leader.close(), first.close(), late.close()]);
 });
 
-test('a cancelled request vanishes from the leader\'s list', async ({ browser, baseURL }) => {
+test("a cancelled request vanishes from the leader's list", async ({ browser, baseURL }) => {
   const leader = await person(browser, baseURL!, newUser('Cal', 'Leader'));
   const asker = await person(browser, baseURL!, newUser('Cass', 'Canceller'));
   const team = await createTeam(leader.request);
@@ -112,7 +114,9 @@ test('joining one team withdraws the other request and switches looking-for-team
   const joiner = await person(browser, baseURL!, newUser('Jo', 'Joiner'));
   const a = await createTeam(leaderA.request);
   const b = await createTeam(leaderB.request);
-  const toB = await joiner.request.post(`/api/teams/${b.id}/join-requests`, { data: { position: 'Designer', message: 'I would like to join you too.' } });
+  const toB = await joiner.request.post(`/api/teams/${b.id}/join-requests`, {
+    data: { position: 'Designer', message: 'I would like to join you too.' },
+  });
   expect(toB.ok()).toBeTruthy();
   const invited = await leaderA.request.post('/api/invitations', {
     data: { teamId: a.id, profileId: joiner.profileId, role: 'Developer', message: 'Come and build the backend with us!' },
@@ -123,8 +127,9 @@ test('joining one team withdraws the other request and switches looking-for-team
   await joiner.page.goto('/profile?tab=notifications');
   const invitation = joiner.page.getByRole('listitem').filter({ hasText: `${a.name} invited you to join as Developer` });
   await invitation.getByRole('button', { name: 'Accept' }).click();
-  await expect(joiner.page.getByRole('status').filter({ hasText: `You joined ${a.name}` }))
-    .toHaveText(`You joined ${a.name}: your other request was withdrawn and your profile no longer says Looking for Team`);
+  await expect(joiner.page.getByRole('status').filter({ hasText: `You joined ${a.name}` })).toHaveText(
+    `You joined ${a.name}: your other request was withdrawn and your profile no longer says Looking for Team`,
+  );
   const requestToB = joiner.page.getByRole('listitem').filter({ hasText: `Your request to join ${b.name}` });
   await expect(requestToB.getByText('Cancelled', { exact: true })).toBeVisible();
 

@@ -6,7 +6,9 @@ import { expect, test } from '@playwright/test';
 import { createTeam, newUser, person, type Person } from './fixtures';
 
 async function withSkills(who: Person, skills: [string, string][]) {
-  const res = await who.request.post(`/api/profiles/${who.profileId}/skills`, { data: { skills: skills.map(([name, level]) => ({ name, level })) } });
+  const res = await who.request.post(`/api/profiles/${who.profileId}/skills`, {
+    data: { skills: skills.map(([name, level]) => ({ name, level })) },
+  });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
@@ -16,7 +18,11 @@ test('a leader invites a suggested person, with the position as the role', async
   // A skill nobody else has: the suggestion is this person, whatever else the database holds.
   const skill = `Go${Date.now().toString(36)}`;
   await withSkills(gopher, [[skill, 'Advanced']]);
-  const team = await createTeam(leader.request, { openPositions: ['Backend Developer'], positionSkills: { 'Backend Developer': [skill] } }, 'Match');
+  const team = await createTeam(
+    leader.request,
+    { openPositions: ['Backend Developer'], positionSkills: { 'Backend Developer': [skill] } },
+    'Match',
+  );
 
   await leader.page.goto(`/teams/${team.id}`);
   const suggested = leader.page.getByRole('list', { name: 'Suggested people' });
@@ -40,7 +46,11 @@ test('a participant asks to join a team that needs them, with the position chose
   const designer = await person(browser, baseURL!, newUser('Dana', 'Designer'));
   const skill = `Figma${Date.now().toString(36)}`;
   await withSkills(designer, [[skill, 'Intermediate']]);
-  const team = await createTeam(leader.request, { openPositions: ['Developer', 'Designer'], positionSkills: { Designer: [skill] } }, 'Needy');
+  const team = await createTeam(
+    leader.request,
+    { openPositions: ['Developer', 'Designer'], positionSkills: { Designer: [skill] } },
+    'Needy',
+  );
 
   await designer.page.goto('/teams');
   const section = designer.page.getByRole('region', { name: 'Teams that need you' });

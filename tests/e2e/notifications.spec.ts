@@ -19,7 +19,9 @@ test('a leader sees a join request appear, and the requester sees the accept app
   let navigations = 0;
   for (const page of [leader.page, asker.page]) page.on('framenavigated', (frame) => frame === page.mainFrame() && (navigations += 1));
 
-  const asked = await asker.request.post(`/api/teams/${team.id}/join-requests`, { data: { position: 'Designer', message: 'I would love to design your screens.' } });
+  const asked = await asker.request.post(`/api/teams/${team.id}/join-requests`, {
+    data: { position: 'Designer', message: 'I would love to design your screens.' },
+  });
   expect(asked.ok()).toBeTruthy();
 
   // The leader: the bell counts it, the tab title says it, the Join Requests card lists it.
@@ -41,7 +43,12 @@ test('a leader sees a join request appear, and the requester sees the accept app
   // The requester: the accept appears in the inbox, and the request is marked accepted.
   const said = `Lale Live accepted your request: you joined ${team.name}: your profile no longer says Looking for Team`;
   await expect(asker.page.getByRole('listitem').filter({ hasText: said })).toBeVisible();
-  await expect(asker.page.getByRole('listitem').filter({ hasText: `Your request to join ${team.name}` }).getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(
+    asker.page
+      .getByRole('listitem')
+      .filter({ hasText: `Your request to join ${team.name}` })
+      .getByText('Accepted', { exact: true }),
+  ).toBeVisible();
   await expect(asker.page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   expect(navigations).toBe(0);
 
@@ -57,7 +64,13 @@ test('on a phone the bell leads to the Notifications tab, where all can be marke
   const team = await createTeam(leader.request, {}, 'Phone');
   const askers = await Promise.all(['A', 'B'].map((n) => person(browser, baseURL!, newUser(`Asker${n}`, 'Phone'))));
   for (const a of askers) {
-    expect((await a.request.post(`/api/teams/${team.id}/join-requests`, { data: { position: 'Developer', message: 'Happy to build the backend.' } })).ok()).toBeTruthy();
+    expect(
+      (
+        await a.request.post(`/api/teams/${team.id}/join-requests`, {
+          data: { position: 'Developer', message: 'Happy to build the backend.' },
+        })
+      ).ok(),
+    ).toBeTruthy();
   }
   await leader.page.setViewportSize({ width: 390, height: 844 });
   await leader.page.goto('/teams');
@@ -74,7 +87,10 @@ test('on a phone the bell leads to the Notifications tab, where all can be marke
   await Promise.all([leader.close(), ...askers.map((a) => a.close())]);
 });
 
-test('seven tabs of one browser all load and all hear a notification (one stream for the browser, not one per tab)', async ({ browser, baseURL }) => {
+test('seven tabs of one browser all load and all hear a notification (one stream for the browser, not one per tab)', async ({
+  browser,
+  baseURL,
+}) => {
   const leader = await person(browser, baseURL!, newUser('Tara', 'Tabs'));
   const asker = await person(browser, baseURL!, newUser('Omar', 'Other'));
   const team = await createTeam(leader.request, {}, 'Tabs');
@@ -85,7 +101,8 @@ test('seven tabs of one browser all load and all hear a notification (one stream
     await expect(tab.getByText('No notifications at this time')).toBeVisible();
   }
 
-  const ask = (who: Person, position: string) => who.request.post(`/api/teams/${team.id}/join-requests`, { data: { position, message: 'Count me in.' } });
+  const ask = (who: Person, position: string) =>
+    who.request.post(`/api/teams/${team.id}/join-requests`, { data: { position, message: 'Count me in.' } });
   expect((await ask(asker, 'Designer')).ok()).toBeTruthy();
   const said = `Omar Other asked to join ${team.name} as Designer`;
   for (const tab of tabs) await expect(tab.getByRole('main').getByRole('listitem').filter({ hasText: said })).toBeVisible();
@@ -96,7 +113,12 @@ test('seven tabs of one browser all load and all hear a notification (one stream
   const another = await person(browser, baseURL!, newUser('Ada', 'Another'));
   expect((await ask(another, 'Developer')).ok()).toBeTruthy();
   for (const tab of tabs.slice(1)) {
-    await expect(tab.getByRole('main').getByRole('listitem').filter({ hasText: `Ada Another asked to join ${team.name} as Developer` })).toBeVisible();
+    await expect(
+      tab
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ hasText: `Ada Another asked to join ${team.name} as Developer` }),
+    ).toBeVisible();
   }
   await Promise.all([leader.close(), asker.close(), another.close()]);
 });

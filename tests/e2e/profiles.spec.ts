@@ -154,7 +154,9 @@ test('an uploaded avatar replaces the initials everywhere; a non-image is refuse
   await expect(page.getByText('Error uploading avatar!')).toBeVisible();
   await expect(page.getByText('The file must be an image (for example PNG, JPEG, WebP or GIF)')).toBeVisible();
 
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#16a34a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#16a34a' } })
+    .png()
+    .toBuffer();
   await page.getByRole('button', { name: 'Change Avatar' }).click();
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Avatar updated')).toBeVisible();
@@ -188,7 +190,10 @@ test('switching looking-for-team off changes the badge', async ({ page }) => {
 test('the Notifications shortcut opens the Notifications tab', async ({ page }) => {
   await signedInAs(page, 'Nico', 'Notify');
   await page.goto('/profile');
-  await page.getByRole('main').getByRole('button', { name: /^Notifications/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
   await expect(page.getByRole('tab', { name: /Notifications/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/profile\?tab=notifications$/);
 });
@@ -202,7 +207,11 @@ async function seedPerson(
   const me = await signUpViaApi(ctx, newUser(p.first, p.last));
   const id = me.profile.id;
   const ok = async (res: Awaited<ReturnType<APIRequestContext['put']>>) => expect(res.ok(), await res.text()).toBeTruthy();
-  await ok(await ctx.put(`/api/profiles/${id}/basic`, { data: { firstName: p.first, lastName: p.last, availability: p.availability, bio: p.bio } }));
+  await ok(
+    await ctx.put(`/api/profiles/${id}/basic`, {
+      data: { firstName: p.first, lastName: p.last, availability: p.availability, bio: p.bio },
+    }),
+  );
   await ok(await ctx.post(`/api/profiles/${id}/skills`, { data: { skills: p.skills.map((name) => ({ name, level: 'Advanced' })) } }));
   await ok(await ctx.put(`/api/profiles/${id}/settings`, { data: { lookingForTeam: p.looking } }));
   await ctx.dispose();
@@ -211,10 +220,38 @@ async function seedPerson(
 test('browse with search plus filters; reload and back keep the same results', async ({ page, baseURL }) => {
   const tag = `qz${randomUUID().slice(0, 6)}`;
   const skill = `Elixir${tag}`;
-  await seedPerson(baseURL!, { first: 'Bea', last: 'Match', bio: `Builder ${tag} one`, availability: 'Weekends', looking: true, skills: [skill, 'Go'] });
-  await seedPerson(baseURL!, { first: 'Ben', last: 'Busy', bio: `Builder ${tag} two`, availability: 'Weekends', looking: false, skills: [skill] });
-  await seedPerson(baseURL!, { first: 'Bo', last: 'Other', bio: `Builder ${tag} three`, availability: 'Full Time', looking: true, skills: [skill] });
-  await seedPerson(baseURL!, { first: 'Bri', last: 'Noskill', bio: `Builder ${tag} four`, availability: 'Weekends', looking: true, skills: ['Go'] });
+  await seedPerson(baseURL!, {
+    first: 'Bea',
+    last: 'Match',
+    bio: `Builder ${tag} one`,
+    availability: 'Weekends',
+    looking: true,
+    skills: [skill, 'Go'],
+  });
+  await seedPerson(baseURL!, {
+    first: 'Ben',
+    last: 'Busy',
+    bio: `Builder ${tag} two`,
+    availability: 'Weekends',
+    looking: false,
+    skills: [skill],
+  });
+  await seedPerson(baseURL!, {
+    first: 'Bo',
+    last: 'Other',
+    bio: `Builder ${tag} three`,
+    availability: 'Full Time',
+    looking: true,
+    skills: [skill],
+  });
+  await seedPerson(baseURL!, {
+    first: 'Bri',
+    last: 'Noskill',
+    bio: `Builder ${tag} four`,
+    availability: 'Weekends',
+    looking: true,
+    skills: ['Go'],
+  });
 
   await page.goto('/profiles');
   await expect(page.getByRole('heading', { name: 'Browse Profiles' })).toBeVisible();
@@ -235,7 +272,10 @@ test('browse with search plus filters; reload and back keep the same results', a
   await expect(page.getByRole('heading', { name: '1 Profile Found' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('3');
 
-  const results = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  const results = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
   await expect(results).toHaveCount(1);
   await expect(results.first()).toContainText('Bea Match');
   await expect(results.first()).toContainText('Looking for Team');

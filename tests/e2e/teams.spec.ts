@@ -54,8 +54,9 @@ test('two strangers form a team by join request and by invitation; the leader ma
   await joinDialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(joinDialog).toBeHidden();
   await expect(joiner.page.getByRole('button', { name: 'Request Pending' })).toBeDisabled();
-  await expect(joiner.page.getByRole('status').filter({ hasText: 'The team leaders will answer' })
-    .getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/profile?tab=notifications');
+  await expect(
+    joiner.page.getByRole('status').filter({ hasText: 'The team leaders will answer' }).getByRole('link', { name: 'Notifications' }),
+  ).toHaveAttribute('href', '/profile?tab=notifications');
   await joiner.page.reload();
   await expect(joiner.page.getByRole('button', { name: 'Request Pending' })).toBeDisabled();
 
@@ -110,7 +111,9 @@ test('two strangers form a team by join request and by invitation; the leader ma
 
   // The leader removes a member, after confirming.
   await leader.page.goto(teamUrl);
-  await members(leader.page).getByRole('button', { name: `Remove ${joiner.name}` }).click();
+  await members(leader.page)
+    .getByRole('button', { name: `Remove ${joiner.name}` })
+    .click();
   const confirmRemove = leader.page.getByRole('alertdialog');
   await expect(confirmRemove.getByText('Are you sure you want to remove this member?')).toBeVisible();
   await confirmRemove.getByRole('button', { name: 'Remove' }).click();

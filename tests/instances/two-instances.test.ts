@@ -32,7 +32,12 @@ async function signUp(port: number, firstName: string) {
   const res = await fetch(`${urlOf(port)}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: urlOf(port) },
-    body: JSON.stringify({ firstName, lastName: 'Instance', email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`, password: 'team-finder-1' }),
+    body: JSON.stringify({
+      firstName,
+      lastName: 'Instance',
+      email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'team-finder-1',
+    }),
   });
   expect(res.status).toBe(200);
   return cookieFrom(res.headers);
@@ -44,7 +49,9 @@ const send = (port: number, cookie: string, method: string, path: string, body?:
     body: body ? JSON.stringify(body) : undefined,
   });
 async function stream(port: number, cookie: string, lastEventId?: string) {
-  const res = await fetch(`${urlOf(port)}/api/me/events`, { headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
+  const res = await fetch(`${urlOf(port)}/api/me/events`, {
+    headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+  });
   expect(res.status).toBe(200);
   const reader = eventReader(res);
   expect(await reader.next()).toMatchObject({ event: 'ready' });
@@ -55,15 +62,25 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
   it('suggestions on A follow a person who adds a skill, and then stops looking, through B (the matching index of each instance)', async () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Recruiter');
-    const team = await (await send(A, leader, 'POST', '/api/teams', {
-      name: 'Elixir Crew', description: 'A team that needs an Elixir developer.', openPositions: ['Backend'], positionSkills: { Backend: ['Elixir'] },
-    })).json();
-    const suggested = async () => (await (await send(A, leader, 'GET', `/api/teams/${team.id}/suggestions`)).json()).items.map((i: { firstName: string }) => i.firstName);
+    const team = await (
+      await send(A, leader, 'POST', '/api/teams', {
+        name: 'Elixir Crew',
+        description: 'A team that needs an Elixir developer.',
+        openPositions: ['Backend'],
+        positionSkills: { Backend: ['Elixir'] },
+      })
+    ).json();
+    const suggested = async () =>
+      (await (await send(A, leader, 'GET', `/api/teams/${team.id}/suggestions`)).json()).items.map(
+        (i: { firstName: string }) => i.firstName,
+      );
     expect(await suggested()).toEqual([]);
 
     const person = await signUp(B, 'Alchemist');
     const me = await (await send(B, person, 'GET', '/api/me')).json();
-    expect((await send(B, person, 'POST', `/api/profiles/${me.profile.id}/skills`, { skills: [{ name: 'Elixir', level: 'Advanced' }] })).status).toBe(200);
+    expect(
+      (await send(B, person, 'POST', `/api/profiles/${me.profile.id}/skills`, { skills: [{ name: 'Elixir', level: 'Advanced' }] })).status,
+    ).toBe(200);
     expect(await suggested()).toEqual(['Alchemist']);
     expect((await send(B, person, 'PUT', `/api/profiles/${me.profile.id}/settings`, { lookingForTeam: false })).status).toBe(200);
     expect(await suggested()).toEqual([]);
@@ -73,18 +90,30 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Leader');
     const asker = await signUp(B, 'Asker');
-    const team = await (await send(A, leader, 'POST', '/api/teams', { name: 'Across Instances', description: 'A team seen from two instances.', openPositions: ['Designer'] })).json();
+    const team = await (
+      await send(A, leader, 'POST', '/api/teams', {
+        name: 'Across Instances',
+        description: 'A team seen from two instances.',
+        openPositions: ['Designer'],
+      })
+    ).json();
 
     const onB = await stream(B, leader);
     const sentAt = Date.now();
-    const asked = await send(A, asker, 'POST', `/api/teams/${team.id}/join-requests`, { position: 'Designer', message: 'I would love to design with you.' });
+    const asked = await send(A, asker, 'POST', `/api/teams/${team.id}/join-requests`, {
+      position: 'Designer',
+      message: 'I would love to design with you.',
+    });
     expect(asked.status).toBe(201);
     const event = await onB.next(1000);
     expect(event, 'no notification on B within a second').not.toBe('timeout');
     expect(Date.now() - sentAt).toBeLessThan(1000);
     if (event === 'timeout') return;
     expect(event.event).toBe('notification');
-    expect(JSON.parse(event.data)).toMatchObject({ kind: 'join_request', text: 'Asker Instance asked to join Across Instances as Designer' });
+    expect(JSON.parse(event.data)).toMatchObject({
+      kind: 'join_request',
+      text: 'Asker Instance asked to join Across Instances as Designer',
+    });
 
     // B stops (a deploy); meanwhile another request arrives through A. The browser reconnects to A
     // with the last id it saw, and gets exactly what it missed.
@@ -92,12 +121,22 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     servers[1].child.kill('SIGTERM');
     expect(await servers[1].exited).toBe(0);
     const other = await signUp(A, 'Latecomer');
-    expect((await send(A, other, 'POST', `/api/teams/${team.id}/join-requests`, { position: 'Designer', message: 'Count me in for the design work.' })).status).toBe(201);
+    expect(
+      (
+        await send(A, other, 'POST', `/api/teams/${team.id}/join-requests`, {
+          position: 'Designer',
+          message: 'Count me in for the design work.',
+        })
+      ).status,
+    ).toBe(201);
     const onA = await stream(A, leader, event.id);
     const missed = await onA.next();
     expect(missed).not.toBe('timeout');
     if (missed === 'timeout') return;
-    expect(JSON.parse(missed.data)).toMatchObject({ kind: 'join_request', text: 'Latecomer Instance asked to join Across Instances as Designer' });
+    expect(JSON.parse(missed.data)).toMatchObject({
+      kind: 'join_request',
+      text: 'Latecomer Instance asked to join Across Instances as Designer',
+    });
     expect(await onA.next(500)).toBe('timeout');
     await onA.close();
   });

@@ -29,14 +29,40 @@ export function freePort(): Promise<number> {
 export function selfSignedCertificate(dir: string) {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert,
-  ], { stdio: 'pipe' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'pipe' },
+  );
   return { cert, key };
 }
 
-export interface NginxSettings { dir: string; httpsPort: number; httpPort: number; cert: string; key: string; apps: number[] }
+export interface NginxSettings {
+  dir: string;
+  httpsPort: number;
+  httpPort: number;
+  cert: string;
+  key: string;
+  apps: number[];
+}
 
 /**
  * Fills the template in and wraps it in a main config whose pid, logs and temporary files are in
@@ -46,8 +72,13 @@ export interface NginxSettings { dir: string; httpsPort: number; httpPort: numbe
 export function writeNginxConfig(s: NginxSettings): string {
   if (s.apps.length !== 2) throw new Error('the template has two upstream servers');
   const values: Record<string, string> = {
-    APP_1: `127.0.0.1:${s.apps[0]}`, APP_2: `127.0.0.1:${s.apps[1]}`, HTTPS_PORT: String(s.httpsPort), HTTP_PORT: String(s.httpPort),
-    SERVER_NAME: '127.0.0.1', CERT: s.cert, KEY: s.key,
+    APP_1: `127.0.0.1:${s.apps[0]}`,
+    APP_2: `127.0.0.1:${s.apps[1]}`,
+    HTTPS_PORT: String(s.httpsPort),
+    HTTP_PORT: String(s.httpPort),
+    SERVER_NAME: '127.0.0.1',
+    CERT: s.cert,
+    KEY: s.key,
   };
   const site = readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z0-9_]+)\}\}/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`no value for {{${name}}}`);
@@ -55,22 +86,25 @@ export function writeNginxConfig(s: NginxSettings): string {
   });
   writeFileSync(join(s.dir, 'site.conf'), site);
   const main = join(s.dir, 'nginx.conf');
-  writeFileSync(main, [
-    // Run as root, workers would become `nobody` and could not read this private folder.
-    process.getuid?.() === 0 ? 'user root root;' : '',
-    'daemon off;',
-    'worker_processes 2;',
-    `pid ${join(s.dir, 'nginx.pid')};`,
-    `error_log ${join(s.dir, 'error.log')} warn;`,
-    'events { worker_connections 1024; }',
-    'http {',
-    `  access_log ${join(s.dir, 'access.log')};`,
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(s.dir, t)};`),
-    '  add_header X-Upstream $upstream_addr always;',
-    `  include ${join(s.dir, 'site.conf')};`,
-    '}',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    main,
+    [
+      // Run as root, workers would become `nobody` and could not read this private folder.
+      process.getuid?.() === 0 ? 'user root root;' : '',
+      'daemon off;',
+      'worker_processes 2;',
+      `pid ${join(s.dir, 'nginx.pid')};`,
+      `error_log ${join(s.dir, 'error.log')} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      `  access_log ${join(s.dir, 'access.log')};`,
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(s.dir, t)};`),
+      '  add_header X-Upstream $upstream_addr always;',
+      `  include ${join(s.dir, 'site.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
   return main;
 }
 
@@ -121,7 +155,12 @@ export function dropConnections() {
   agents.clear();
 }
 
-export interface TlsInit { method?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string }
+export interface TlsInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  from?: string;
+}
 
 /**
  * An HTTPS request with certificate checks off (this self-signed test only), sent from the
@@ -131,14 +170,18 @@ export function tlsFetch(url: string, init: TlsInit = {}): Promise<Response> {
   const from = init.from ?? '127.0.0.1';
   const method = init.method ?? 'GET';
   return new Promise((resolve, reject) => {
-    const req = https.request(url, { method, headers: init.headers, agent: agentFor(from), localAddress: from, rejectUnauthorized: false }, (res) => {
-      const headers = new Headers();
-      for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-      const status = res.statusCode ?? 0;
-      const empty = method === 'HEAD' || status === 204 || status === 304;
-      if (empty) res.resume();
-      resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers }));
-    });
+    const req = https.request(
+      url,
+      { method, headers: init.headers, agent: agentFor(from), localAddress: from, rejectUnauthorized: false },
+      (res) => {
+        const headers = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+        const status = res.statusCode ?? 0;
+        const empty = method === 'HEAD' || status === 204 || status === 304;
+        if (empty) res.resume();
+        resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers }));
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });

@@ -33,14 +33,16 @@ async function startInstances(ports: number[]) {
   for (const port of ports) {
     started.set(port, startServer({ DATABASE_URL: databaseUrl, PORT: String(port), TRUST_PROXY_HOPS: '1', AUTH_RATE_LIMIT: 'on' }));
   }
-  await Promise.all(ports.map(async (port) => {
-    const server = started.get(port)!;
-    try {
-      await waitForHealth(port, server);
-    } catch (err) {
-      throw new Error(`instance on ${port}: ${(err as Error).message}`, { cause: err });
-    }
-  }));
+  await Promise.all(
+    ports.map(async (port) => {
+      const server = started.get(port)!;
+      try {
+        await waitForHealth(port, server);
+      } catch (err) {
+        throw new Error(`instance on ${port}: ${(err as Error).message}`, { cause: err });
+      }
+    }),
+  );
 }
 
 async function stopInstance(port: number) {
@@ -91,7 +93,14 @@ const newClient = () => {
   return `127.0.0.${lastHost}`;
 };
 
-interface CallInit { method?: string; body?: unknown; cookie?: string; from?: string; origin?: string; headers?: Record<string, string> }
+interface CallInit {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  from?: string;
+  origin?: string;
+  headers?: Record<string, string>;
+}
 /** A JSON request through the proxy, from the public origin unless told otherwise. */
 function call(path: string, init: CallInit = {}) {
   const headers: Record<string, string> = { origin: init.origin ?? origin(), ...init.headers };
@@ -127,7 +136,10 @@ const unknownEmail = () => `nobody-${randomUUID().slice(0, 8)}@example.com`;
 function expectTooMany(answer: Awaited<ReturnType<typeof signIn>>, windowSeconds: number) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(429);
   const retryAfter = Number(answer.headers.get('retry-after'));
-  expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= windowSeconds, `Retry-After: ${answer.headers.get('retry-after')}`).toBe(true);
+  expect(
+    Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= windowSeconds,
+    `Retry-After: ${answer.headers.get('retry-after')}`,
+  ).toBe(true);
 }
 
 /** `promise`, or a failure saying `message` after `ms`. */
@@ -161,7 +173,10 @@ describe('HackTeams behind nginx: TLS, two instances, one PostgreSQL', { timeout
     expect(plain.headers.get('location')).toBe(`${origin()}/teams?open=true`);
 
     const tooBig = await tlsFetch(`${origin()}/api/profiles/x/avatar`, {
-      method: 'POST', headers: { origin: origin(), 'content-type': 'application/octet-stream' }, body: Buffer.alloc(7 * 1024 * 1024), from,
+      method: 'POST',
+      headers: { origin: origin(), 'content-type': 'application/octet-stream' },
+      body: Buffer.alloc(7 * 1024 * 1024),
+      from,
     });
     await tooBig.arrayBuffer();
     expect(tooBig.status).toBe(413);
@@ -222,7 +237,8 @@ describe('HackTeams behind nginx: TLS, two instances, one PostgreSQL', { timeout
     const spoofer = newClient();
     const attempts = [];
     // A new made-up address each time, then the victim's: nginx replaces the whole header.
-    for (let i = 0; i < 4; i++) attempts.push(await wrongSignIn(unknownEmail(), spoofer, { 'x-forwarded-for': `10.9.9.${i + 1}, ${victim.from}` }));
+    for (let i = 0; i < 4; i++)
+      attempts.push(await wrongSignIn(unknownEmail(), spoofer, { 'x-forwarded-for': `10.9.9.${i + 1}, ${victim.from}` }));
     expect(attempts.slice(0, 3).map((a) => a.status)).toEqual([401, 401, 401]);
     expectTooMany(attempts[3], 10);
     expect((await signIn(victim.email, PASSWORD, victim.from)).status).toBe(200);
@@ -257,19 +273,31 @@ describe('HackTeams behind nginx: TLS, two instances, one PostgreSQL', { timeout
   it('passes the live notification stream through unbuffered: a join request reaches the leader within a second', async () => {
     const leader = await signUp('Leader');
     const asker = await signUp('Asker');
-    const created = await call('/api/teams', { body: { name: 'Behind The Proxy', description: 'A team whose leader listens through nginx.', openPositions: ['Designer'] }, cookie: leader.cookie, from: leader.from });
+    const created = await call('/api/teams', {
+      body: { name: 'Behind The Proxy', description: 'A team whose leader listens through nginx.', openPositions: ['Designer'] },
+      cookie: leader.cookie,
+      from: leader.from,
+    });
     expect(created.status).toBe(201);
     const team = (await created.json()) as { id: string };
 
     // A buffering proxy holds even the headers back: fail in seconds, not at the test's timeout.
-    const res = await within(call('/api/me/events', { cookie: leader.cookie, from: leader.from }), 2000, 'the stream did not open through the proxy within 2 s (buffered?)');
+    const res = await within(
+      call('/api/me/events', { cookie: leader.cookie, from: leader.from }),
+      2000,
+      'the stream did not open through the proxy within 2 s (buffered?)',
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const stream = eventReader(res);
     try {
       expect(await stream.next(1000), 'the ready event came through at once').toMatchObject({ event: 'ready' });
       const sentAt = Date.now();
-      const asked = await call(`/api/teams/${team.id}/join-requests`, { body: { position: 'Designer', message: 'I would love to design with you.' }, cookie: asker.cookie, from: asker.from });
+      const asked = await call(`/api/teams/${team.id}/join-requests`, {
+        body: { position: 'Designer', message: 'I would love to design with you.' },
+        cookie: asker.cookie,
+        from: asker.from,
+      });
       await asked.arrayBuffer();
       expect(asked.status).toBe(201);
       const event = await stream.next(1000);
@@ -277,7 +305,10 @@ describe('HackTeams behind nginx: TLS, two instances, one PostgreSQL', { timeout
       expect(Date.now() - sentAt).toBeLessThan(1000);
       if (event === 'timeout') return;
       expect(event.event).toBe('notification');
-      expect(JSON.parse(event.data)).toMatchObject({ kind: 'join_request', text: 'Asker Proxy asked to join Behind The Proxy as Designer' });
+      expect(JSON.parse(event.data)).toMatchObject({
+        kind: 'join_request',
+        text: 'Asker Proxy asked to join Behind The Proxy as Designer',
+      });
     } finally {
       await stream.close();
     }

@@ -63,7 +63,8 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
       for (;;) {
         const found = to(who).filter((m) => subject.test(m.subject));
         if (found.length > after) return found[after];
-        if (Date.now() > deadline) throw new Error(`no mail to ${who} matching ${subject} (got: ${JSON.stringify(messages.map((m) => [m.to, m.subject]))})`);
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${who} matching ${subject} (got: ${JSON.stringify(messages.map((m) => [m.to, m.subject]))})`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

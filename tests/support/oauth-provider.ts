@@ -47,7 +47,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 function consentPage(kind: ProviderKind, query: URLSearchParams): string {
   const hidden = [...query.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
   const title = kind === 'github' ? 'Mock GitHub' : 'Mock Discord';
-  const field = (name: string, label: string, value = '') => `<p><label>${label} <input name="${name}" value="${escapeHtml(value)}"></label></p>`;
+  const field = (name: string, label: string, value = '') =>
+    `<p><label>${label} <input name="${name}" value="${escapeHtml(value)}"></label></p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}: authorize</title></head><body>
 <main><h1>Authorize HackTeams</h1>
 <form method="get">${hidden}
@@ -103,17 +104,20 @@ export async function startMockProvider(kind: ProviderKind, port = 0): Promise<M
     if (code) byCode.set(code, identityFrom(new URL(req.url ?? '/', 'http://mock').searchParams));
   });
   // And so does the access token given for that code (once: the library forgets a used code).
-  service.on('beforeResponse', (response: { body: Record<string, unknown>; statusCode: number }, req: IncomingMessage & { body: Record<string, string> }) => {
-    provider.tokenRequests += 1;
-    const who = byCode.get(req.body.code);
-    byCode.delete(req.body.code);
-    if (!who || who.login === 'token-error') {
-      response.statusCode = 400;
-      response.body = { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' };
-      return;
-    }
-    byToken.set(String(response.body.access_token), who);
-  });
+  service.on(
+    'beforeResponse',
+    (response: { body: Record<string, unknown>; statusCode: number }, req: IncomingMessage & { body: Record<string, string> }) => {
+      provider.tokenRequests += 1;
+      const who = byCode.get(req.body.code);
+      byCode.delete(req.body.code);
+      if (!who || who.login === 'token-error') {
+        response.statusCode = 400;
+        response.body = { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' };
+        return;
+      }
+      byToken.set(String(response.body.access_token), who);
+    },
+  );
 
   const handler = service.requestHandler;
   const server = createServer((req, res) => {
@@ -143,7 +147,9 @@ export async function startMockProvider(kind: ProviderKind, port = 0): Promise<M
       return who ? sendJson(res, 200, userAnswer(kind, who)) : sendJson(res, 401, { message: 'Bad credentials' });
     }
     if (req.method === 'GET' && kind === 'github' && url.pathname === '/user/emails') {
-      return who ? sendJson(res, 200, [{ email: who.email, primary: true, verified: who.verified, visibility: 'private' }]) : sendJson(res, 401, { message: 'Bad credentials' });
+      return who
+        ? sendJson(res, 200, [{ email: who.email, primary: true, verified: who.verified, visibility: 'private' }])
+        : sendJson(res, 401, { message: 'Bad credentials' });
     }
     if (req.method === 'GET' && kind === 'discord' && url.pathname === '/api/users/@me') {
       return who ? sendJson(res, 200, userAnswer(kind, who)) : sendJson(res, 401, { message: '401: Unauthorized' });
@@ -159,16 +165,20 @@ export async function startMockProvider(kind: ProviderKind, port = 0): Promise<M
     url: base,
     settings: { webUrl: base, apiUrl: base + paths.prefix },
     tokenRequests: 0,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return provider;
 }
 
 /** The fields an API test adds to the authorize URL, as the consent page's form would. */
-export function consent(who: Partial<MockIdentity> & { login: string }, decision: 'authorize' | 'cancel' = 'authorize'): Record<string, string> {
+export function consent(
+  who: Partial<MockIdentity> & { login: string },
+  decision: 'authorize' | 'cancel' = 'authorize',
+): Record<string, string> {
   return {
     decision,
     mock_id: who.id ?? who.login,

@@ -31,7 +31,8 @@ const EMAIL_CHANGES = { max: 5, windowSeconds: 3600 };
  * gave no description of its own. {provider} is the provider's name.
  */
 const SOCIAL_ERRORS: Record<string, string> = {
-  account_not_linked: 'An account with this email already exists, and {provider} has not verified that the email is yours. Sign in with your password instead.',
+  account_not_linked:
+    'An account with this email already exists, and {provider} has not verified that the email is yours. Sign in with your password instead.',
   email_not_found: '{provider} did not share an email address. Add a verified email address to your {provider} account and try again.',
   state_not_found: 'The sign-in could not be matched to this browser. Please start it again from this page.',
   state_mismatch: 'The sign-in could not be matched to this browser. Please start it again from this page.',
@@ -62,12 +63,21 @@ const locationOf = (res: Response) => (res.status >= 300 && res.status < 400 ? r
  * A password check outside sign-in (changing it, deleting the account) counts towards the
  * account's limit of wrong passwords, as sign-in does (attempt-limits.repo.ts).
  */
-async function withinPasswordLimit<T>(c: AppContext, email: string, check: () => Promise<T>, isWrongPassword: (err: unknown) => boolean): Promise<T> {
+async function withinPasswordLimit<T>(
+  c: AppContext,
+  email: string,
+  check: () => Promise<T>,
+  isWrongPassword: (err: unknown) => boolean,
+): Promise<T> {
   if (!c.var.auth.attemptLimits) return check();
   const key = accountKey(email);
   const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
   if (!locked.allowed) {
-    throw ApiError.retryLater(429, `Too many wrong passwords for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`, locked.retryAfterSeconds);
+    throw ApiError.retryLater(
+      429,
+      `Too many wrong passwords for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`,
+      locked.retryAfterSeconds,
+    );
   }
   try {
     const result = await check();
@@ -105,7 +115,9 @@ async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
 /** Clears the session cookie (both names: plain, and __Secure- over HTTPS). */
 function clearSessionCookie(c: AppContext) {
   for (const name of [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`]) {
-    c.header('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure-') ? '; Secure' : ''}`, { append: true });
+    c.header('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure-') ? '; Secure' : ''}`, {
+      append: true,
+    });
   }
 }
 
@@ -154,7 +166,10 @@ export const accountRoutes = createRouter()
     const input = c.req.valid('json');
     await limitAddress(c);
     await admitted(c, () => callAuth(c, input));
-    return c.json({ message: 'Your password was changed, and every device signed in to your account was signed out. Sign in with your new password.' }, 200);
+    return c.json(
+      { message: 'Your password was changed, and every device signed in to your account was signed out. Sign in with your new password.' },
+      200,
+    );
   })
   .openapi(accountApi.verifyEmail, async (c) => {
     const { token } = c.req.valid('query');
@@ -162,7 +177,11 @@ export const accountRoutes = createRouter()
     let location: string | null = null;
     if (token) {
       try {
-        const res = await forwardToAuth(c, undefined, `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(settings)}`);
+        const res = await forwardToAuth(
+          c,
+          undefined,
+          `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(settings)}`,
+        );
         passAuthHeaders(c, res);
         location = locationOf(res);
       } catch (err) {
@@ -196,10 +215,16 @@ export const accountRoutes = createRouter()
   .openapi(guarded(accountApi.changeEmail), async (c) => {
     const viewer = await requireViewer(c);
     const { newEmail } = c.req.valid('json');
-    if (newEmail === viewer.email.toLowerCase()) throw new ApiError(400, 'This is already your email', { newEmail: 'This is already your email' });
+    if (newEmail === viewer.email.toLowerCase())
+      throw new ApiError(400, 'This is already your email', { newEmail: 'This is already your email' });
     if (c.var.auth.attemptLimits) {
       const verdict = await countAttempt(c.var.db, `change-email:${viewer.userId}`, EMAIL_CHANGES);
-      if (!verdict.allowed) throw ApiError.retryLater(429, `Too many email changes. Please try again in ${seconds(verdict.retryAfterSeconds)}.`, verdict.retryAfterSeconds);
+      if (!verdict.allowed)
+        throw ApiError.retryLater(
+          429,
+          `Too many email changes. Please try again in ${seconds(verdict.retryAfterSeconds)}.`,
+          verdict.retryAfterSeconds,
+        );
     }
     await callAuth(c, { newEmail }, '/api/auth/change-email');
     return c.json({ message: `We sent a link to ${newEmail}. Your email changes when you open it (within an hour).` }, 200);
@@ -238,30 +263,42 @@ export const accountRoutes = createRouter()
     const teams = viewer.profileId ? await teamDataOf(c.var.db, viewer.profileId) : { memberships: [], joinRequests: [], invitations: [] };
     const notifications = viewer.profileId ? await allNotificationsOf(c.var.db, viewer.profileId) : [];
     c.header('content-disposition', 'attachment; filename="hackteams-my-data.json"');
-    return c.json({
-      exportedAt: new Date().toISOString(),
-      account: { email: account.email, emailVerified: account.emailVerified, createdAt: account.createdAt.toISOString(), providers: account.providers },
-      profile: profile as Record<string, unknown> | null,
-      ...teams,
-      notifications,
-    }, 200);
+    return c.json(
+      {
+        exportedAt: new Date().toISOString(),
+        account: {
+          email: account.email,
+          emailVerified: account.emailVerified,
+          createdAt: account.createdAt.toISOString(),
+          providers: account.providers,
+        },
+        profile: profile as Record<string, unknown> | null,
+        ...teams,
+        notifications,
+      },
+      200,
+    );
   })
   .openapi(guarded(accountApi.deleteAccount), async (c) => {
     const viewer = await requireViewer(c);
     const { password } = c.req.valid('json');
     const hash = await credentialPasswordHash(c.var.db, viewer.userId);
     if (hash) {
-      if (!password) throw new ApiError(400, 'Enter your password to delete your account', { password: 'Enter your password to delete your account' });
+      if (!password)
+        throw new ApiError(400, 'Enter your password to delete your account', { password: 'Enter your password to delete your account' });
       const wrong = new ApiError(400, 'Password is incorrect', { password: 'Password is incorrect' });
       await withinPasswordLimit(
         c,
         viewer.email,
-        () => admitted(c, async () => {
-          const matches = await c.var.auth.hashing.run(() => verifyPassword(hash, password)).catch((err: unknown) => {
-            throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
-          });
-          if (!matches) throw wrong;
-        }),
+        () =>
+          admitted(c, async () => {
+            const matches = await c.var.auth.hashing
+              .run(() => verifyPassword(hash, password))
+              .catch((err: unknown) => {
+                throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
+              });
+            if (!matches) throw wrong;
+          }),
         (err) => err === wrong,
       );
     } else {

@@ -84,7 +84,10 @@ describe('forgotten password', () => {
     expect(short.body.fields.newPassword).toBe('Must be at least 6 characters');
 
     // An hour later the link no longer works.
-    await h.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
+    await h.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
     const late = await h.request('POST', '/api/auth/reset-password', { body: { token, newPassword: 'fine-password-9' } });
     expect(late.status).toBe(400);
     expect((await signIn(user.email, PASSWORD)).status).toBe(200);
@@ -94,7 +97,10 @@ describe('forgotten password', () => {
     const user = await h.signUp({ email: email() });
     await h.request('POST', '/api/auth/forgot-password', { body: { email: user.email } });
     const token = tokenOf(linkIn(await mail.next(user.email, /Reset/)));
-    const [row] = await h.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+    const [row] = await h.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${token}`));
     const minutes = (row.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -106,14 +112,23 @@ describe('change password', () => {
     const user = await h.signUp({ email: email() });
     const other = cookieFrom((await signIn(user.email, PASSWORD)).headers);
 
-    const wrong = await h.request('POST', '/api/auth/change-password', { cookie: user.cookie, body: { currentPassword: 'not-it-at-all', newPassword: 'fresh-password-1' } });
+    const wrong = await h.request('POST', '/api/auth/change-password', {
+      cookie: user.cookie,
+      body: { currentPassword: 'not-it-at-all', newPassword: 'fresh-password-1' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
-    const weak = await h.request('POST', '/api/auth/change-password', { cookie: user.cookie, body: { currentPassword: PASSWORD, newPassword: '123456' } });
+    const weak = await h.request('POST', '/api/auth/change-password', {
+      cookie: user.cookie,
+      body: { currentPassword: PASSWORD, newPassword: '123456' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.fields.newPassword).toMatch(/too common/);
 
-    const ok = await h.request('POST', '/api/auth/change-password', { cookie: user.cookie, body: { currentPassword: PASSWORD, newPassword: 'fresh-password-1' } });
+    const ok = await h.request('POST', '/api/auth/change-password', {
+      cookie: user.cookie,
+      body: { currentPassword: PASSWORD, newPassword: 'fresh-password-1' },
+    });
     expect(ok.status).toBe(200);
     const here = cookieFrom(ok.headers);
     expect((await h.request('GET', '/api/me', { cookie: here })).body.user.id).toBe(user.userId);
@@ -127,10 +142,16 @@ describe('change password', () => {
     try {
       const user = await limited.signUp({ email: email() });
       for (let i = 0; i < 5; i++) {
-        const res = await limited.request('POST', '/api/auth/change-password', { cookie: user.cookie, body: { currentPassword: `wrong-${i}-guess`, newPassword: 'fresh-password-1' } });
+        const res = await limited.request('POST', '/api/auth/change-password', {
+          cookie: user.cookie,
+          body: { currentPassword: `wrong-${i}-guess`, newPassword: 'fresh-password-1' },
+        });
         expect(res.status).toBe(400);
       }
-      const locked = await limited.request('POST', '/api/auth/change-password', { cookie: user.cookie, body: { currentPassword: PASSWORD, newPassword: 'fresh-password-1' } });
+      const locked = await limited.request('POST', '/api/auth/change-password', {
+        cookie: user.cookie,
+        body: { currentPassword: PASSWORD, newPassword: 'fresh-password-1' },
+      });
       expect(locked.status).toBe(429);
       expect(locked.headers.get('retry-after')).toBeTruthy();
     } finally {
@@ -184,10 +205,17 @@ describe('change email', () => {
 describe('sessions', () => {
   it('lists the devices with this one marked, ends one at once, and ends every other', async () => {
     const user = await h.signUp({ email: email() });
-    const phone = cookieFrom((await h.request('POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: PASSWORD },
-      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' },
-    })).headers);
+    const phone = cookieFrom(
+      (
+        await h.request('POST', '/api/auth/sign-in/email', {
+          body: { email: user.email, password: PASSWORD },
+          headers: {
+            'user-agent':
+              'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+          },
+        })
+      ).headers,
+    );
     const laptop = cookieFrom((await signIn(user.email, PASSWORD)).headers);
 
     const list = await h.request('GET', '/api/auth/sessions', { cookie: user.cookie });
@@ -219,13 +247,19 @@ describe('sessions', () => {
 });
 
 async function teamOf(leader: TestUser, name: string) {
-  const res = await h.request('POST', '/api/teams', { cookie: leader.cookie, body: { name, description: 'A team made for the account tests.', openPositions: ['Designer', 'Developer'] } });
+  const res = await h.request('POST', '/api/teams', {
+    cookie: leader.cookie,
+    body: { name, description: 'A team made for the account tests.', openPositions: ['Designer', 'Developer'] },
+  });
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
 
 async function join(teamId: string, leader: TestUser, member: TestUser) {
-  const req = await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: member.cookie, body: { position: 'Developer', message: 'I would love to build this with you.' } });
+  const req = await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+    cookie: member.cookie,
+    body: { position: 'Developer', message: 'I would love to build this with you.' },
+  });
   expect((await h.request('POST', `/api/join-requests/${req.body.id}/accept`, { cookie: leader.cookie })).status).toBe(200);
 }
 
@@ -233,11 +267,17 @@ describe('download my data', () => {
   it('is a JSON file of the profile, skills, memberships, requests, invitations and notifications', async () => {
     const leader = await h.signUp({ email: email(), firstName: 'Lena' });
     const person = await h.signUp({ email: email(), firstName: 'Paula' });
-    await h.request('POST', `/api/profiles/${person.profileId}/skills`, { cookie: person.cookie, body: { skills: [{ name: 'Rust', level: 'Advanced' }] } });
+    await h.request('POST', `/api/profiles/${person.profileId}/skills`, {
+      cookie: person.cookie,
+      body: { skills: [{ name: 'Rust', level: 'Advanced' }] },
+    });
     const teamId = await teamOf(leader, 'Data Team');
     await join(teamId, leader, person);
     const other = await teamOf(leader, 'Other Team');
-    await h.request('POST', `/api/teams/${other}/join-requests`, { cookie: person.cookie, body: { position: 'Designer', message: 'Designs are my thing, honestly.' } });
+    await h.request('POST', `/api/teams/${other}/join-requests`, {
+      cookie: person.cookie,
+      body: { position: 'Designer', message: 'Designs are my thing, honestly.' },
+    });
 
     const res = await h.request('GET', '/api/auth/account/data', { cookie: person.cookie });
     expect(res.status).toBe(200);
@@ -246,7 +286,10 @@ describe('download my data', () => {
     expect(res.body.profile.firstName).toBe('Paula');
     expect(res.body.profile.skills).toEqual([{ name: 'Rust', level: 'Advanced' }]);
     expect(res.body.memberships).toEqual([expect.objectContaining({ teamId, teamName: 'Data Team', role: 'Developer', isLeader: false })]);
-    expect(res.body.joinRequests.map((r: { teamName: string; status: string }) => [r.teamName, r.status])).toEqual([['Data Team', 'accepted'], ['Other Team', 'pending']]);
+    expect(res.body.joinRequests.map((r: { teamName: string; status: string }) => [r.teamName, r.status])).toEqual([
+      ['Data Team', 'accepted'],
+      ['Other Team', 'pending'],
+    ]);
     expect(res.body.notifications.map((n: { text: string }) => n.text)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Lena User\d+ accepted your request: you joined Data Team/)]),
     );
@@ -257,12 +300,18 @@ describe('download my data', () => {
 describe('delete account', () => {
   it('needs the password and the words, and refuses otherwise', async () => {
     const user = await h.signUp({ email: email() });
-    const noWords = await h.request('POST', '/api/auth/delete-account', { cookie: user.cookie, body: { password: PASSWORD, confirm: 'delete' } });
+    const noWords = await h.request('POST', '/api/auth/delete-account', {
+      cookie: user.cookie,
+      body: { password: PASSWORD, confirm: 'delete' },
+    });
     expect(noWords.status).toBe(400);
     expect(noWords.body.fields.confirm).toBe("Type 'delete my account' to confirm");
     const noPassword = await h.request('POST', '/api/auth/delete-account', { cookie: user.cookie, body: { confirm: 'delete my account' } });
     expect(noPassword.body.fields).toEqual({ password: 'Enter your password to delete your account' });
-    const wrong = await h.request('POST', '/api/auth/delete-account', { cookie: user.cookie, body: { password: 'not-my-password', confirm: 'delete my account' } });
+    const wrong = await h.request('POST', '/api/auth/delete-account', {
+      cookie: user.cookie,
+      body: { password: 'not-my-password', confirm: 'delete my account' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toEqual({ password: 'Password is incorrect' });
     expect((await h.request('GET', '/api/me', { cookie: user.cookie })).body.user.id).toBe(user.userId);
@@ -275,7 +324,9 @@ describe('delete account', () => {
     const coLeader = await h.signUp({ email: email(), firstName: 'Co' });
     const requester = await h.signUp({ email: email(), firstName: 'Requester' });
     const otherDevice = cookieFrom((await signIn(gone.email, PASSWORD)).headers);
-    expect((await h.request('POST', `/api/profiles/${gone.profileId}/avatar`, { cookie: gone.cookie, form: await avatarForm() })).status).toBe(200);
+    expect(
+      (await h.request('POST', `/api/profiles/${gone.profileId}/avatar`, { cookie: gone.cookie, form: await avatarForm() })).status,
+    ).toBe(200);
     expect(await h.db.select().from(profileAvatars).where(eq(profileAvatars.profileId, gone.profileId))).toHaveLength(1);
 
     // Led alone, with members: handed to the longest-standing one.
@@ -284,17 +335,32 @@ describe('delete account', () => {
     await join(handed, gone, younger);
     // Led alone, nobody else: deleted; the pending request is withdrawn.
     const lonely = await teamOf(gone, 'Lonely Team');
-    await h.request('POST', `/api/teams/${lonely}/join-requests`, { cookie: requester.cookie, body: { position: 'Designer', message: 'Please let me in, I design.' } });
+    await h.request('POST', `/api/teams/${lonely}/join-requests`, {
+      cookie: requester.cookie,
+      body: { position: 'Designer', message: 'Please let me in, I design.' },
+    });
     // Led with someone else: stays with them.
     const shared = await teamOf(coLeader, 'Shared Team');
     await join(shared, coLeader, gone);
-    expect((await h.request('PATCH', `/api/teams/${shared}/members/${gone.profileId}`, { cookie: coLeader.cookie, body: { isLeader: true } })).status).toBe(200);
+    expect(
+      (await h.request('PATCH', `/api/teams/${shared}/members/${gone.profileId}`, { cookie: coLeader.cookie, body: { isLeader: true } }))
+        .status,
+    ).toBe(200);
     // A request to someone else's team: the leader's notification quotes the person.
-    await h.request('POST', `/api/teams/${shared}/join-requests`, { cookie: requester.cookie, body: { position: 'Designer', message: 'Another team, another try.' } });
+    await h.request('POST', `/api/teams/${shared}/join-requests`, {
+      cookie: requester.cookie,
+      body: { position: 'Designer', message: 'Another team, another try.' },
+    });
     const gonesRequest = await teamOf(requester, 'Requester Team');
-    await h.request('POST', `/api/teams/${gonesRequest}/join-requests`, { cookie: gone.cookie, body: { position: 'Designer', message: 'Vera would like to join.' } });
+    await h.request('POST', `/api/teams/${gonesRequest}/join-requests`, {
+      cookie: gone.cookie,
+      body: { position: 'Designer', message: 'Vera would like to join.' },
+    });
 
-    const res = await h.request('POST', '/api/auth/delete-account', { cookie: gone.cookie, body: { password: PASSWORD, confirm: 'Delete my account' } });
+    const res = await h.request('POST', '/api/auth/delete-account', {
+      cookie: gone.cookie,
+      body: { password: PASSWORD, confirm: 'Delete my account' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join()).toMatch(/better-auth\.session_token=;.*Max-Age=0/);
 
@@ -314,7 +380,9 @@ describe('delete account', () => {
     const everything = JSON.stringify([
       (await h.request('GET', '/api/profiles?pageSize=100')).body,
       (await h.request('GET', '/api/teams?pageSize=100')).body,
-      ...(await Promise.all([handed, shared, gonesRequest].map((id) => h.request('GET', `/api/teams/${id}`, { cookie: coLeader.cookie })))).map((r) => r.body),
+      ...(
+        await Promise.all([handed, shared, gonesRequest].map((id) => h.request('GET', `/api/teams/${id}`, { cookie: coLeader.cookie })))
+      ).map((r) => r.body),
       (await h.request('GET', `/api/teams/${gonesRequest}/join-requests`, { cookie: requester.cookie })).body,
       await h.db.select().from(notifications),
     ]);
@@ -324,14 +392,18 @@ describe('delete account', () => {
     // The team led alone went to its longest-standing member.
     const handedTeam = (await h.request('GET', `/api/teams/${handed}`)).body;
     expect(handedTeam.members.map((m: { name: string; isLeader: boolean }) => [m.name.split(' ')[0], m.isLeader])).toEqual(
-      expect.arrayContaining([['Elder', true], ['Younger', false]]),
+      expect.arrayContaining([
+        ['Elder', true],
+        ['Younger', false],
+      ]),
     );
     expect(handedTeam.members).toHaveLength(2);
     expect((await h.request('GET', `/api/teams/${lonely}`)).status).toBe(404);
     const sharedTeam = (await h.request('GET', `/api/teams/${shared}`)).body;
     expect(sharedTeam.members.map((m: { name: string }) => m.name.split(' ')[0])).toEqual(['Co']);
 
-    const inbox = async (u: TestUser) => (await h.request('GET', '/api/me/inbox', { cookie: u.cookie })).body.items.map((n: { text: string }) => n.text);
+    const inbox = async (u: TestUser) =>
+      (await h.request('GET', '/api/me/inbox', { cookie: u.cookie })).body.items.map((n: { text: string }) => n.text);
     expect(await inbox(elder)).toContain('You now lead Handed Team: its leader deleted their account');
     expect(await inbox(younger)).toContain('A member of Handed Team deleted their account');
     expect(await inbox(coLeader)).toContain('A member of Shared Team deleted their account');
@@ -343,7 +415,10 @@ describe('delete account', () => {
     const user = await h.signUp({ email: email() });
     // As if made with GitHub: no password, and a session from an hour ago.
     await h.db.execute(`update accounts set password = null where user_id = '${user.userId}'`);
-    await h.db.update(sessions).set({ createdAt: new Date(Date.now() - 3_600_000) }).where(eq(sessions.userId, user.userId));
+    await h.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(sessions.userId, user.userId));
     const stale = await h.request('POST', '/api/auth/delete-account', { cookie: user.cookie, body: { confirm: 'delete my account' } });
     expect(stale.status).toBe(403);
     expect(stale.body.error).toMatch(/sign in again with your provider/);
@@ -356,7 +431,9 @@ describe('delete account', () => {
 
 async function avatarForm(): Promise<FormData> {
   const sharp = (await import('sharp')).default;
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
   return form;

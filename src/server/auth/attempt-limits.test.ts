@@ -105,7 +105,15 @@ describe('kept in the database', () => {
 
     const auth = createAuth(h.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: true, trustedOrigins: [] });
     const live = new NotificationHub(h.db);
-    const second = createApp({ db: h.db, dbKind: h.kind, auth, live, matching: h.matching, config: { eventUrl: 'https://example.com/event' }, trustProxyHops: 1 });
+    const second = createApp({
+      db: h.db,
+      dbKind: h.kind,
+      auth,
+      live,
+      matching: h.matching,
+      config: { eventUrl: 'https://example.com/event' },
+      trustProxyHops: 1,
+    });
     const res = await second.request('http://localhost/api/auth/sign-in/email', {
       method: 'POST',
       headers: { origin: 'http://localhost', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.50' },
@@ -118,8 +126,21 @@ describe('kept in the database', () => {
 describe('AUTH_ATTEMPTS_PER_ADDRESS', () => {
   it('raises the per-address limit (a venue whose wifi puts many people behind one address)', async () => {
     const email = await account();
-    const auth = createAuth(h.db, { secret: 'test-secret-test-secret-test-secret-0', rateLimit: true, trustedOrigins: [], attemptsPerAddress: 5 });
-    const app = createApp({ db: h.db, dbKind: h.kind, auth, live: new NotificationHub(h.db), matching: h.matching, config: { eventUrl: 'https://example.com/event' }, trustProxyHops: 1 });
+    const auth = createAuth(h.db, {
+      secret: 'test-secret-test-secret-test-secret-0',
+      rateLimit: true,
+      trustedOrigins: [],
+      attemptsPerAddress: 5,
+    });
+    const app = createApp({
+      db: h.db,
+      dbKind: h.kind,
+      auth,
+      live: new NotificationHub(h.db),
+      matching: h.matching,
+      config: { eventUrl: 'https://example.com/event' },
+      trustProxyHops: 1,
+    });
     const attempt = (password: string) =>
       app.request('http://localhost/api/auth/sign-in/email', {
         method: 'POST',

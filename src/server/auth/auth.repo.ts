@@ -40,7 +40,10 @@ export async function replaceCredentialPasswordHash(db: Db, userId: string, prev
 export async function accountOf(db: Db, userId: string) {
   const user = await findUser(db, userId);
   if (!user) return null;
-  const linked = await db.select({ providerId: accounts.providerId, password: accounts.password }).from(accounts).where(eq(accounts.userId, userId));
+  const linked = await db
+    .select({ providerId: accounts.providerId, password: accounts.password })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
   return {
     email: user.email,
     emailVerified: user.emailVerified,
@@ -61,13 +64,19 @@ export function sessionsOf(db: Db, userId: string) {
 
 /** Ends one of the user's own sessions; false when the id is not one of them. */
 export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
-  const rows = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
   return rows.length > 0;
 }
 
 /** Ends every session of the user but `keepId`; how many ended. */
 export async function deleteOtherSessions(db: Db, userId: string, keepId: string): Promise<number> {
-  const rows = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId))).returning({ id: sessions.id });
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
   return rows.length;
 }
 
@@ -87,19 +96,23 @@ export async function dropUnprovenPassword(db: Db, userId: string): Promise<void
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.verified) return;
-    const removed = await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'))).returning({ id: accounts.id });
+    const removed = await tx
+      .delete(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+      .returning({ id: accounts.id });
     if (removed.length) await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
 }
 
-
 /** The user and profile of a session token, and when the session expires (session-lookup.ts). */
 export async function sessionViewerByToken(db: Db, token: string) {
   const [row] = await prepared(db, 'session_viewer_by_token', (db, name) =>
-    db.select({ userId: users.id, email: users.email, expiresAt: sessions.expiresAt, profileId: profileIdOfUserColumn(sessions.userId) })
+    db
+      .select({ userId: users.id, email: users.email, expiresAt: sessions.expiresAt, profileId: profileIdOfUserColumn(sessions.userId) })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.token, sql.placeholder('token')))
-      .prepare(name)).execute({ token });
+      .prepare(name),
+  ).execute({ token });
   return row ?? null;
 }

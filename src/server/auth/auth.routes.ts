@@ -113,7 +113,12 @@ export async function limitAddress(c: AppContext): Promise<void> {
   const { address } = c.var.client;
   if (!c.var.auth.attemptLimits || !address) return;
   const verdict = await countAttempt(c.var.db, addressKey(address), c.var.auth.perAddress);
-  if (!verdict.allowed) throw ApiError.retryLater(429, `Too many attempts. Please try again in ${seconds(verdict.retryAfterSeconds)}.`, verdict.retryAfterSeconds);
+  if (!verdict.allowed)
+    throw ApiError.retryLater(
+      429,
+      `Too many attempts. Please try again in ${seconds(verdict.retryAfterSeconds)}.`,
+      verdict.retryAfterSeconds,
+    );
 }
 
 /**
@@ -126,7 +131,11 @@ async function limitedSignIn<T>(c: AppContext, email: string, signIn: () => Prom
   const key = accountKey(email);
   const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
   if (!locked.allowed) {
-    throw ApiError.retryLater(429, `Too many failed sign-in attempts for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`, locked.retryAfterSeconds);
+    throw ApiError.retryLater(
+      429,
+      `Too many failed sign-in attempts for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`,
+      locked.retryAfterSeconds,
+    );
   }
   try {
     const result = await signIn();
@@ -164,7 +173,10 @@ export const authRoutes = createRouter()
     const data = await callAuth(c);
     if (!data?.session) return c.json(null, 200);
     const { session } = data;
-    return c.json({ session: { id: session.id, expiresAt: session.expiresAt, createdAt: session.createdAt }, user: account(data.user) }, 200);
+    return c.json(
+      { session: { id: session.id, expiresAt: session.expiresAt, createdAt: session.createdAt }, user: account(data.user) },
+      200,
+    );
   })
   .openapi(authApi.me, async (c) => {
     const viewer = await getViewer(c);

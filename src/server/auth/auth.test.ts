@@ -48,7 +48,11 @@ describe('sign-up', () => {
     expect(me.body.user.email).toBe('ada@example.com');
     const [profile] = await h.db.select().from(profiles).where(eq(profiles.userId, me.body.user.id));
     expect(profile).toMatchObject({
-      firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace', availability: 'Flexible', lookingForTeam: true,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      name: 'Ada Lovelace',
+      availability: 'Flexible',
+      lookingForTeam: true,
     });
     expect(me.body.profile.id).toBe(profile.id);
   });
@@ -128,7 +132,10 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
 
   it('an account made before the rule, with a common password, still signs in', async () => {
     const user = await h.signUp({ email: 'before-the-rule@example.com' });
-    await h.db.update(accounts).set({ password: await hashPassword('123456') }).where(eq(accounts.userId, user.userId));
+    await h.db
+      .update(accounts)
+      .set({ password: await hashPassword('123456') })
+      .where(eq(accounts.userId, user.userId));
     const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'before-the-rule@example.com', password: '123456' } });
     expect(res.status).toBe(200);
     expect(cookieFrom(res.headers)).toContain('session_token');

@@ -52,7 +52,11 @@ async function limited<T>(hashing: HashLimiter, task: () => Promise<T>): Promise
     return await hashing.run(task);
   } catch (err) {
     if (!(err instanceof HashingBusy)) throw err;
-    throw new APIError('SERVICE_UNAVAILABLE', { code: HASHING_BUSY, message: err.message }, { 'Retry-After': String(err.retryAfterSeconds) });
+    throw new APIError(
+      'SERVICE_UNAVAILABLE',
+      { code: HASHING_BUSY, message: err.message },
+      { 'Retry-After': String(err.retryAfterSeconds) },
+    );
   }
 }
 
@@ -95,7 +99,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
    * A link to a page of this site for an email: on PUBLIC_URL when set (it must be when mail goes
    * out over SMTP, see env.ts), else on the origin the request came to (a developer's machine).
    */
-  const linkTo = (path: string, request: Request | undefined) => `${social.publicUrl ?? (request ? new URL(request.url).origin : 'http://localhost:3000')}${path}`;
+  const linkTo = (path: string, request: Request | undefined) =>
+    `${social.publicUrl ?? (request ? new URL(request.url).origin : 'http://localhost:3000')}${path}`;
 
   /**
    * After a successful sign-in, a stored hash in an older format (better-auth's scrypt) is
@@ -202,9 +207,21 @@ export function createAuth(db: Db, opts: AuthOptions) {
     },
     databaseHooks: {
       // A profile exists from the first session on, for sign-up and sign-in alike (docs/product.md#accounts-and-sessions).
-      session: { create: { after: async (session) => { await ensureProfile(db, session.userId); } } },
+      session: {
+        create: {
+          after: async (session) => {
+            await ensureProfile(db, session.userId);
+          },
+        },
+      },
       // A provider account joining an account whose email was never proven (docs/decisions/013-accounts.md).
-      account: { create: { after: async (account) => { if (account.providerId !== 'credential') await dropUnprovenPassword(db, account.userId); } } },
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId !== 'credential') await dropUnprovenPassword(db, account.userId);
+          },
+        },
+      },
     },
   });
   let lookup: ReturnType<typeof createSessionLookup> | undefined;

@@ -20,11 +20,13 @@ describe('hash limiter', () => {
     const limiter = createHashLimiter({ concurrency: 2, queue: 2 });
     const order: number[] = [];
     const tasks = [held(), held(), held(), held()];
-    const runs = tasks.map((t, i) => limiter.run(async () => {
-      order.push(i);
-      await t.task();
-      return i;
-    }));
+    const runs = tasks.map((t, i) =>
+      limiter.run(async () => {
+        order.push(i);
+        await t.task();
+        return i;
+      }),
+    );
     await Promise.resolve();
     expect(limiter.load()).toEqual({ admitted: 0, running: 2, waiting: 2 });
     expect(order).toEqual([0, 1]);
@@ -46,7 +48,11 @@ describe('hash limiter', () => {
 
   it('frees the slot when a task fails', async () => {
     const limiter = createHashLimiter({ concurrency: 1, queue: 0 });
-    await expect(limiter.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      limiter.run(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(limiter.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
     expect(await limiter.run(async () => 'ok')).toBe('ok');
   });
@@ -65,7 +71,7 @@ describe('hash limiter', () => {
     expect(limiter.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
   });
 
-  it('spreads the ones it turns away: each is told to come back a request\'s worth of time after the one before', () => {
+  it("spreads the ones it turns away: each is told to come back a request's worth of time after the one before", () => {
     const limiter = createHashLimiter({ concurrency: 1, queue: 1 });
     const leaves = [limiter.admit(), limiter.admit()];
     const retryAfter = () => {

@@ -59,7 +59,8 @@ export interface HashLimiter {
 export function createHashLimiter(limits: HashLimits = {}): HashLimiter {
   const concurrency = limits.concurrency ?? defaultHashConcurrency();
   const queue = limits.queue ?? QUEUE_PER_SLOT * concurrency;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`hash concurrency must be a whole number >= 1 (got ${concurrency})`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError(`hash concurrency must be a whole number >= 1 (got ${concurrency})`);
   if (!Number.isInteger(queue) || queue < 0) throw new RangeError(`hash queue must be a whole number >= 0 (got ${queue})`);
 
   let admitted = 0;
@@ -86,7 +87,8 @@ export function createHashLimiter(limits: HashLimits = {}): HashLimiter {
     queue,
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (running < concurrency) running++;
-      else if (waiting.length < queue) await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+      else if (waiting.length < queue)
+        await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
       else throw hashQueueFull(waiting.length + running);
       const started = performance.now();
       try {

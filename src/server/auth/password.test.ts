@@ -15,7 +15,9 @@ const ARGON2ID = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9
 const BUSY = 'Too many people are signing in right now. Please try again in a few seconds.';
 
 async function storedHash(h: Harness, userId: string): Promise<string> {
-  const [row] = await h.db.select({ password: accounts.password }).from(accounts)
+  const [row] = await h.db
+    .select({ password: accounts.password })
+    .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
   return row.password!;
 }
@@ -29,7 +31,7 @@ describe('stored password hashes', () => {
   });
   afterAll(() => h.close());
 
-  it('stores a new account\'s password as argon2id (19 MiB, t=2, p=1), and only a right password signs in', async () => {
+  it("stores a new account's password as argon2id (19 MiB, t=2, p=1), and only a right password signs in", async () => {
     const user = await h.signUp({ email: 'argon@example.com', password: 'correct horse' });
     const stored = await storedHash(h, user.userId);
     expect(stored).toMatch(ARGON2ID);
@@ -74,7 +76,10 @@ describe('stored password hashes', () => {
 
   it('upgrades once when the same old account signs in twice at once', async () => {
     const user = await h.signUp({ email: 'twice@example.com', password: 'two-tabs-1' });
-    await h.db.update(accounts).set({ password: await scryptHash('two-tabs-1') }).where(eq(accounts.userId, user.userId));
+    await h.db
+      .update(accounts)
+      .set({ password: await scryptHash('two-tabs-1') })
+      .where(eq(accounts.userId, user.userId));
     const both = await Promise.all([signIn(h, 'twice@example.com', 'two-tabs-1'), signIn(h, 'twice@example.com', 'two-tabs-1')]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     const stored = await storedHash(h, user.userId);
@@ -152,11 +157,18 @@ describe('the hashing queue', () => {
   });
 
   it('lets through one running and one waiting of many sign-ups at once; the rest get 503, never a 500', async () => {
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => h.request('POST', '/api/auth/sign-up/email', {
-      body: { firstName: 'Rush', lastName: `Hour ${i}`, email: `rush${i}@example.com`, password: 'kickoff-1' },
-    })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        h.request('POST', '/api/auth/sign-up/email', {
+          body: { firstName: 'Rush', lastName: `Hour ${i}`, email: `rush${i}@example.com`, password: 'kickoff-1' },
+        }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
-    expect(statuses.every((s) => s === 200 || s === 503), String(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      String(statuses),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
     for (const r of results.filter((r) => r.status === 503)) {
@@ -166,7 +178,12 @@ describe('the hashing queue', () => {
     // Exactly the accepted ones exist.
     const created = await h.db.select({ email: users.email }).from(users);
     const accepted = results.flatMap((r, i) => (r.status === 200 ? [`rush${i}@example.com`] : []));
-    expect(created.map((u) => u.email).filter((e) => e.startsWith('rush')).sort()).toEqual(accepted.sort());
+    expect(
+      created
+        .map((u) => u.email)
+        .filter((e) => e.startsWith('rush'))
+        .sort(),
+    ).toEqual(accepted.sort());
     expect(hashing.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
   });
 });

@@ -33,7 +33,13 @@ describe('the signed-in user of a request', () => {
   afterAll(() => h.close());
 
   const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]).split('.')[0];
-  const sessionRow = async (cookie: string) => (await h.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie))))[0];
+  const sessionRow = async (cookie: string) =>
+    (
+      await h.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(cookie)))
+    )[0];
 
   it('is the user and profile of the session cookie', async () => {
     const user = await h.signUp();
@@ -62,14 +68,20 @@ describe('the signed-in user of a request', () => {
 
   it('is nobody once the session has expired, and the expired session is removed', async () => {
     const user = await h.signUp();
-    await h.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, tokenOf(user.cookie)));
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, tokenOf(user.cookie)));
     expect((await h.request('GET', '/api/me', { cookie: user.cookie })).body.user).toBeNull();
     expect(await sessionRow(user.cookie)).toBeUndefined();
   });
 
   it('moves a session used after a day on to 30 days from now', async () => {
     const user = await h.signUp();
-    await h.db.update(sessions).set({ expiresAt: new Date(Date.now() + 20 * DAY) }).where(eq(sessions.token, tokenOf(user.cookie)));
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 20 * DAY) })
+      .where(eq(sessions.token, tokenOf(user.cookie)));
     expect((await h.request('GET', '/api/me', { cookie: user.cookie })).body.user.id).toBe(user.userId);
     const moved = (await sessionRow(user.cookie)).expiresAt.getTime();
     expect(moved).toBeGreaterThan(Date.now() + 29 * DAY);

@@ -99,7 +99,11 @@ describe('POST /api/auth/sign-in/social', () => {
   });
 
   it('refuses a redirect to another site and an unknown provider', async () => {
-    for (const body of [{ provider: 'github', redirectTo: 'https://evil.example' }, { provider: 'github', redirectTo: '//evil.example' }, { provider: 'gitlab' }]) {
+    for (const body of [
+      { provider: 'github', redirectTo: 'https://evil.example' },
+      { provider: 'github', redirectTo: '//evil.example' },
+      { provider: 'gitlab' },
+    ]) {
       const res = await h.request('POST', '/api/auth/sign-in/social', { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -146,7 +150,12 @@ describe('GitHub sign-in', () => {
   it('links a GitHub account whose verified email matches an existing email account: one profile, signed in through GitHub', async () => {
     const email = `${unique('ada')}@example.com`;
     const existing = await h.signUp({ email, firstName: 'Ada', lastName: 'Lovelace' });
-    const flow = await socialSignIn('github', { login: unique('ada-gh'), name: 'Augusta Ada King', email: email.toUpperCase(), verified: true });
+    const flow = await socialSignIn('github', {
+      login: unique('ada-gh'),
+      name: 'Augusta Ada King',
+      email: email.toUpperCase(),
+      verified: true,
+    });
     expect(flow.location.pathname).toBe('/auth/callback');
     const signedIn = await me(flow.cookie);
     expect(signedIn.user.id).toBe(existing.userId);
@@ -158,7 +167,7 @@ describe('GitHub sign-in', () => {
     expect((await me(again.cookie)).user.id).toBe(existing.userId);
   });
 
-  it('takes the password and sessions of an account whose email was never proven when GitHub vouches for the address (no account made in advance with another person\'s email stays open)', async () => {
+  it("takes the password and sessions of an account whose email was never proven when GitHub vouches for the address (no account made in advance with another person's email stays open)", async () => {
     const email = `${unique('victim')}@example.com`;
     // Someone signs up first with the owner's address and keeps a session.
     const squatter = await h.signUp({ email, firstName: 'Not', lastName: 'Owner' });
@@ -185,7 +194,7 @@ describe('GitHub sign-in', () => {
     expect(linked.map((a) => a.providerId)).toEqual(['credential']);
   });
 
-  it('lands on /login with the provider\'s error_description when the person cancels on GitHub', async () => {
+  it("lands on /login with the provider's error_description when the person cancels on GitHub", async () => {
     const flow = await socialSignIn('github', { login: unique('cancel') }, { decision: 'cancel' });
     expect(flow.location.pathname).toBe('/login');
     expect(Object.fromEntries(flow.location.searchParams)).toMatchObject({
@@ -241,7 +250,12 @@ describe('Discord sign-in', () => {
     expect(first.location.pathname).toBe('/auth/callback');
     const signedIn = await me(first.cookie);
     const profile = await profileOfUser(signedIn.user.id);
-    expect(profile).toMatchObject({ firstName: 'Wumpus', lastName: 'Discordia', avatarUrl: `https://cdn.discordapp.com/avatars/${who.id}/a1b2c3.png`, githubUrl: null });
+    expect(profile).toMatchObject({
+      firstName: 'Wumpus',
+      lastName: 'Discordia',
+      avatarUrl: `https://cdn.discordapp.com/avatars/${who.id}/a1b2c3.png`,
+      githubUrl: null,
+    });
     const second = await socialSignIn('discord', who);
     expect((await me(second.cookie)).profile.id).toBe(profile.id);
   });
@@ -256,10 +270,22 @@ describe('helpers', () => {
   });
 
   it('describes devices by browser and system', () => {
-    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome on Linux');
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox on Windows');
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe('Edge on Windows');
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe(
+      'Chrome on Linux',
+    );
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe(
+      'Firefox on Windows',
+    );
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      ),
+    ).toBe('Edge on Windows');
     expect(describeUserAgent(null)).toBe('Unknown device');
   });
 });

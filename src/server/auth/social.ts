@@ -53,8 +53,19 @@ async function getJson<T>(url: string, accessToken: string | undefined): Promise
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
-interface GitHubUser { id?: number | string; login?: string; name?: string | null; email?: string | null; avatar_url?: string; html_url?: string }
-interface GitHubEmail { email?: string; primary?: boolean; verified?: boolean }
+interface GitHubUser {
+  id?: number | string;
+  login?: string;
+  name?: string | null;
+  email?: string | null;
+  avatar_url?: string;
+  html_url?: string;
+}
+interface GitHubEmail {
+  email?: string;
+  primary?: boolean;
+  verified?: boolean;
+}
 
 /** GitHub's user and its emails: the primary address, verified only if GitHub says so. */
 export async function gitHubPerson(apiUrl: string, webUrl: string, accessToken: string | undefined): Promise<ProviderPerson | null> {
@@ -77,7 +88,14 @@ export async function gitHubPerson(apiUrl: string, webUrl: string, accessToken: 
   };
 }
 
-interface DiscordUser { id?: string; username?: string; global_name?: string | null; email?: string | null; verified?: boolean; avatar?: string | null }
+interface DiscordUser {
+  id?: string;
+  username?: string;
+  global_name?: string | null;
+  email?: string | null;
+  verified?: boolean;
+  avatar?: string | null;
+}
 
 export async function discordPerson(apiUrl: string, accessToken: string | undefined): Promise<ProviderPerson | null> {
   const user = await getJson<DiscordUser>(`${apiUrl}/users/@me`, accessToken);

@@ -166,11 +166,16 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** PostgreSQL's and Node's codes for a database that cannot be reached (restarting, down, closed). */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error|Cannot use a pool after calling end/i;
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error|Cannot use a pool after calling end/i;
 
 /** Whether `err` (or what it wraps) says the database could not be reached, rather than refused a query. */
 export function databaseUnreachable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;

@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const count = async (table: typeof profiles | typeof teams) =>
-  (await h.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+const count = async (table: typeof profiles | typeof teams) => (await h.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
 describe('demo data', () => {
   it('fills an empty database once with believable profiles and teams', async () => {
@@ -37,8 +36,14 @@ describe('demo data', () => {
   it('gives everyone a bio of their own, skills, and a looking-for-team flag that agrees with the bio', async () => {
     const all = await h.db.select().from(profiles);
     const bios = all.map((p) => p.bio ?? '');
-    expect(bios.filter((b) => b.trim().length < 40), 'too short or missing').toEqual([]);
-    expect(bios.filter((b, i) => bios.indexOf(b) !== i), 'shared by two profiles').toEqual([]);
+    expect(
+      bios.filter((b) => b.trim().length < 40),
+      'too short or missing',
+    ).toEqual([]);
+    expect(
+      bios.filter((b, i) => bios.indexOf(b) !== i),
+      'shared by two profiles',
+    ).toEqual([]);
 
     // A bio that says the person wants a team belongs to someone looking for one.
     const claimsLooking = /looking for (a|any)\b[^.]*team|join any team|open to any team/i;
@@ -65,7 +70,9 @@ describe('demo data', () => {
       const words = name.trim().split(/\s+/);
       return (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : '')).toUpperCase();
     };
-    const mismatched = all.filter((p) => initials(p.firstName, p.lastName) !== shownInitials(p.name)).map((p) => `${p.name}: ${initials(p.firstName, p.lastName)}`);
+    const mismatched = all
+      .filter((p) => initials(p.firstName, p.lastName) !== shownInitials(p.name))
+      .map((p) => `${p.name}: ${initials(p.firstName, p.lastName)}`);
     expect(mismatched).toEqual([]);
     expect(all.filter((p) => p.preferredName).length).toBeGreaterThan(0);
   });
@@ -90,7 +97,9 @@ describe('demo data', () => {
     // Something waits for it: join requests to its team and an invitation, newest first in its inbox.
     const inbox = await h.request('GET', '/api/me/inbox', { cookie: cookieFrom(res.headers) });
     expect(inbox.body.items.map((n: { kind: string; pending: boolean }) => [n.kind, n.pending])).toEqual([
-      ['join_request', true], ['invitation', true], ['join_request', true],
+      ['join_request', true],
+      ['invitation', true],
+      ['join_request', true],
     ]);
     expect(inbox.body.unreadCount).toBe(3);
   });
@@ -102,12 +111,17 @@ describe('demo data', () => {
     const requests = await h.request('GET', `/api/teams/${pixel.id}/join-requests`, { cookie });
     expect(requests.status).toBe(200);
     expect(requests.body.map((r: { requester: { name: string }; position: string }) => [r.requester.name, r.position])).toEqual([
-      ['Chloe Dubois', 'Frontend Developer'], ['Arjun Patel', 'ML Engineer'],
+      ['Chloe Dubois', 'Frontend Developer'],
+      ['Arjun Patel', 'ML Engineer'],
     ]);
 
     const mine = await h.request('GET', '/api/me/notifications', { cookie });
-    expect(mine.body.invitations.map((i: { team: { name: string }; role: string }) => [i.team.name, i.role])).toEqual([['MediMind', 'Full Stack Developer']]);
-    expect(mine.body.requests.map((r: { teamName: string; status: string }) => [r.teamName, r.status])).toEqual([['Code Review Copilot', 'pending']]);
+    expect(mine.body.invitations.map((i: { team: { name: string }; role: string }) => [i.team.name, i.role])).toEqual([
+      ['MediMind', 'Full Stack Developer'],
+    ]);
+    expect(mine.body.requests.map((r: { teamName: string; status: string }) => [r.teamName, r.status])).toEqual([
+      ['Code Review Copilot', 'pending'],
+    ]);
     expect(mine.body.pendingCount).toBe(2);
   });
 });

@@ -32,7 +32,10 @@ const humanText = (min: number, max: number) =>
   fc.oneof(
     fc.string({ minLength: min, maxLength: Math.min(max, min + 40) }),
     fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, min + 20) }),
-    fc.array(fc.constantFrom(...HUMAN), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(' ')).filter((s) => s.length >= min && s.length <= max),
+    fc
+      .array(fc.constantFrom(...HUMAN), { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join(' '))
+      .filter((s) => s.length >= min && s.length <= max),
   );
 
 export function resolve(schema: JsonSchema, components: Components): JsonSchema {
@@ -68,10 +71,14 @@ export function valid(schema: JsonSchema, components: Components, hints: Hints =
     case 'array':
       return fc.array(valid(s.items ?? {}, components, hints), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 5) });
     case 'object': {
-      const model = Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [
-        k,
-        hints[k] ? fc.oneof({ arbitrary: hints[k], weight: 3 }, { arbitrary: valid(v, components, hints), weight: 1 }) : valid(v, components, hints),
-      ]));
+      const model = Object.fromEntries(
+        Object.entries(s.properties ?? {}).map(([k, v]) => [
+          k,
+          hints[k]
+            ? fc.oneof({ arbitrary: hints[k], weight: 3 }, { arbitrary: valid(v, components, hints), weight: 1 })
+            : valid(v, components, hints),
+        ]),
+      );
       return fc.record(model, { requiredKeys: s.required ?? [] });
     }
     case 'string':
@@ -103,7 +110,8 @@ export function wrongValue(schema: JsonSchema, components: Components): Arbitrar
   const s = resolve(schema, components);
   const kinds = types(s);
   const wrongTypes: unknown[] = [42, -1.5, true, 'text', [], {}, null].filter((v) => {
-    const t = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+    const t =
+      v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
     return !kinds.includes(t) && !(t === 'integer' && kinds.includes('number'));
   });
   const odd: Arbitrary<unknown>[] = [fc.constantFrom(...wrongTypes)];
@@ -133,7 +141,9 @@ export function fieldPaths(schema: JsonSchema, components: Components, prefix: s
   return Object.entries(s.properties).flatMap(([key, child]) => {
     const here = { path: [...prefix, key], schema: child };
     const inner = resolve(child, components);
-    const nested = inner.items ? fieldPaths(inner.items, components, [...prefix, key, '0']) : fieldPaths(child, components, [...prefix, key]);
+    const nested = inner.items
+      ? fieldPaths(inner.items, components, [...prefix, key, '0'])
+      : fieldPaths(child, components, [...prefix, key]);
     return [here, ...nested];
   });
 }

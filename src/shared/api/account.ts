@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '../constants';
 import {
-  ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, ForgotPasswordSchema, ResetPasswordSchema, SocialSignInSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  SocialSignInSchema,
 } from '../schemas';
 import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, signedIn } from './contract';
 import { NotificationDataSchema } from './notifications';
@@ -48,16 +53,42 @@ export const AccountDataSchema = z
     exportedAt: DateTime,
     account: z.strictObject({ email: z.string(), emailVerified: z.boolean(), createdAt: DateTime, providers: z.array(z.string()) }),
     profile: ExportProfileSchema.nullable().meta({ description: 'The profile as it is stored, with its skills' }),
-    memberships: z.array(z.strictObject({ teamId: z.string(), teamName: z.string(), role: z.string(), isLeader: z.boolean(), joinedAt: DateTime })),
-    joinRequests: z.array(z.strictObject({
-      id: z.string(), teamId: z.string().nullable(), teamName: z.string(), position: z.string(), message: z.string(), status: z.string(),
-      createdAt: DateTime, respondedAt: DateTime.nullable(),
-    })),
-    invitations: z.array(z.strictObject({
-      id: z.string(), teamId: z.string(), teamName: z.string(), role: z.string(), message: z.string(), status: z.string(),
-      createdAt: DateTime, respondedAt: DateTime.nullable(),
-    })),
-    notifications: z.array(z.strictObject({ kind: z.string(), text: z.string(), data: NotificationDataSchema, createdAt: DateTime, readAt: DateTime.nullable() })),
+    memberships: z.array(
+      z.strictObject({ teamId: z.string(), teamName: z.string(), role: z.string(), isLeader: z.boolean(), joinedAt: DateTime }),
+    ),
+    joinRequests: z.array(
+      z.strictObject({
+        id: z.string(),
+        teamId: z.string().nullable(),
+        teamName: z.string(),
+        position: z.string(),
+        message: z.string(),
+        status: z.string(),
+        createdAt: DateTime,
+        respondedAt: DateTime.nullable(),
+      }),
+    ),
+    invitations: z.array(
+      z.strictObject({
+        id: z.string(),
+        teamId: z.string(),
+        teamName: z.string(),
+        role: z.string(),
+        message: z.string(),
+        status: z.string(),
+        createdAt: DateTime,
+        respondedAt: DateTime.nullable(),
+      }),
+    ),
+    notifications: z.array(
+      z.strictObject({
+        kind: z.string(),
+        text: z.string(),
+        data: NotificationDataSchema,
+        createdAt: DateTime,
+        readAt: DateTime.nullable(),
+      }),
+    ),
   })
   .meta({ id: 'AccountData', description: 'Everything the product keeps about the account, as a download' });
 export type AccountData = z.infer<typeof AccountDataSchema>;
@@ -70,20 +101,28 @@ export const accountApi = {
     path: '/api/auth/sign-in/social',
     tags: [AUTH],
     summary: 'Start a social sign-in',
-    description: 'Answers the provider\'s address to send the browser to. The provider sends it back to `/api/auth/callback/{provider}`, which signs in and goes on to `/auth/callback?redirectTo=...`, or to `/login` with `error` and `error_description`. A provider that is not configured answers 400.',
+    description:
+      "Answers the provider's address to send the browser to. The provider sends it back to `/api/auth/callback/{provider}`, which signs in and goes on to `/auth/callback?redirectTo=...`, or to `/login` with `error` and `error_description`. A provider that is not configured answers 400.",
     request: { body: jsonBody(SocialSignInSchema) },
-    responses: { 200: json(z.strictObject({ url: z.string() }), 'Where to send the browser (sets a short-lived state cookie)'), ...errors(...jsonBodyErrors, 429) },
+    responses: {
+      200: json(z.strictObject({ url: z.string() }), 'Where to send the browser (sets a short-lived state cookie)'),
+      ...errors(...jsonBodyErrors, 429),
+    },
   }),
   callback: defineRoute({
     method: 'get',
     path: '/api/auth/callback/{provider}',
     tags: [AUTH],
     summary: 'Return from a social provider',
-    description: 'Where the provider sends the browser back. Signs in (the first time, creates the account and its profile; an account with the same email, verified by the provider, is linked) and redirects; every failure redirects to `/login` with `provider`, `error` and `error_description`.',
+    description:
+      'Where the provider sends the browser back. Signs in (the first time, creates the account and its profile; an account with the same email, verified by the provider, is linked) and redirects; every failure redirects to `/login` with `provider`, `error` and `error_description`.',
     request: {
       params: ProviderParam,
       query: z.object({
-        code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), error_description: z.string().optional(),
+        code: z.string().optional(),
+        state: z.string().optional(),
+        error: z.string().optional(),
+        error_description: z.string().optional(),
       }),
     },
     responses: { 302: redirect('Signed in, or back to /login with the error'), ...errors(400, 404) },
@@ -102,7 +141,8 @@ export const accountApi = {
     path: '/api/auth/reset-password',
     tags: [AUTH],
     summary: 'Set a new password with a reset link',
-    description: "Sets the password (the sign-up rules apply) and signs out every session of the account. A link used before, expired or unknown answers 400.",
+    description:
+      'Sets the password (the sign-up rules apply) and signs out every session of the account. A link used before, expired or unknown answers 400.',
     request: { body: jsonBody(ResetPasswordSchema) },
     responses: { 200: json(Done, 'The password was changed'), ...errors(...jsonBodyErrors, 429, 503) },
   }),
@@ -111,7 +151,8 @@ export const accountApi = {
     path: '/api/auth/verify-email',
     tags: [AUTH],
     summary: 'Confirm a new email address',
-    description: 'The link sent to a new address: changes the account\'s email and goes to the Settings tab (with `emailChanged=1`, or `emailError`).',
+    description:
+      "The link sent to a new address: changes the account's email and goes to the Settings tab (with `emailChanged=1`, or `emailError`).",
     request: { query: z.object({ token: z.string().optional() }) },
     responses: { 302: redirect('To the Settings tab'), ...errors(400) },
   }),
@@ -128,7 +169,8 @@ export const accountApi = {
     path: '/api/auth/change-password',
     tags: [AUTH],
     summary: 'Change the password',
-    description: 'Needs the current password; signs out every other session. Wrong current passwords count towards the account\'s sign-in limit.',
+    description:
+      "Needs the current password; signs out every other session. Wrong current passwords count towards the account's sign-in limit.",
     security: signedIn,
     request: { body: jsonBody(ChangePasswordSchema) },
     responses: { 200: json(Done, 'Changed (Set-Cookie: a new session for this device)'), ...errors(...jsonBodyErrors, 401, 429, 503) },
@@ -138,7 +180,8 @@ export const accountApi = {
     path: '/api/auth/change-email',
     tags: [AUTH],
     summary: 'Change the email',
-    description: 'Sends a confirmation link to the new address; the email changes when it is opened. An address in use by another account gets no link, and the answer does not say so.',
+    description:
+      'Sends a confirmation link to the new address; the email changes when it is opened. An address in use by another account gets no link, and the answer does not say so.',
     security: signedIn,
     request: { body: jsonBody(ChangeEmailSchema) },
     responses: { 200: json(Done, 'A link was sent to the new address'), ...errors(...jsonBodyErrors, 401, 429) },
@@ -157,9 +200,16 @@ export const accountApi = {
     path: '/api/auth/sessions/{id}',
     tags: [AUTH],
     summary: 'Sign out one session',
-    description: 'Ends the session at once. Another account\'s session, or an unknown id, answers 404.',
+    description: "Ends the session at once. Another account's session, or an unknown id, answers 404.",
     security: signedIn,
-    request: { params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Session not found').meta({ description: 'The session id' }) }) },
+    request: {
+      params: z.object({
+        id: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Session not found')
+          .meta({ description: 'The session id' }),
+      }),
+    },
     responses: { 204: { description: 'Signed out' }, ...errors(401, 404) },
   }),
   revokeOtherSessions: defineRoute({
@@ -175,7 +225,8 @@ export const accountApi = {
     path: '/api/auth/account/data',
     tags: [AUTH],
     summary: 'Download my data',
-    description: 'A JSON file (Content-Disposition: attachment) of the account, profile, skills, memberships, join requests, invitations and notifications.',
+    description:
+      'A JSON file (Content-Disposition: attachment) of the account, profile, skills, memberships, join requests, invitations and notifications.',
     security: signedIn,
     responses: { 200: json(AccountDataSchema, 'The data'), ...errors(401) },
   }),
@@ -184,10 +235,10 @@ export const accountApi = {
     path: '/api/auth/delete-account',
     tags: [AUTH],
     summary: 'Delete the account',
-    description: "Needs the password (an account without one: a provider sign-in in the last 10 minutes) and `confirm: 'delete my account'`. Removes the account, profile, avatar, sessions, requests and invitations in one transaction; a team the person leads alone goes to its longest-standing member, or is deleted when it has none; everyone affected is notified.",
+    description:
+      "Needs the password (an account without one: a provider sign-in in the last 10 minutes) and `confirm: 'delete my account'`. Removes the account, profile, avatar, sessions, requests and invitations in one transaction; a team the person leads alone goes to its longest-standing member, or is deleted when it has none; everyone affected is notified.",
     security: signedIn,
     request: { body: jsonBody(DeleteAccountSchema) },
     responses: { 200: json(Done, 'Deleted (the session cookie is cleared)'), ...errors(...jsonBodyErrors, 401, 403, 429, 503) },
   }),
 };
-

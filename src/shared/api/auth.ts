@@ -8,7 +8,11 @@ import { SignInSchema, SignUpSchema } from '../schemas';
 import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, NullableText, Uuid } from './contract';
 
 export const AccountSchema = z
-  .strictObject({ id: z.string(), email: z.string().meta({ example: 'ada@example.com' }), name: z.string().meta({ example: 'Ada Lovelace' }) })
+  .strictObject({
+    id: z.string(),
+    email: z.string().meta({ example: 'ada@example.com' }),
+    name: z.string().meta({ example: 'Ada Lovelace' }),
+  })
   .meta({ id: 'Account' });
 
 export const SignedInSchema = z.strictObject({ user: AccountSchema }).meta({ id: 'SignedIn' });
@@ -47,7 +51,8 @@ export const authApi = {
     path: '/api/auth/sign-up/email',
     tags: [AUTH],
     summary: 'Create an account',
-    description: 'Creates the account and its profile, and signs in: the answer sets the session cookie. An email already in use answers 409. When too many people sign in or up at once, 503 with `Retry-After`.',
+    description:
+      'Creates the account and its profile, and signs in: the answer sets the session cookie. An email already in use answers 409. When too many people sign in or up at once, 503 with `Retry-After`.',
     request: { body: jsonBody(SignUpSchema) },
     responses: { 200: json(SignedInSchema, 'Signed up and signed in (Set-Cookie)'), ...signInErrors, ...errors(409) },
   }),
@@ -56,7 +61,8 @@ export const authApi = {
     path: '/api/auth/sign-in/email',
     tags: [AUTH],
     summary: 'Sign in',
-    description: "Sets the session cookie. Wrong email or password answers 401 'Invalid email or password'; repeated attempts from one address answer 429; when too many people sign in at once, 503 with `Retry-After`.",
+    description:
+      "Sets the session cookie. Wrong email or password answers 401 'Invalid email or password'; repeated attempts from one address answer 429; when too many people sign in at once, 503 with `Retry-After`.",
     request: { body: jsonBody(SignInSchema) },
     responses: { 200: json(SignedInSchema, 'Signed in (Set-Cookie)'), ...signInErrors },
   }),

@@ -31,7 +31,10 @@ export const ErrorSchema = z
         description: "The first message per invalid field, keyed by the field's dotted path ('skills.0.name'; '_' for the body as a whole)",
         example: { message: 'Message must be at least 10 characters' },
       }),
-    code: z.string().optional().meta({ description: 'A machine-readable code, on some sign-in and sign-up errors', example: 'INVALID_EMAIL_OR_PASSWORD' }),
+    code: z
+      .string()
+      .optional()
+      .meta({ description: 'A machine-readable code, on some sign-in and sign-up errors', example: 'INVALID_EMAIL_OR_PASSWORD' }),
   })
   .meta({ id: 'Error', description: 'Every error answer has this shape; 5xx answers never carry details (a 503 says when to try again).' });
 export type ApiErrorBody = z.infer<typeof ErrorSchema>;
@@ -39,7 +42,7 @@ export type ApiErrorBody = z.infer<typeof ErrorSchema>;
 export const ERROR_DESCRIPTIONS = {
   400: 'The input is invalid: `fields` names each invalid field with its message',
   401: 'Not signed in: send the session cookie ("Please sign in to continue")',
-  403: 'Signed in, but not allowed to do this; or a write sent from another site\'s page',
+  403: "Signed in, but not allowed to do this; or a write sent from another site's page",
   404: 'Not found (ids of things that are not yours answer 404, as if they did not exist)',
   409: 'The request conflicts with the current state (already answered, already a member, duplicate)',
   413: 'The request body is too large (1 MB; 5 MB for an avatar)',

@@ -10,7 +10,14 @@ import type { profilesApi } from './profiles';
 import type { systemApi } from './system';
 import type { teamsApi } from './teams';
 
-type Contract = typeof accountApi | typeof authApi | typeof matchingApi | typeof notificationsApi | typeof profilesApi | typeof systemApi | typeof teamsApi;
+type Contract =
+  | typeof accountApi
+  | typeof authApi
+  | typeof matchingApi
+  | typeof notificationsApi
+  | typeof profilesApi
+  | typeof systemApi
+  | typeof teamsApi;
 /** Each feature's routes (distributed over the union, so no feature's keys are lost). */
 type RoutesOf<C> = C extends unknown ? C[keyof C] : never;
 type AnyRoute = RoutesOf<Contract>;

@@ -8,13 +8,21 @@ import { TeamCardSchema } from './teams';
 const MATCHING = 'Matching';
 
 const page = z.object({
-  page: z.coerce.number().int().min(1).max(50).catch(1).meta({ type: 'integer', minimum: 1, maximum: 50, default: 1, description: 'Page, from 1 (ten per page)' }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .catch(1)
+    .meta({ type: 'integer', minimum: 1, maximum: 50, default: 1, description: 'Page, from 1 (ten per page)' }),
 });
 const nextPage = z.number().int().nullable().meta({ description: 'The next page, or null on the last' });
 
 const Reasons = {
   position: z.string().meta({ description: 'The open position that fits best', example: 'Backend Developer' }),
-  skills: z.array(SkillBadgeSchema).meta({ description: 'The skills the position needs that the person has, with their levels, strongest first' }),
+  skills: z
+    .array(SkillBadgeSchema)
+    .meta({ description: 'The skills the position needs that the person has, with their levels, strongest first' }),
   skillPoints: z.number().int().meta({ description: 'Advanced 3, Intermediate 2, Beginner 1 per skill in `skills`' }),
   score: z.number().meta({ description: '10 x skillPoints + availabilityPoints + timezonePoints (people) or 10 x skillPoints (teams)' }),
 };
@@ -30,15 +38,16 @@ export const SuggestedPersonSchema = z
     timezone: NullableText,
     ...Reasons,
     availabilityPoints: z.number().int().meta({ description: 'Full Time and Flexible 2, Part Time 1, Weekends 0' }),
-    hoursApart: z.number().nullable().meta({ description: "Hours between the person's time zone and the nearest member's; null when unknown" }),
+    hoursApart: z
+      .number()
+      .nullable()
+      .meta({ description: "Hours between the person's time zone and the nearest member's; null when unknown" }),
     timezonePoints: z.number().int().meta({ description: 'Same time zone 3, up to 3 h apart 2, up to 6 h 1, otherwise 0' }),
   })
   .meta({ id: 'SuggestedPerson' });
 export type SuggestedPerson = z.infer<typeof SuggestedPersonSchema>;
 
-export const SuggestedTeamSchema = z
-  .strictObject({ team: TeamCardSchema, ...Reasons })
-  .meta({ id: 'SuggestedTeam' });
+export const SuggestedTeamSchema = z.strictObject({ team: TeamCardSchema, ...Reasons }).meta({ id: 'SuggestedTeam' });
 export type SuggestedTeam = z.infer<typeof SuggestedTeamSchema>;
 
 export const matchingApi = {
@@ -62,7 +71,8 @@ export const matchingApi = {
     path: '/api/me/suggested-teams',
     tags: [MATCHING],
     summary: 'Teams that need you',
-    description: "Open teams with room whose open positions need skills you have, best first; your own teams and teams you already asked are left out.",
+    description:
+      'Open teams with room whose open positions need skills you have, best first; your own teams and teams you already asked are left out.',
     security: signedIn,
     request: { query: page },
     responses: {

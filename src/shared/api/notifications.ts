@@ -34,11 +34,23 @@ export const InboxItemSchema = z
     seq: z.number().int().meta({ description: 'Increasing with each notification; the id of its live event' }),
     kind: z.enum(NOTIFICATION_KINDS),
     text: z.string().meta({ example: 'Ada Lovelace asked to join Pixel Pioneers as Designer' }),
-    link: z.string().nullable().meta({ description: 'Where it leads in the web app; null once its team is gone', example: '/teams/3f2c8a52-5b7e-4c1d-9a0e-2d6f1b8c4e77' }),
+    link: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'Where it leads in the web app; null once its team is gone',
+        example: '/teams/3f2c8a52-5b7e-4c1d-9a0e-2d6f1b8c4e77',
+      }),
     data: NotificationDataSchema,
     createdAt: DateTime,
     readAt: DateTime.nullable(),
-    pending: z.boolean().nullable().meta({ description: 'For a join request to your team or an invitation to you: whether it still waits for an answer (Accept / Decline work in place); null for other kinds' }),
+    pending: z
+      .boolean()
+      .nullable()
+      .meta({
+        description:
+          'For a join request to your team or an invitation to you: whether it still waits for an answer (Accept / Decline work in place); null for other kinds',
+      }),
   })
   .meta({ id: 'InboxItem' });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
@@ -74,8 +86,20 @@ export const notificationsApi = {
     security: signedIn,
     request: {
       query: z.object({
-        before: z.coerce.number().int().min(1).optional().catch(undefined).meta({ type: 'integer', minimum: 1, description: 'Only notifications older than this seq (paging)' }),
-        limit: z.coerce.number().int().min(1).max(50).catch(20).meta({ type: 'integer', minimum: 1, maximum: 50, default: 20, description: 'How many (at most 50)' }),
+        before: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .catch(undefined)
+          .meta({ type: 'integer', minimum: 1, description: 'Only notifications older than this seq (paging)' }),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .catch(20)
+          .meta({ type: 'integer', minimum: 1, maximum: 50, default: 20, description: 'How many (at most 50)' }),
       }),
     },
     responses: { 200: json(InboxSchema, 'A page of notifications and the unread count'), ...errors(401, 404) },
@@ -97,7 +121,7 @@ export const notificationsApi = {
     summary: 'Live notifications (Server-Sent Events)',
     description:
       'A stream that stays open: an event `notification` (id = its `seq`, data = the InboxItem as JSON) the moment something ' +
-      'happens that concerns you, from whichever app instance it happened on. The browser\'s EventSource resumes a lost connection ' +
+      "happens that concerns you, from whichever app instance it happened on. The browser's EventSource resumes a lost connection " +
       'with Last-Event-ID and gets what arrived meanwhile; a fresh connection starts with what happens next. `ready` opens the stream; ' +
       'a comment line every 20 s keeps proxies from closing it.',
     security: signedIn,

@@ -2,11 +2,14 @@
 import { z } from 'zod';
 import { AVAILABILITIES, SKILL_LEVELS, TIMEZONES } from '../constants';
 import {
-  AddSkillsSchema, ExperienceSchema, ProfileBasicSchema, ProfileContactSchema, ProfileListQuerySchema, SettingsSchema,
+  AddSkillsSchema,
+  ExperienceSchema,
+  ProfileBasicSchema,
+  ProfileContactSchema,
+  ProfileListQuerySchema,
+  SettingsSchema,
 } from '../schemas';
-import {
-  DateTime, defineRoute, errors, idParam, json, jsonBody, jsonBodyErrors, NullableText, paged, signedIn, Uuid,
-} from './contract';
+import { DateTime, defineRoute, errors, idParam, json, jsonBody, jsonBodyErrors, NullableText, paged, signedIn, Uuid } from './contract';
 
 export const SkillBadgeSchema = z
   .strictObject({ name: z.string(), level: z.enum(SKILL_LEVELS) })
@@ -163,7 +166,9 @@ export const profilesApi = {
     request: {
       params: profileId,
       query: z.object({
-        name: z.string().catch('')
+        name: z
+          .string()
+          .catch('')
           // A name no skill can have (holding NUL, which text cannot store) is no name: 404.
           .transform((name) => (name.includes('\u0000') ? '' : name))
           .meta({ type: 'string', description: 'The skill name (case-insensitive)', example: 'React' }),
@@ -190,7 +195,9 @@ export const profilesApi = {
     security: signedIn,
     request: {
       params: profileId.extend({ index: z.string().meta({ description: 'Position in the list, from 0', example: '0' }) }),
-      query: z.object({ text: z.string().optional().catch(undefined).meta({ type: 'string', description: 'The text of the entry being removed' }) }),
+      query: z.object({
+        text: z.string().optional().catch(undefined).meta({ type: 'string', description: 'The text of the entry being removed' }),
+      }),
     },
     responses: { 200: ownProfile, ...ownerErrors, ...errors(400, 409) },
   }),
@@ -199,7 +206,8 @@ export const profilesApi = {
     path: '/api/profiles/{id}/avatar',
     tags: [OWN],
     summary: 'Upload an avatar',
-    description: 'Any image up to 5 MB, as the form field `file`. It is stored as a 200x200 WebP; anything that is not an image is refused (415).',
+    description:
+      'Any image up to 5 MB, as the form field `file`. It is stored as a 200x200 WebP; anything that is not an image is refused (415).',
     security: signedIn,
     request: {
       params: profileId,

@@ -6,7 +6,9 @@ import { defineRoute, ErrorSchema, json } from './contract';
 export const ConfigSchema = z
   .strictObject({
     eventUrl: z.string().meta({ description: "Where 'Register Now' on the hackathon page leads" }),
-    socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)).meta({ description: "The social sign-in providers configured on this server; the others show 'Coming soon'" }),
+    socialProviders: z
+      .array(z.enum(SOCIAL_PROVIDERS))
+      .meta({ description: "The social sign-in providers configured on this server; the others show 'Coming soon'" }),
   })
   .meta({ id: 'Config' });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -2,10 +2,27 @@
 import { z } from 'zod';
 import { INVITATION_STATUSES, REQUEST_STATUSES, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../constants';
 import {
-  CreateTeamSchema, InvitationSchema, JoinRequestSchema, MemberRoleSchema, PositionsSchema, TeamListQuerySchema, UpdateTeamSchema,
+  CreateTeamSchema,
+  InvitationSchema,
+  JoinRequestSchema,
+  MemberRoleSchema,
+  PositionsSchema,
+  TeamListQuerySchema,
+  UpdateTeamSchema,
 } from '../schemas';
 import {
-  DateTime, defineRoute, errors, idParam, isUuid, json, jsonBody, jsonBodyErrors, NullableText, paged, signedIn, Uuid,
+  DateTime,
+  defineRoute,
+  errors,
+  idParam,
+  isUuid,
+  json,
+  jsonBody,
+  jsonBodyErrors,
+  NullableText,
+  paged,
+  signedIn,
+  Uuid,
 } from './contract';
 
 export const TeamCardSchema = z
@@ -17,7 +34,12 @@ export const TeamCardSchema = z
     isOpen: z.boolean().meta({ description: 'Open to new members' }),
     openPositions: z.array(z.string()).meta({ example: ['Frontend Developer', 'Designer'] }),
     memberCount: z.number().int(),
-    maxSize: z.number().int().min(TEAM_SIZE_MIN).max(TEAM_SIZE_MAX).meta({ description: 'The most members the team takes; with that many it is full' }),
+    maxSize: z
+      .number()
+      .int()
+      .min(TEAM_SIZE_MIN)
+      .max(TEAM_SIZE_MAX)
+      .meta({ description: 'The most members the team takes; with that many it is full' }),
     createdAt: DateTime,
   })
   .meta({ id: 'TeamCard' });
@@ -36,8 +58,12 @@ export const TeamMemberSchema = PersonRefSchema.extend({
 }).meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
-const PositionSkillsMap = z.record(z.string(), z.array(z.string()))
-  .meta({ description: 'The skills each open position needs (position title -> skill names); positions without skills are left out', example: { 'Frontend Developer': ['React', 'TypeScript'] } });
+const PositionSkillsMap = z
+  .record(z.string(), z.array(z.string()))
+  .meta({
+    description: 'The skills each open position needs (position title -> skill names); positions without skills are left out',
+    example: { 'Frontend Developer': ['React', 'TypeScript'] },
+  });
 
 export const TeamDetailSchema = TeamCardSchema.extend({
   positionSkills: PositionSkillsMap,
@@ -62,10 +88,15 @@ export const JoinRequestViewSchema = z
     requester: PersonRefSchema,
     position: z.string().meta({ example: 'Frontend Developer' }),
     message: z.string(),
-    status: z.enum(REQUEST_STATUSES).meta({ description: "'cancelled': taken back, withdrawn on joining another team, or the team was deleted" }),
+    status: z
+      .enum(REQUEST_STATUSES)
+      .meta({ description: "'cancelled': taken back, withdrawn on joining another team, or the team was deleted" }),
     createdAt: DateTime,
   })
-  .meta({ id: 'JoinRequest', description: "A request to join a team; leaders read it as 'Position: {position}', a blank line, the message" });
+  .meta({
+    id: 'JoinRequest',
+    description: "A request to join a team; leaders read it as 'Position: {position}', a blank line, the message",
+  });
 export type JoinRequestView = z.infer<typeof JoinRequestViewSchema>;
 
 export const InvitationViewSchema = z
@@ -100,7 +131,10 @@ export const LedTeamSchema = z
     id: Uuid,
     name: z.string(),
     candidateIsMember: z.boolean().optional().meta({ description: 'Only with ?candidate: that person is already in the team' }),
-    candidateInvited: z.boolean().optional().meta({ description: 'Only with ?candidate: that person has a pending invitation to the team' }),
+    candidateInvited: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Only with ?candidate: that person has a pending invitation to the team' }),
     isFull: z.boolean(),
   })
   .meta({ id: 'LedTeam', description: "A team the viewer leads, for the 'Invite to {team}' buttons" });
@@ -123,36 +157,38 @@ const TEAMS = 'Teams';
 const REQUESTS = 'Join requests';
 const INVITATIONS = 'Invitations';
 
-const answerRequest = <const A extends 'accept' | 'decline'>(action: A) => defineRoute({
-  method: 'post',
-  path: `/api/join-requests/{id}/${action}`,
-  tags: [REQUESTS],
-  summary: action === 'accept' ? 'Accept a join request' : 'Decline a join request',
-  description:
-    (action === 'accept'
-      ? 'The requester becomes a member with the position as role; in the same transaction their other pending requests are ' +
-        "withdrawn and 'looking for a team' goes off. A full team refuses (409 'This team is full'). "
-      : '') +
-    "Leaders of the team only; of two answers at once exactly one wins, the other gets 409. A cancelled request: 409 'This request is no longer pending'.",
-  security: signedIn,
-  request: { params: requestId },
-  responses: { 200: json(Answered, 'Answered'), ...errors(401, 404, 409) },
-});
+const answerRequest = <const A extends 'accept' | 'decline'>(action: A) =>
+  defineRoute({
+    method: 'post',
+    path: `/api/join-requests/{id}/${action}`,
+    tags: [REQUESTS],
+    summary: action === 'accept' ? 'Accept a join request' : 'Decline a join request',
+    description:
+      (action === 'accept'
+        ? 'The requester becomes a member with the position as role; in the same transaction their other pending requests are ' +
+          "withdrawn and 'looking for a team' goes off. A full team refuses (409 'This team is full'). "
+        : '') +
+      "Leaders of the team only; of two answers at once exactly one wins, the other gets 409. A cancelled request: 409 'This request is no longer pending'.",
+    security: signedIn,
+    request: { params: requestId },
+    responses: { 200: json(Answered, 'Answered'), ...errors(401, 404, 409) },
+  });
 
-const answerInvitation = <const A extends 'accept' | 'decline'>(action: A) => defineRoute({
-  method: 'post',
-  path: `/api/invitations/{id}/${action}`,
-  tags: [INVITATIONS],
-  summary: action === 'accept' ? 'Accept an invitation' : 'Decline an invitation',
-  description:
-    (action === 'accept'
-      ? 'You become a member with the invited role; in the same transaction your other pending join requests are withdrawn and ' +
-        "'looking for a team' goes off (`joined` says what changed). A full team refuses (409 'This team is full'). "
-      : '') + "The invited person only. A withdrawn invitation: 409 'This invitation is no longer pending'.",
-  security: signedIn,
-  request: { params: invitationId },
-  responses: { 200: json(InvitationAnswered, 'Answered'), ...errors(401, 404, 409) },
-});
+const answerInvitation = <const A extends 'accept' | 'decline'>(action: A) =>
+  defineRoute({
+    method: 'post',
+    path: `/api/invitations/{id}/${action}`,
+    tags: [INVITATIONS],
+    summary: action === 'accept' ? 'Accept an invitation' : 'Decline an invitation',
+    description:
+      (action === 'accept'
+        ? 'You become a member with the invited role; in the same transaction your other pending join requests are withdrawn and ' +
+          "'looking for a team' goes off (`joined` says what changed). A full team refuses (409 'This team is full'). "
+        : '') + "The invited person only. A withdrawn invitation: 409 'This invitation is no longer pending'.",
+    security: signedIn,
+    request: { params: invitationId },
+    responses: { 200: json(InvitationAnswered, 'Answered'), ...errors(401, 404, 409) },
+  });
 
 export const teamsApi = {
   list: defineRoute({
@@ -160,7 +196,8 @@ export const teamsApi = {
     path: '/api/teams',
     tags: [TEAMS],
     summary: 'Browse teams',
-    description: 'Newest first, 24 per page. `q` searches name and description, case-insensitively; `open=true` keeps teams open to new members and not full.',
+    description:
+      'Newest first, 24 per page. `q` searches name and description, case-insensitively; `open=true` keeps teams open to new members and not full.',
     request: { query: TeamListQuerySchema },
     responses: { 200: json(TeamListSchema, 'One page of teams and the number of all matches'), ...errors(400) },
   }),
@@ -232,7 +269,8 @@ export const teamsApi = {
     path: '/api/teams/{id}/leave',
     tags: [TEAMS],
     summary: 'Leave a team',
-    description: "A member leaves; a leader only while another leader remains (409 'Make another member leader before you leave'). The leaders are told.",
+    description:
+      "A member leaves; a leader only while another leader remains (409 'Make another member leader before you leave'). The leaders are told.",
     security: signedIn,
     request: { params: teamId },
     responses: { 200: json(z.strictObject({ left: z.literal(true) }), 'Left'), ...errors(401, 404, 409) },
@@ -242,9 +280,13 @@ export const teamsApi = {
     path: '/api/teams/{id}/members/{profileId}',
     tags: [TEAMS],
     summary: 'Make a member leader, or a leader a member',
-    description: "Leaders only. A team keeps at least one leader (409 'A team needs a leader: make another member leader first'); a leader may step down this way while another remains.",
+    description:
+      "Leaders only. A team keeps at least one leader (409 'A team needs a leader: make another member leader first'); a leader may step down this way while another remains.",
     security: signedIn,
-    request: { params: teamId.extend({ profileId: idParam('Member not found', "The member's profile id") }), body: jsonBody(MemberRoleSchema) },
+    request: {
+      params: teamId.extend({ profileId: idParam('Member not found', "The member's profile id") }),
+      body: jsonBody(MemberRoleSchema),
+    },
     responses: { 200: json(z.strictObject({ isLeader: z.boolean() }), 'Saved'), ...leaderErrors, ...errors(409, ...jsonBodyErrors) },
   }),
   invitations: defineRoute({
@@ -272,7 +314,8 @@ export const teamsApi = {
     path: '/api/teams/{id}/join-requests',
     tags: [REQUESTS],
     summary: 'Ask to join a team',
-    description: "The position must be one of the team's open positions. One pending request per person and team (409); members, closed and full teams get 409. The leaders are told.",
+    description:
+      "The position must be one of the team's open positions. One pending request per person and team (409); members, closed and full teams get 409. The leaders are told.",
     security: signedIn,
     request: { params: teamId, body: jsonBody(JoinRequestSchema) },
     responses: { 201: json(Created, 'The new request, pending'), ...errors(401, 404, 409, ...jsonBodyErrors) },
@@ -284,7 +327,8 @@ export const teamsApi = {
     path: '/api/join-requests/{id}/cancel',
     tags: [REQUESTS],
     summary: 'Cancel your join request',
-    description: "The requester takes a pending request back; the leaders no longer see it. Not pending any more: 409 'This request is no longer pending'.",
+    description:
+      "The requester takes a pending request back; the leaders no longer see it. Not pending any more: 409 'This request is no longer pending'.",
     security: signedIn,
     request: { params: requestId },
     responses: { 200: json(z.strictObject({ status: z.literal('cancelled') }), 'Cancelled'), ...errors(401, 404, 409) },
@@ -299,7 +343,10 @@ export const teamsApi = {
     request: {
       query: z.object({
         // Anything but a profile id is ignored.
-        candidate: z.string().optional().catch(undefined)
+        candidate: z
+          .string()
+          .optional()
+          .catch(undefined)
           .transform((id) => (isUuid(id) ? id.toLowerCase() : undefined))
           .meta({ type: 'string', format: 'uuid', description: 'A profile id' }),
       }),
@@ -311,7 +358,8 @@ export const teamsApi = {
     path: '/api/invitations',
     tags: [INVITATIONS],
     summary: 'Invite someone to a team you lead',
-    description: 'The person must be looking for a team and not a member, and the team must have room; one pending invitation per person and team (409). The person is told.',
+    description:
+      'The person must be looking for a team and not a member, and the team must have room; one pending invitation per person and team (409). The person is told.',
     security: signedIn,
     request: { body: jsonBody(InvitationSchema) },
     responses: { 201: json(Created, 'The new invitation, pending'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },

@@ -24,7 +24,10 @@ export function Layout() {
   useFocusOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <Navbar />
@@ -38,7 +41,9 @@ export function Layout() {
         <p>Built for builders looking for their dream team.</p>
         <p className="mt-2">
           {/* A plain link: the documentation is served by the server, not a page of this app. */}
-          <a href="/api/docs" className="font-medium text-link hover:underline">API documentation</a>
+          <a href="/api/docs" className="font-medium text-link hover:underline">
+            API documentation
+          </a>
         </p>
       </footer>
       <Suspense fallback={null}>

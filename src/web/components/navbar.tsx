@@ -9,7 +9,11 @@ import { cn } from '../lib/cn';
 const ThemeMenu = lazy(() => import('./theme-toggle').then((m) => ({ default: m.ThemeToggle })));
 const iconSlot = <span aria-hidden className="inline-block h-10 w-10" />;
 function ThemeToggle() {
-  return <Suspense fallback={iconSlot}><ThemeMenu /></Suspense>;
+  return (
+    <Suspense fallback={iconSlot}>
+      <ThemeMenu />
+    </Suspense>
+  );
 }
 import { Avatar } from './ui/avatar';
 import { Button, ButtonLink } from './ui/button';
@@ -21,7 +25,10 @@ const LINKS = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-link bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100');
+  cn(
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-link bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100',
+  );
 
 export function Navbar() {
   const { user, profile, loading, signOut } = useAuth();
@@ -70,8 +77,13 @@ export function Navbar() {
           <ThemeToggle />
           {loading ? null : user ? (
             <>
-              <Suspense fallback={iconSlot}><NotificationBell /></Suspense>
-              <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <Suspense fallback={iconSlot}>
+                <NotificationBell />
+              </Suspense>
+              <Link
+                to="/profile"
+                className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
                 {profile && <Avatar person={profile} size={32} />}
                 {/* Between tablet and laptop widths the row has room for the avatar only. */}
                 <span className="hidden max-w-40 truncate lg:inline">{profile?.name ?? user.email}</span>
@@ -82,15 +94,23 @@ export function Navbar() {
             </>
           ) : (
             <>
-              <ButtonLink to="/login" variant="ghost" size="sm">Login</ButtonLink>
-              <ButtonLink to="/signup" size="sm">Sign Up</ButtonLink>
+              <ButtonLink to="/login" variant="ghost" size="sm">
+                Login
+              </ButtonLink>
+              <ButtonLink to="/signup" size="sm">
+                Sign Up
+              </ButtonLink>
             </>
           )}
         </div>
 
         <div className="flex items-center gap-1 md:hidden">
           <ThemeToggle />
-          {user && <Suspense fallback={iconSlot}><NotificationBellLink /></Suspense>}
+          {user && (
+            <Suspense fallback={iconSlot}>
+              <NotificationBellLink />
+            </Suspense>
+          )}
           <button
             ref={toggle}
             type="button"
@@ -135,14 +155,18 @@ export function Navbar() {
                     <p className="truncate text-xs text-slate-500">{user.email}</p>
                   </div>
                 </div>
-                <NavLink to="/profile" className={linkClass}>Your Profile</NavLink>
+                <NavLink to="/profile" className={linkClass}>
+                  Your Profile
+                </NavLink>
                 <Button variant="outline" onClick={logout}>
                   <LogOut className="h-4 w-4" aria-hidden /> Logout
                 </Button>
               </div>
             ) : (
               <div className="grid grid-cols-2 gap-2">
-                <ButtonLink to="/login" variant="outline">Login</ButtonLink>
+                <ButtonLink to="/login" variant="outline">
+                  Login
+                </ButtonLink>
                 <ButtonLink to="/signup">Sign Up</ButtonLink>
               </div>
             )}

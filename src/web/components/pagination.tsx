@@ -2,7 +2,12 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './ui/button';
 
 /** Previous / "Page x of y" / Next under a paged list; nothing when everything fits on one page. */
-export function Pagination({ page, pageCount, onPrevious, onNext }: {
+export function Pagination({
+  page,
+  pageCount,
+  onPrevious,
+  onNext,
+}: {
   page: number;
   pageCount: number;
   onPrevious(): void;

@@ -2,7 +2,12 @@ import { Search } from 'lucide-react';
 import { Input } from './ui/field';
 
 /** The search box above a list: a magnifier inside a search input that grows to fill the row. */
-export function SearchInput({ label, placeholder, value, onChange }: {
+export function SearchInput({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
   label: string;
   placeholder: string;
   value: string;

@@ -16,12 +16,19 @@ export function ThemeToggle({ className }: { className?: string }) {
       <DropdownMenu.Trigger
         aria-label={`Theme: ${LABEL[theme]}`}
         title={`Theme: ${LABEL[theme]}`}
-        className={cn('inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900', className)}
+        className={cn(
+          'inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+          className,
+        )}
       >
         <Icon className="h-5 w-5" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-36 rounded-xl border border-slate-200 bg-surface p-1 shadow-xl">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-36 rounded-xl border border-slate-200 bg-surface p-1 shadow-xl"
+        >
           <DropdownMenu.Label className="px-3 py-1.5 text-xs font-medium text-slate-500">Theme</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
             {THEMES.map((t) => {
@@ -34,7 +41,9 @@ export function ThemeToggle({ className }: { className?: string }) {
                 >
                   <ItemIcon className="h-4 w-4" aria-hidden />
                   <span className="flex-1">{LABEL[t]}</span>
-                  <DropdownMenu.ItemIndicator><Check className="h-4 w-4" aria-hidden /></DropdownMenu.ItemIndicator>
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="h-4 w-4" aria-hidden />
+                  </DropdownMenu.ItemIndicator>
                 </DropdownMenu.RadioItem>
               );
             })}

@@ -17,15 +17,19 @@ function TestForm({ submit }: { submit: (values: z.output<typeof Schema>) => Pro
   return (
     <Form form={form}>
       <FormMessage success="Saved!" />
-      <Field label="Title" error={form.error('title')}>{(p) => <Input {...p} {...form.register('title')} />}</Field>
-      <Field label="Note" error={form.error('note')}>{(p) => <Input {...p} {...form.register('note')} />}</Field>
+      <Field label="Title" error={form.error('title')}>
+        {(p) => <Input {...p} {...form.register('title')} />}
+      </Field>
+      <Field label="Note" error={form.error('note')}>
+        {(p) => <Input {...p} {...form.register('note')} />}
+      </Field>
       <SubmitButton busyLabel="Saving...">Save</SubmitButton>
     </Form>
   );
 }
 
 describe('useApiForm', () => {
-  it("checks with the schema: the message sits on its field, the keyboard goes there, nothing is sent", async () => {
+  it('checks with the schema: the message sits on its field, the keyboard goes there, nothing is sent', async () => {
     const submit = vi.fn();
     render(<TestForm submit={submit} />);
     await userEvent.type(screen.getByLabelText('Note'), 'far too long a note');
@@ -65,7 +69,8 @@ describe('useApiForm', () => {
   });
 
   it('shows a message for no field on screen above the form, and the fallback for a server failure', async () => {
-    const submit = vi.fn()
+    const submit = vi
+      .fn()
       .mockRejectedValueOnce(new ApiRequestError(409, 'This already exists', { teamId: 'Team not found' }))
       .mockRejectedValueOnce(new ApiRequestError(500, 'Something went wrong. Please try again.'));
     render(<TestForm submit={submit} />);

@@ -14,7 +14,15 @@
 import { createContext, useContext, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  FormProvider, get, useForm, useFormContext, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn,
+  FormProvider,
+  get,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { BusyButton, Button } from '../components/ui/button';
@@ -77,8 +85,9 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(opt
         setSaved(true);
         await options.onSuccess?.(result, values);
       } catch (err) {
-        const fields = Object.entries(err instanceof ApiRequestError ? err.fields : {})
-          .map(([name, message]) => [options.fieldFor?.(name) ?? name, message] as const);
+        const fields = Object.entries(err instanceof ApiRequestError ? err.fields : {}).map(
+          ([name, message]) => [options.fieldFor?.(name) ?? name, message] as const,
+        );
         // A message goes on its field when that field is on screen; any other shows above the form.
         const onScreen = fields.filter(([name]) => formRef.current?.elements.namedItem(name));
         for (const [name, message] of onScreen) form.setError(name as Path<z.input<S>>, { type: 'server', message });
@@ -103,7 +112,15 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(opt
 const SavedContext = createContext(false);
 
 /** The <form> of a `useApiForm`: no browser validation (the schema's messages are shown instead). */
-export function Form<S extends z.ZodType<FieldValues, FieldValues>>({ form, className, children }: { form: ApiForm<S>; className?: string; children: ReactNode }) {
+export function Form<S extends z.ZodType<FieldValues, FieldValues>>({
+  form,
+  className,
+  children,
+}: {
+  form: ApiForm<S>;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <FormProvider {...form}>
       <SavedContext.Provider value={form.saved}>
@@ -136,7 +153,9 @@ export function FormActions({ onCancel, busyLabel, children }: { onCancel(): voi
   const { formState } = useFormContext();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel} disabled={formState.isSubmitting}>Cancel</Button>
+      <Button variant="outline" onClick={onCancel} disabled={formState.isSubmitting}>
+        Cancel
+      </Button>
       <SubmitButton busyLabel={busyLabel}>{children}</SubmitButton>
     </div>
   );

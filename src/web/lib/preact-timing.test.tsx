@@ -11,11 +11,15 @@ afterEach(() => {
 });
 
 /** One turn of the message queue, where the effects are scheduled. */
-const nextMessage = () => new Promise<void>((resolve) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
-  channel.port2.postMessage(null);
-});
+const nextMessage = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 
 async function settle() {
   for (let turn = 0; turn < 5; turn++) await nextMessage();
@@ -50,17 +54,29 @@ it("runs one render's effects before the next render, as React does (a Radix too
   /** Listens from an effect, and renders twice on mounting, as the tooltip's content does. */
   function Listener() {
     const [renders, setRenders] = useState(1);
-    useLayoutEffect(() => { if (renders === 1) setRenders(2); }, [renders]);
-    useEffect(() => { log.push('the content listens'); }, []);
+    useLayoutEffect(() => {
+      if (renders === 1) setRenders(2);
+    }, [renders]);
+    useEffect(() => {
+      log.push('the content listens');
+    }, []);
     return null;
   }
   function Tooltip() {
     const [open, setOpen] = useState(false);
-    useEffect(() => { if (open) log.push('the root announces it opened'); }, [open]);
+    useEffect(() => {
+      if (open) log.push('the root announces it opened');
+    }, [open]);
     return (
       <>
-        <button type="button" onClick={() => setOpen(true)}>open</button>
-        {open && <Later><Listener /></Later>}
+        <button type="button" onClick={() => setOpen(true)}>
+          open
+        </button>
+        {open && (
+          <Later>
+            <Listener />
+          </Later>
+        )}
       </>
     );
   }

@@ -15,11 +15,21 @@ function ListPage() {
       <input aria-label="Search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
       <output aria-label="filters">{JSON.stringify(filters)}</output>
       <output aria-label="url">{location.search}</output>
-      <button type="button" onClick={() => update({ looking: !filters.looking })}>Looking</button>
-      <button type="button" onClick={() => update({ skills: [...filters.skills, 'Go'] })}>Add Go</button>
-      <button type="button" onClick={() => update({ page: filters.page + 1 })}>Next</button>
-      <button type="button" onClick={() => update({ looking: filters.looking })}>Same</button>
-      <button type="button" onClick={() => navigate(-1)}>Back</button>
+      <button type="button" onClick={() => update({ looking: !filters.looking })}>
+        Looking
+      </button>
+      <button type="button" onClick={() => update({ skills: [...filters.skills, 'Go'] })}>
+        Add Go
+      </button>
+      <button type="button" onClick={() => update({ page: filters.page + 1 })}>
+        Next
+      </button>
+      <button type="button" onClick={() => update({ looking: filters.looking })}>
+        Same
+      </button>
+      <button type="button" onClick={() => navigate(-1)}>
+        Back
+      </button>
     </div>
   );
 }

@@ -12,8 +12,11 @@ export { MATCHING_CHANNEL, MatchingIndex, type MatchingSource } from './matching
  * Its markers go through the database's `notify`: over the listening connection, not the pool.
  */
 export const createMatchingIndex = ({ db, notify }: Pick<Database, 'db' | 'notify'>, log?: Logger) =>
-  new MatchingIndex({
-    people: (ids) => matchingPeople(db, ids),
-    teams: (ids) => matchingTeams(db, ids),
-    announce: (payload) => notify(MATCHING_CHANNEL, payload),
-  }, log);
+  new MatchingIndex(
+    {
+      people: (ids) => matchingPeople(db, ids),
+      teams: (ids) => matchingTeams(db, ids),
+      announce: (payload) => notify(MATCHING_CHANNEL, payload),
+    },
+    log,
+  );

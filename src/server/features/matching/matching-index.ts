@@ -243,9 +243,15 @@ export class MatchingIndex {
   private readonly teams = new Slots<TeamSlot>();
   private readonly held = new Map<string, Held>();
   /** For the widely held skills rankPeople leaves out of a first pass: the points of each person slot (0: not held). */
-  private readonly pointsBySlot = new SlotBits((n) => new Uint8Array(n), (held) => [held >> 2, held & 3]);
+  private readonly pointsBySlot = new SlotBits(
+    (n) => new Uint8Array(n),
+    (held) => [held >> 2, held & 3],
+  );
   /** For the widely needed skills rankTeams leaves out of a first pass: by team slot, which positions need it (bit i: position i). */
-  private readonly needsBySlot = new SlotBits((n) => new Uint32Array(n), (packed) => [packed >> POSITION_BITS, 1 << (packed & ((1 << POSITION_BITS) - 1))]);
+  private readonly needsBySlot = new SlotBits(
+    (n) => new Uint32Array(n),
+    (packed) => [packed >> POSITION_BITS, 1 << (packed & ((1 << POSITION_BITS) - 1))],
+  );
   /** Lower-cased skill -> slot * 4 + points of the people who have it. */
   private readonly skillHolders = new Postings();
   /** Lower-cased skill -> (slot << POSITION_BITS | position) of the recruiting teams' positions needing it. */
@@ -338,10 +344,12 @@ export class MatchingIndex {
   }
 
   private schedule() {
-    this.sync = this.sync.then(() => this.applyPending()).catch((err) => {
-      // The next change (or a reconnect) tries again; meanwhile rankings use what is here.
-      this.log.error({ err }, 'matching index: could not read changes');
-    });
+    this.sync = this.sync
+      .then(() => this.applyPending())
+      .catch((err) => {
+        // The next change (or a reconnect) tries again; meanwhile rankings use what is here.
+        this.log.error({ err }, 'matching index: could not read changes');
+      });
   }
 
   private async applyPending() {
@@ -424,7 +432,13 @@ export class MatchingIndex {
     // One entry per name, whatever its case.
     const skills = [...new Map(p.skills.map((s) => [lower(s.name), this.hold(s)])).values()];
     const slot = this.people.add(p.id, {
-      id: p.id, firstName: p.firstName, lastName: p.lastName, name: p.name, avatarUrl: p.avatarUrl, availability: p.availability, timezone: p.timezone,
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      name: p.name,
+      avatarUrl: p.avatarUrl,
+      availability: p.availability,
+      timezone: p.timezone,
       skills,
     });
     this.personBase = fit(this.personBase, slot);
@@ -442,7 +456,8 @@ export class MatchingIndex {
   private hold(badge: SkillBadge): Held {
     const id = `${badge.name}\n${badge.level}`;
     let held = this.held.get(id);
-    if (!held) this.held.set(id, (held = { badge: { name: badge.name, level: badge.level }, key: lower(badge.name), points: points(badge.level) }));
+    if (!held)
+      this.held.set(id, (held = { badge: { name: badge.name, level: badge.level }, key: lower(badge.name), points: points(badge.level) }));
     return held;
   }
 
@@ -463,20 +478,24 @@ export class MatchingIndex {
     const slot = this.teams.add(t.id, { id: t.id, positions, card: t.card });
     this.teamCreated = fit(this.teamCreated, slot);
     this.teamCreated[slot] = t.createdAt.getTime();
-    positions.forEach((p, i) => p.skills.forEach((skill) => {
-      this.skillNeeds.add(skill, (slot << POSITION_BITS) | i);
-      this.needsBySlot.set(skill, slot, 1 << i);
-    }));
+    positions.forEach((p, i) =>
+      p.skills.forEach((skill) => {
+        this.skillNeeds.add(skill, (slot << POSITION_BITS) | i);
+        this.needsBySlot.set(skill, slot, 1 << i);
+      }),
+    );
   }
 
   private removeTeam(id: string) {
     const entry = this.teams.entries[this.teams.slotOf.get(id) ?? -1];
     const slot = this.teams.remove(id);
     if (slot === undefined || !entry) return;
-    entry.positions.forEach((p, i) => p.skills.forEach((skill) => {
-      this.skillNeeds.remove(skill, (slot << POSITION_BITS) | i);
-      this.needsBySlot.clear(skill, slot);
-    }));
+    entry.positions.forEach((p, i) =>
+      p.skills.forEach((skill) => {
+        this.skillNeeds.remove(skill, (slot << POSITION_BITS) | i);
+        this.needsBySlot.clear(skill, slot);
+      }),
+    );
   }
 
   /** The scratch arrays, at least `size` long and all zero (a ranking that failed half-way left them as they were). */
@@ -507,7 +526,12 @@ export class MatchingIndex {
    * of its skills, 3 points at most; so when `wanted` people reach 4 points or more, they are the
    * best, exactly as a full pass would rank them. Otherwise the full pass runs.
    */
-  async rankPeople(opts: { positions: { title: string; skills: string[] }[]; memberHours: number[]; exclude: Set<string>; wanted: number }): Promise<RankedPerson[]> {
+  async rankPeople(opts: {
+    positions: { title: string; skills: string[] }[];
+    memberHours: number[];
+    exclude: Set<string>;
+    wanted: number;
+  }): Promise<RankedPerson[]> {
     await this.current();
     const positions = opts.positions.map((p) => ({ title: p.title, skills: [...new Set(p.skills.map(lower))] }));
     this.scratch(this.people.entries.length);
@@ -525,18 +549,23 @@ export class MatchingIndex {
     let visited = this.gather(positions, widest, counts);
     if (widest.some((key) => key !== null) && counts.subarray(4).reduce((a, b) => a + b, 0) < opts.wanted) {
       for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
-      visited = this.gather(positions, positions.map(() => null), counts.fill(0));
+      visited = this.gather(
+        positions,
+        positions.map(() => null),
+        counts.fill(0),
+      );
     }
     // Skill points weigh more than the rest of the score: only those at or above the points where
     // `wanted` is reached can be among the first `wanted`, and only they are scored.
     let cut = counts.length - 1;
-    for (let seen = counts[cut]; cut > 1 && seen < opts.wanted; ) seen += counts[--cut];
+    for (let seen = counts[cut]; cut > 1 && seen < opts.wanted;) seen += counts[--cut];
     const above: number[] = [];
     for (let i = 0; i < visited; i++) if (bestPoints[touched[i]] >= cut) above.push(touched[i]);
 
     // Time zone points depend only on the zone: once per zone, then a lookup per person.
     const zones = ZONES.map((hours) => {
-      const hoursApart = hours === null || opts.memberHours.length === 0 ? null : Math.min(...opts.memberHours.map((m) => hoursBetween(m, hours)));
+      const hoursApart =
+        hours === null || opts.memberHours.length === 0 ? null : Math.min(...opts.memberHours.map((m) => hoursBetween(m, hours)));
       return { hoursApart, points: timezonePoints(hoursApart) };
     });
     const { personBase, personZone, personUpdated } = this;
@@ -544,16 +573,32 @@ export class MatchingIndex {
     const { scores } = this;
     for (const slot of above) scores[slot] = SKILL_WEIGHT * bestPoints[slot] + personBase[slot] + zones[personZone[slot]].points;
     const top = best(above, opts.wanted, (a, b) =>
-      scores[a] !== scores[b] ? scores[a] > scores[b] : personUpdated[a] !== personUpdated[b] ? personUpdated[a] > personUpdated[b] : people[a].id < people[b].id);
+      scores[a] !== scores[b]
+        ? scores[a] > scores[b]
+        : personUpdated[a] !== personUpdated[b]
+          ? personUpdated[a] > personUpdated[b]
+          : people[a].id < people[b].id,
+    );
 
     const ranked = top.map((slot) => {
       const person = people[slot];
       const position = positions[bestPosition[slot]];
       const zone = zones[personZone[slot]];
       return {
-        person: { id: person.id, firstName: person.firstName, lastName: person.lastName, name: person.name, avatarUrl: person.avatarUrl, availability: person.availability, timezone: person.timezone },
+        person: {
+          id: person.id,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          name: person.name,
+          avatarUrl: person.avatarUrl,
+          availability: person.availability,
+          timezone: person.timezone,
+        },
         position: position.title,
-        skills: person.skills.filter((s) => position.skills.includes(s.key)).map((s) => s.badge).sort(byStrength),
+        skills: person.skills
+          .filter((s) => position.skills.includes(s.key))
+          .map((s) => s.badge)
+          .sort(byStrength),
         skillPoints: bestPoints[slot],
         availabilityPoints: personBase[slot],
         hoursApart: zone.hoursApart,
@@ -661,7 +706,7 @@ export class MatchingIndex {
   async rankTeams(opts: { skills: SkillBadge[]; exclude: Set<string>; wanted: number }): Promise<RankedTeam[]> {
     await this.current();
     const mine = new Map(opts.skills.map((s) => [lower(s.name), s]));
-    this.scratch((this.teams.entries.length << POSITION_BITS) || 1);
+    this.scratch(this.teams.entries.length << POSITION_BITS || 1);
     const { bestPoints, bestPosition, teamCreated, touched } = this;
     const teams = this.teams.entries as TeamSlot[];
     // Excluded teams are marked, so none of their positions counts.
@@ -681,17 +726,25 @@ export class MatchingIndex {
       visited = this.gatherTeams(mine, null, counts.fill(0));
     }
     let cut = counts.length - 1;
-    for (let seen = counts[cut]; cut > 1 && seen < opts.wanted; ) seen += counts[--cut];
+    for (let seen = counts[cut]; cut > 1 && seen < opts.wanted;) seen += counts[--cut];
     const above: number[] = [];
     for (let i = 0; i < visited; i++) if (bestPoints[touched[i]] >= cut) above.push(touched[i]);
     const top = best(above, opts.wanted, (a, b) =>
-      bestPoints[a] !== bestPoints[b] ? bestPoints[a] > bestPoints[b] : teamCreated[a] !== teamCreated[b] ? teamCreated[a] > teamCreated[b] : teams[a].id > teams[b].id);
+      bestPoints[a] !== bestPoints[b]
+        ? bestPoints[a] > bestPoints[b]
+        : teamCreated[a] !== teamCreated[b]
+          ? teamCreated[a] > teamCreated[b]
+          : teams[a].id > teams[b].id,
+    );
     const ranked = top.map((slot) => {
       const position = teams[slot].positions[bestPosition[slot]];
       return {
         team: teams[slot].card,
         position: position.title,
-        skills: position.skills.map((s) => mine.get(s)).filter((s): s is SkillBadge => !!s).sort(byStrength),
+        skills: position.skills
+          .map((s) => mine.get(s))
+          .filter((s): s is SkillBadge => !!s)
+          .sort(byStrength),
         skillPoints: bestPoints[slot],
         score: SKILL_WEIGHT * bestPoints[slot],
       };

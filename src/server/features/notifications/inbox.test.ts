@@ -94,20 +94,30 @@ describe('GET /api/me/inbox', () => {
     const teamId = await createTeam('Inviting Inbox');
     await h.db.update(profiles).set({ lookingForTeam: true }).where(eq(profiles.id, other.profileId));
     const invited = await h.request('POST', '/api/invitations', {
-      cookie: leader.cookie, body: { teamId, profileId: other.profileId, role: 'Designer', message: 'Come and design with us!' },
+      cookie: leader.cookie,
+      body: { teamId, profileId: other.profileId, role: 'Designer', message: 'Come and design with us!' },
     });
     expect(invited.status).toBe(201);
     expect((await inbox(other)).body.items[0]).toMatchObject({
-      kind: 'invitation', text: 'Lena Inbox invited you to join Inviting Inbox as Designer', link: '/profile?tab=notifications', pending: true,
+      kind: 'invitation',
+      text: 'Lena Inbox invited you to join Inviting Inbox as Designer',
+      link: '/profile?tab=notifications',
+      pending: true,
     });
     await h.request('POST', `/api/invitations/${invited.body.id}/decline`, { cookie: other.cookie });
     expect((await inbox(other)).body.items[0]).toMatchObject({ kind: 'invitation', pending: false });
-    expect((await inbox(leader)).body.items[0]).toMatchObject({ kind: 'invitation_declined', text: 'Otto Inbox declined your invitation to join Inviting Inbox' });
+    expect((await inbox(leader)).body.items[0]).toMatchObject({
+      kind: 'invitation_declined',
+      text: 'Otto Inbox declined your invitation to join Inviting Inbox',
+    });
   });
 
   it('pages with before, newest first, and says where the next page starts', async () => {
     const [someone] = await Promise.all([h.signUp({ firstName: 'Page' })]);
-    await notify(h.db, Array.from({ length: 5 }, (_, i) => ({ profileId: someone.profileId, kind: 'member_left' as const, data: { teamName: `T${i}` } })));
+    await notify(
+      h.db,
+      Array.from({ length: 5 }, (_, i) => ({ profileId: someone.profileId, kind: 'member_left' as const, data: { teamName: `T${i}` } })),
+    );
     const first = await inbox(someone, '?limit=2');
     expect(first.body.items.map((n: { data: { teamName: string } }) => n.data.teamName)).toEqual(['T4', 'T3']);
     expect(first.body.nextBefore).toBe(first.body.items[1].seq);
@@ -123,7 +133,10 @@ describe('GET /api/me/inbox', () => {
 describe('POST /api/me/inbox/read', () => {
   it('marks the listed ones, or all, and only ever the owner’s', async () => {
     const [owner, stranger] = await Promise.all([h.signUp({ firstName: 'Own' }), h.signUp({ firstName: 'Str' })]);
-    await notify(h.db, ['A', 'B', 'C'].map((teamName) => ({ profileId: owner.profileId, kind: 'member_left' as const, data: { teamName } })));
+    await notify(
+      h.db,
+      ['A', 'B', 'C'].map((teamName) => ({ profileId: owner.profileId, kind: 'member_left' as const, data: { teamName } })),
+    );
     const items = (await inbox(owner)).body.items as { id: string; readAt: string | null }[];
 
     // Someone else's ids change nothing.
@@ -137,7 +150,10 @@ describe('POST /api/me/inbox/read', () => {
     expect(after.find((n) => n.id === items[0].id)?.readAt).toEqual(expect.any(String));
     expect(after.filter((n) => n.readAt === null)).toHaveLength(2);
 
-    expect(await h.request('POST', '/api/me/inbox/read', { cookie: owner.cookie, body: {} })).toMatchObject({ status: 200, body: { unreadCount: 0 } });
+    expect(await h.request('POST', '/api/me/inbox/read', { cookie: owner.cookie, body: {} })).toMatchObject({
+      status: 200,
+      body: { unreadCount: 0 },
+    });
     expect((await h.request('POST', '/api/me/inbox/read', { cookie: owner.cookie, body: { ids: ['nope'] } })).status).toBe(400);
   });
 });
@@ -153,7 +169,9 @@ describe('GET /api/me/events', () => {
     const requestId = await ask(teamId);
     for (const tab of [tab1, tab2]) {
       const got = await tab.nextNotification();
-      expect(got).toMatchObject({ item: { kind: 'join_request', text: 'Ada Inbox asked to join Live Makers as Designer', data: { requestId } } });
+      expect(got).toMatchObject({
+        item: { kind: 'join_request', text: 'Ada Inbox asked to join Live Makers as Designer', data: { requestId } },
+      });
       if (got !== 'timeout') expect(got.id).toBe(String(got.item.seq));
     }
     expect(await bystander.next(300)).toBe('timeout');
@@ -176,7 +194,10 @@ describe('GET /api/me/events', () => {
     const resumed = await openStream(leader, seen.id);
     const a = await resumed.nextNotification();
     const b = await resumed.nextNotification();
-    expect([a, b].map((n) => (n === 'timeout' ? n : n.item.data.by.name))).toEqual([expect.stringContaining('Late'), expect.stringContaining('Later')]);
+    expect([a, b].map((n) => (n === 'timeout' ? n : n.item.data.by.name))).toEqual([
+      expect.stringContaining('Late'),
+      expect.stringContaining('Later'),
+    ]);
     expect(await resumed.next(300)).toBe('timeout');
     await resumed.close();
 
@@ -189,10 +210,12 @@ describe('GET /api/me/events', () => {
   it('a change that is rolled back notifies nobody', async () => {
     const stream = await openStream(other);
     const before = (await inbox(other)).body.items.length;
-    await expect(h.db.transaction(async (tx) => {
-      await notify(tx, [{ profileId: other.profileId, kind: 'removed', data: { teamName: 'Never Was' } }]);
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      h.db.transaction(async (tx) => {
+        await notify(tx, [{ profileId: other.profileId, kind: 'removed', data: { teamName: 'Never Was' } }]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
     expect(await stream.next(400)).toBe('timeout');
     expect((await inbox(other)).body.items).toHaveLength(before);
     // A committed one does arrive on the same stream.
@@ -223,35 +246,54 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
   /** A team led by `lead` and `co`, with `member` in it. */
   async function team(): Promise<string> {
     const created = await h.request('POST', '/api/teams', {
-      cookie: lead.cookie, body: { name: 'Kind Team', description: 'A team for counting notifications.', openPositions: ['Designer'], maxSize: 8 },
+      cookie: lead.cookie,
+      body: { name: 'Kind Team', description: 'A team for counting notifications.', openPositions: ['Designer'], maxSize: 8 },
     });
     const id = created.body.id as string;
-    for (const [user, leads] of [[co, true], [member, false]] as const) {
-      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, { cookie: user.cookie, body: { position: 'Designer', message } });
+    for (const [user, leads] of [
+      [co, true],
+      [member, false],
+    ] as const) {
+      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, {
+        cookie: user.cookie,
+        body: { position: 'Designer', message },
+      });
       await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: lead.cookie });
       if (leads) await h.request('PATCH', `/api/teams/${id}/members/${user.profileId}`, { cookie: lead.cookie, body: { isLeader: true } });
     }
     return id;
   }
   const requestFrom = async (teamId: string, user: TestUser) =>
-    (await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: user.cookie, body: { position: 'Designer', message } })).body.id as string;
+    (await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: user.cookie, body: { position: 'Designer', message } })).body
+      .id as string;
   const invitationFor = async (teamId: string, user: TestUser) => {
     await h.db.update(profiles).set({ lookingForTeam: true }).where(eq(profiles.id, user.profileId));
-    const res = await h.request('POST', '/api/invitations', { cookie: lead.cookie, body: { teamId, profileId: user.profileId, role: 'Designer', message: 'Come and design with us!' } });
+    const res = await h.request('POST', '/api/invitations', {
+      cookie: lead.cookie,
+      body: { teamId, profileId: user.profileId, role: 'Designer', message: 'Come and design with us!' },
+    });
     return res.body.id as string;
   };
 
   /** The new notifications of everyone in the cast while `action` runs, as 'who: kind'. */
   async function told(action: () => Promise<unknown>): Promise<string[]> {
-    const seqs = async () => Object.fromEntries(await Promise.all(Object.entries(cast).map(async ([name, user]) =>
-      [name, ((await inbox(user, '?limit=50')).body.items as { seq: number; kind: string }[])] as const)));
+    const seqs = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(cast).map(
+            async ([name, user]) => [name, (await inbox(user, '?limit=50')).body.items as { seq: number; kind: string }[]] as const,
+          ),
+        ),
+      );
     const before = await seqs();
     await action();
     const after = await seqs();
-    return Object.keys(cast).flatMap((name) => {
-      const last = before[name][0]?.seq ?? 0;
-      return after[name].filter((n) => n.seq > last).map((n) => `${name}: ${n.kind}`);
-    }).sort();
+    return Object.keys(cast)
+      .flatMap((name) => {
+        const last = before[name][0]?.seq ?? 0;
+        return after[name].filter((n) => n.seq > last).map((n) => `${name}: ${n.kind}`);
+      })
+      .sort();
   }
 
   it('join_request: every leader of the team', async () => {
@@ -262,8 +304,12 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
   it('request_accepted and request_declined: the requester', async () => {
     const id = await team();
     const [a, b] = [await requestFrom(id, requester), await requestFrom(id, bystander)];
-    expect(await told(() => h.request('POST', `/api/join-requests/${b}/decline`, { cookie: co.cookie }))).toEqual(['bystander: request_declined']);
-    expect(await told(() => h.request('POST', `/api/join-requests/${a}/accept`, { cookie: lead.cookie }))).toEqual(['requester: request_accepted']);
+    expect(await told(() => h.request('POST', `/api/join-requests/${b}/decline`, { cookie: co.cookie }))).toEqual([
+      'bystander: request_declined',
+    ]);
+    expect(await told(() => h.request('POST', `/api/join-requests/${a}/accept`, { cookie: lead.cookie }))).toEqual([
+      'requester: request_accepted',
+    ]);
     await h.request('POST', `/api/teams/${id}/leave`, { cookie: requester.cookie });
   });
 
@@ -271,10 +317,14 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
     const id = await team();
     let invitation = '';
     expect(await told(async () => (invitation = await invitationFor(id, invitee)))).toEqual(['invitee: invitation']);
-    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/decline`, { cookie: invitee.cookie }))).toEqual(['lead: invitation_declined']);
+    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/decline`, { cookie: invitee.cookie }))).toEqual([
+      'lead: invitation_declined',
+    ]);
     invitation = await invitationFor(id, invitee);
-    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/accept`, { cookie: invitee.cookie })))
-      .toEqual(['invitee: joined', 'lead: invitation_accepted']);
+    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/accept`, { cookie: invitee.cookie }))).toEqual([
+      'invitee: joined',
+      'lead: invitation_accepted',
+    ]);
     await h.request('POST', `/api/teams/${id}/leave`, { cookie: invitee.cookie });
   });
 
@@ -282,19 +332,28 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
     const id = await team();
     const asked = await requestFrom(id, requester);
     await h.request('POST', `/api/join-requests/${asked}/accept`, { cookie: lead.cookie });
-    expect(await told(() => h.request('PATCH', `/api/teams/${id}/members/${requester.profileId}`, { cookie: co.cookie, body: { isLeader: true } })))
-      .toEqual(['requester: made_leader']);
+    expect(
+      await told(() =>
+        h.request('PATCH', `/api/teams/${id}/members/${requester.profileId}`, { cookie: co.cookie, body: { isLeader: true } }),
+      ),
+    ).toEqual(['requester: made_leader']);
     await h.request('PATCH', `/api/teams/${id}/members/${requester.profileId}`, { cookie: lead.cookie, body: { isLeader: false } });
-    expect(await told(() => h.request('DELETE', `/api/teams/${id}/members/${requester.profileId}`, { cookie: lead.cookie })))
-      .toEqual(['requester: removed']);
-    expect(await told(() => h.request('POST', `/api/teams/${id}/leave`, { cookie: member.cookie })))
-      .toEqual(['co: member_left', 'lead: member_left']);
+    expect(await told(() => h.request('DELETE', `/api/teams/${id}/members/${requester.profileId}`, { cookie: lead.cookie }))).toEqual([
+      'requester: removed',
+    ]);
+    expect(await told(() => h.request('POST', `/api/teams/${id}/leave`, { cookie: member.cookie }))).toEqual([
+      'co: member_left',
+      'lead: member_left',
+    ]);
   });
 
   it('team_deleted to the other members, request_withdrawn to those who asked', async () => {
     const id = await team();
     await requestFrom(id, requester);
-    expect(await told(() => h.request('DELETE', `/api/teams/${id}`, { cookie: lead.cookie })))
-      .toEqual(['co: team_deleted', 'member: team_deleted', 'requester: request_withdrawn']);
+    expect(await told(() => h.request('DELETE', `/api/teams/${id}`, { cookie: lead.cookie }))).toEqual([
+      'co: team_deleted',
+      'member: team_deleted',
+      'requester: request_withdrawn',
+    ]);
   });
 });

@@ -65,17 +65,19 @@ export class NotificationHub {
   }
 
   private pull(subscriber: Subscriber) {
-    subscriber.busy = subscriber.busy.then(async () => {
-      const items = await notificationsAfter(this.db, subscriber.profileId, subscriber.lastSeq);
-      for (const item of items) {
-        await subscriber.send(item);
-        subscriber.lastSeq = item.seq;
-      }
-    }).catch((err) => {
-      // A stream that cannot be written to (the client went away) is closed; a database hiccup
-      // only delays: the next notification (or a reconnect with Last-Event-ID) catches up.
-      this.log.warn({ err }, 'live notifications: a stream could not be sent to');
-    });
+    subscriber.busy = subscriber.busy
+      .then(async () => {
+        const items = await notificationsAfter(this.db, subscriber.profileId, subscriber.lastSeq);
+        for (const item of items) {
+          await subscriber.send(item);
+          subscriber.lastSeq = item.seq;
+        }
+      })
+      .catch((err) => {
+        // A stream that cannot be written to (the client went away) is closed; a database hiccup
+        // only delays: the next notification (or a reconnect with Last-Event-ID) catches up.
+        this.log.warn({ err }, 'live notifications: a stream could not be sent to');
+      });
   }
 
   /** Ends every stream (on shutdown: clients reconnect to another instance) and stops listening. */

@@ -26,7 +26,9 @@ export interface NewNotification {
 /** Adds notifications in the caller's transaction, and announces them to every instance on commit. */
 export async function notify(db: Db, entries: NewNotification[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(notifications).values(entries.map((e) => ({ profileId: e.profileId, kind: e.kind, data: e.data as Record<string, unknown> })));
+  await db
+    .insert(notifications)
+    .values(entries.map((e) => ({ profileId: e.profileId, kind: e.kind, data: e.data as Record<string, unknown> })));
   const recipients = [...new Set(entries.map((e) => e.profileId))];
   // A NOTIFY payload holds at most 8000 bytes: 36-character ids, a hundred at a time.
   for (let i = 0; i < recipients.length; i += 100) {
@@ -51,7 +53,9 @@ const toItem = (n: Row): Omit<InboxItem, 'pending'> => {
 
 /** One page of a person's notifications, newest first: those older than `before` (a seq), if given. */
 export async function inboxPage(db: Db, profileId: string, opts: { before?: number; limit: number }) {
-  const rows = await db.select().from(notifications)
+  const rows = await db
+    .select()
+    .from(notifications)
     .where(and(eq(notifications.profileId, profileId), opts.before ? lt(notifications.seq, opts.before) : undefined))
     .orderBy(desc(notifications.seq))
     .limit(opts.limit + 1);
@@ -59,20 +63,26 @@ export async function inboxPage(db: Db, profileId: string, opts: { before?: numb
 }
 
 export async function unreadCount(db: Db, profileId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications)
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
     .where(and(eq(notifications.profileId, profileId), isNull(notifications.readAt)));
   return row.n;
 }
 
 /** Marks the person's own notifications read: those of `ids`, or all. Others' ids change nothing. */
 export async function markRead(db: Db, profileId: string, ids?: string[]): Promise<void> {
-  await db.update(notifications).set({ readAt: new Date() })
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
     .where(and(eq(notifications.profileId, profileId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
 }
 
 /** A person's notifications after `seq`, oldest first: what a live stream has not sent yet. */
 export async function notificationsAfter(db: Db, profileId: string, seq: number, limit = 100) {
-  const rows = await db.select().from(notifications)
+  const rows = await db
+    .select()
+    .from(notifications)
     .where(and(eq(notifications.profileId, profileId), gt(notifications.seq, seq)))
     .orderBy(notifications.seq)
     .limit(limit);
@@ -81,14 +91,17 @@ export async function notificationsAfter(db: Db, profileId: string, seq: number,
 
 /** The newest seq of a person's notifications (0 without any): where a fresh live stream starts. */
 export async function latestSeq(db: Db, profileId: string): Promise<number> {
-  const [row] = await db.select({ seq: sql<number>`coalesce(max(${notifications.seq}), 0)::bigint` }).from(notifications)
+  const [row] = await db
+    .select({ seq: sql<number>`coalesce(max(${notifications.seq}), 0)::bigint` })
+    .from(notifications)
     .where(eq(notifications.profileId, profileId));
   return Number(row.seq);
 }
 
 /** Deletes read notifications older than PRUNE_AFTER_DAYS; returns how many. */
 export async function pruneRead(db: Db): Promise<number> {
-  const rows = await db.delete(notifications)
+  const rows = await db
+    .delete(notifications)
     .where(sql`${notifications.readAt} < now() - make_interval(days => ${PRUNE_AFTER_DAYS})`)
     .returning({ id: notifications.id });
   return rows.length;
@@ -100,7 +113,10 @@ export async function pruneRead(db: Db): Promise<number> {
  * caller's transaction. A scan of the table, which an account deletion, being rare, can afford.
  */
 export async function forgetPerson(db: Db, profileId: string): Promise<void> {
-  await db.update(notifications).set({ data: sql`${notifications.data} - 'by'` }).where(sql`${notifications.data} -> 'by' ->> 'id' = ${profileId}`);
+  await db
+    .update(notifications)
+    .set({ data: sql`${notifications.data} - 'by'` })
+    .where(sql`${notifications.data} -> 'by' ->> 'id' = ${profileId}`);
 }
 
 /** Every notification of a person, oldest first, with its text: for their data download. */

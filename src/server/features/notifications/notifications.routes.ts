@@ -39,7 +39,12 @@ export const notificationsRoutes = createRouter()
     ]);
     const items = page.items.map((n) => ({
       ...n,
-      pending: n.kind === 'join_request' ? requests.has(n.data.requestId ?? '') : n.kind === 'invitation' ? invitations.has(n.data.invitationId ?? '') : null,
+      pending:
+        n.kind === 'join_request'
+          ? requests.has(n.data.requestId ?? '')
+          : n.kind === 'invitation'
+            ? invitations.has(n.data.invitationId ?? '')
+            : null,
     }));
     return c.json({ items, unreadCount: unread, nextBefore: page.more ? items[items.length - 1].seq : null }, 200);
   })

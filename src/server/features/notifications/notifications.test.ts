@@ -33,28 +33,41 @@ describe('GET /api/me/notifications', () => {
     const [invitingTeam, declinedInvite, requested, declined, accepted] = await Promise.all(
       ['Inviting Team', 'Declined Invite', 'Requested Team', 'Declined Team', 'Accepted Team'].map(team),
     );
-    const invite = (teamId: string, role: string) => h.request('POST', '/api/invitations', {
-      cookie: leader.cookie, body: { teamId, profileId: me.profileId, role, message: 'We would love to have you!' },
-    });
+    const invite = (teamId: string, role: string) =>
+      h.request('POST', '/api/invitations', {
+        cookie: leader.cookie,
+        body: { teamId, profileId: me.profileId, role, message: 'We would love to have you!' },
+      });
     await invite(invitingTeam, 'Designer');
     const toDecline = await invite(declinedInvite, 'QA');
     await h.request('POST', `/api/invitations/${toDecline.body.id}/decline`, { cookie: me.cookie });
 
-    const ask = async (teamId: string) => (await h.request('POST', `/api/teams/${teamId}/join-requests`, {
-      cookie: me.cookie, body: { position: 'Designer', message: 'Happy to design your screens.' },
-    })).body.id as string;
+    const ask = async (teamId: string) =>
+      (
+        await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+          cookie: me.cookie,
+          body: { position: 'Designer', message: 'Happy to design your screens.' },
+        })
+      ).body.id as string;
     await ask(requested);
     await h.request('POST', `/api/join-requests/${await ask(declined)}/decline`, { cookie: leader.cookie });
     await h.request('POST', `/api/join-requests/${await ask(accepted)}/accept`, { cookie: leader.cookie });
 
     const res = await h.request('GET', '/api/me/notifications', { cookie: me.cookie });
-    expect(res.body.invitations).toEqual([expect.objectContaining({
-      team: { id: invitingTeam, name: 'Inviting Team', logoUrl: 'https://example.com/l.png' },
-      role: 'Designer', message: 'We would love to have you!', status: 'pending', createdAt: expect.any(String),
-    })]);
+    expect(res.body.invitations).toEqual([
+      expect.objectContaining({
+        team: { id: invitingTeam, name: 'Inviting Team', logoUrl: 'https://example.com/l.png' },
+        role: 'Designer',
+        message: 'We would love to have you!',
+        status: 'pending',
+        createdAt: expect.any(String),
+      }),
+    ]);
     // Joining 'Accepted Team' withdrew the request still pending elsewhere (docs/product.md#joining).
     expect(res.body.requests.map((r: { teamName: string; status: string }) => [r.teamName, r.status])).toEqual([
-      ['Accepted Team', 'accepted'], ['Declined Team', 'declined'], ['Requested Team', 'cancelled'],
+      ['Accepted Team', 'accepted'],
+      ['Declined Team', 'declined'],
+      ['Requested Team', 'cancelled'],
     ]);
     expect(res.body.requests[0]).toMatchObject({ position: 'Designer', message: 'Happy to design your screens.' });
     expect(res.body.pendingCount).toBe(1);

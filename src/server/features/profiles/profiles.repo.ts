@@ -59,7 +59,6 @@ function arrayItem(value: string): string {
   return `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
 }
 
-
 /**
  * The WHERE clause of the list: every active condition of docs/product.md#validation-list-queries combined with AND. Skill names
  * are read from the profile row itself (skill_names for the search, skill_list for 'has all these
@@ -69,8 +68,22 @@ function arrayItem(value: string): string {
 export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking'>): SQL | undefined {
   const conditions: SQL[] = [];
   // Newlines separate the stored skill names; a search term never spans two of them.
-  const q = query.q?.replace(/[\r\n]+/g, ' ').trim().toLowerCase();
-  const wanted = [...new Set(query.skills.map((s) => s.replace(/[\r\n]+/g, ' ').trim().toLowerCase()).filter(Boolean))];
+  const q = query.q
+    ?.replace(/[\r\n]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  const wanted = [
+    ...new Set(
+      query.skills
+        .map((s) =>
+          s
+            .replace(/[\r\n]+/g, ' ')
+            .trim()
+            .toLowerCase(),
+        )
+        .filter(Boolean),
+    ),
+  ];
   if (q && wanted.length) {
     // The skills narrow the rows through their own index; a common search term would cost more
     // through the trigram index than as a plain substring test (strpos) on those rows.
@@ -82,7 +95,9 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
   if (wanted.length && query.availability && query.looking) {
     // The combined filter: each skill with the availability, in one index (migration 0011).
     const pairs = wanted.map((skill) => `${skill}|${query.availability}`);
-    conditions.push(sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${`{${pairs.map(arrayItem).join(',')}}`}::text[]`);
+    conditions.push(
+      sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${`{${pairs.map(arrayItem).join(',')}}`}::text[]`,
+    );
   } else {
     if (wanted.length) conditions.push(sql`${profiles.skillList} @> ${`{${wanted.map(arrayItem).join(',')}}`}::text[]`);
     if (query.availability) conditions.push(eq(profiles.availability, query.availability));
@@ -121,21 +136,23 @@ export async function listSkillNames(db: Db): Promise<string[]> {
 }
 
 async function profileRow(db: Db, id: string) {
-  const [row] = await prepared(db, 'profile_row', (db, name) => db
-    .select({
-      ...cardColumns,
-      userId: profiles.userId,
-      experiences: profiles.experiences,
-      discordUsername: profiles.discordUsername,
-      twitterUsername: profiles.twitterUsername,
-      timezone: profiles.timezone,
-      githubUrl: profiles.githubUrl,
-      linkedinUrl: profiles.linkedinUrl,
-      portfolioUrl: profiles.portfolioUrl,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, sql.placeholder('id')))
-    .prepare(name)).execute({ id });
+  const [row] = await prepared(db, 'profile_row', (db, name) =>
+    db
+      .select({
+        ...cardColumns,
+        userId: profiles.userId,
+        experiences: profiles.experiences,
+        discordUsername: profiles.discordUsername,
+        twitterUsername: profiles.twitterUsername,
+        timezone: profiles.timezone,
+        githubUrl: profiles.githubUrl,
+        linkedinUrl: profiles.linkedinUrl,
+        portfolioUrl: profiles.portfolioUrl,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
   return row ?? null;
 }
 
@@ -153,7 +170,17 @@ function contactOf(row: FullRow): ContactInfo {
 }
 
 function detailOf(row: FullRow) {
-  const { userId: _userId, experiences, discordUsername: _d, twitterUsername: _t, timezone: _tz, githubUrl: _g, linkedinUrl: _l, portfolioUrl: _p, ...card } = row;
+  const {
+    userId: _userId,
+    experiences,
+    discordUsername: _d,
+    twitterUsername: _t,
+    timezone: _tz,
+    githubUrl: _g,
+    linkedinUrl: _l,
+    portfolioUrl: _p,
+    ...card
+  } = row;
   return { ...toCard(card), experiences };
 }
 
@@ -178,7 +205,12 @@ export const profileIdOfUserColumn = (userId: AnyPgColumn) =>
 /** The profile id of a signed-in user (null only if the profile was removed after sign-in). */
 export async function profileIdOfUser(db: Db, userId: string): Promise<string | null> {
   const [row] = await prepared(db, 'profile_id_of_user', (db, name) =>
-    db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, sql.placeholder('userId'))).prepare(name)).execute({ userId });
+    db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.userId, sql.placeholder('userId')))
+      .prepare(name),
+  ).execute({ userId });
   return row?.id ?? null;
 }
 
@@ -186,7 +218,10 @@ export async function profileIdOfUser(db: Db, userId: string): Promise<string | 
  * Creates a user's profile (docs/product.md#accounts-and-sessions): availability Flexible,
  * looking for a team. Nothing happens if the user has one already.
  */
-export async function createProfile(db: Db, p: { userId: string; firstName: string; lastName: string; avatarUrl: string | null; githubUrl?: string | null }) {
+export async function createProfile(
+  db: Db,
+  p: { userId: string; firstName: string; lastName: string; avatarUrl: string | null; githubUrl?: string | null },
+) {
   await db
     .insert(profiles)
     .values({ ...p, name: displayName(p), availability: DEFAULT_AVAILABILITY, lookingForTeam: true })
@@ -206,7 +241,8 @@ export async function lockProfile(db: Db, profileId: string): Promise<void> {
 
 /** Switches 'looking for a team' off; true if it was on. */
 export async function stopLooking(db: Db, profileId: string): Promise<boolean> {
-  const rows = await db.update(profiles)
+  const rows = await db
+    .update(profiles)
     .set({ lookingForTeam: false, updatedAt: sql`now()` })
     .where(and(eq(profiles.id, profileId), eq(profiles.lookingForTeam, true)))
     .returning({ id: profiles.id });
@@ -226,8 +262,12 @@ export async function deleteProfile(db: Db, profileId: string): Promise<void> {
 export async function getMe(db: Db, userId: string): Promise<Me['profile']> {
   const [row] = await db
     .select({
-      id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName,
-      preferredName: profiles.preferredName, name: profiles.name, avatarUrl: profiles.avatarUrl,
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      preferredName: profiles.preferredName,
+      name: profiles.name,
+      avatarUrl: profiles.avatarUrl,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId));
@@ -288,7 +328,10 @@ function addSkillsInTransaction(db: Db, profileId: string, input: SkillInput[]):
     // Serialises concurrent adds to the same profile, so the checks below stay true.
     await lockProfile(tx, profileId);
     // Names are compared by the database's lower(), the same one its unique index uses.
-    const names = sql.join(input.map((s) => sql`lower(${s.name})`), sql`, `);
+    const names = sql.join(
+      input.map((s) => sql`lower(${s.name})`),
+      sql`, `,
+    );
     const [{ count: clashes, total }] = await tx
       .select({
         count: sql<number>`count(*) filter (where lower(${skills.name}) in (${names}))::int`,
@@ -300,16 +343,25 @@ function addSkillsInTransaction(db: Db, profileId: string, input: SkillInput[]):
     if (clashes > 0) return 'duplicate';
     if (total + input.length > MAX_SKILLS_PER_PROFILE) return 'too-many';
 
-    await tx.insert(skills).values(input.map((s) => ({ name: s.name }))).onConflictDoNothing();
+    await tx
+      .insert(skills)
+      .values(input.map((s) => ({ name: s.name })))
+      .onConflictDoNothing();
     const rows: (typeof profileSkills.$inferInsert)[] = [];
     for (const s of input) {
-      const [skill] = await tx.select({ id: skills.id }).from(skills).where(sql`lower(${skills.name}) = lower(${s.name})`);
+      const [skill] = await tx
+        .select({ id: skills.id })
+        .from(skills)
+        .where(sql`lower(${skills.name}) = lower(${s.name})`);
       rows.push({ profileId, skillId: skill.id, level: s.level });
     }
     // Two names the database lowers alike (but JavaScript did not) count as one skill.
     if (new Set(rows.map((r) => r.skillId)).size !== rows.length) tx.rollback();
     await tx.insert(profileSkills).values(rows);
-    await tx.update(profiles).set({ updatedAt: sql`now()` }).where(eq(profiles.id, profileId));
+    await tx
+      .update(profiles)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(profiles.id, profileId));
     return 'ok';
   });
 }
@@ -321,10 +373,12 @@ export function removeSkill(db: Db, profileId: string, name: string): Promise<bo
     await lockProfile(tx, profileId);
     const rows = await tx
       .delete(profileSkills)
-      .where(and(
-        eq(profileSkills.profileId, profileId),
-        sql`${profileSkills.skillId} in (select s.id from ${skills} s where lower(s.name) = lower(${name.trim()}))`,
-      ))
+      .where(
+        and(
+          eq(profileSkills.profileId, profileId),
+          sql`${profileSkills.skillId} in (select s.id from ${skills} s where lower(s.name) = lower(${name.trim()}))`,
+        ),
+      )
       .returning({ skillId: profileSkills.skillId });
     return rows.length > 0;
   });
@@ -344,7 +398,12 @@ export async function addExperience(db: Db, profileId: string, text: string): Pr
  * Removes the experience at a 0-based index. With `expected`, only if that entry still reads so:
  * a removal aimed at an entry that another edit has moved (or removed) removes nothing: 'changed'.
  */
-export async function removeExperience(db: Db, profileId: string, index: number, expected?: string): Promise<'removed' | 'missing' | 'changed'> {
+export async function removeExperience(
+  db: Db,
+  profileId: string,
+  index: number,
+  expected?: string,
+): Promise<'removed' | 'missing' | 'changed'> {
   const position = index + 1;
   const conditions = [eq(profiles.id, profileId), sql`cardinality(${profiles.experiences}) >= ${position}`];
   if (expected !== undefined) conditions.push(sql`${profiles.experiences}[${position}::int] = ${expected}`);
@@ -367,7 +426,10 @@ export async function removeExperience(db: Db, profileId: string, index: number,
 export async function saveAvatar(db: Db, store: AvatarStore, profileId: string, avatar: StoredAvatar): Promise<string> {
   await store.put(profileId, avatar);
   const url = `/api/profiles/${profileId}/avatar?v=${Date.now()}`;
-  await db.update(profiles).set({ avatarUrl: url, updatedAt: sql`now()` }).where(eq(profiles.id, profileId));
+  await db
+    .update(profiles)
+    .set({ avatarUrl: url, updatedAt: sql`now()` })
+    .where(eq(profiles.id, profileId));
   return url;
 }
 
@@ -380,10 +442,21 @@ export async function saveAvatar(db: Db, store: AvatarStore, profileId: string, 
 export async function matchingPeople(db: Db, ids?: string[]) {
   return db
     .select({
-      id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, name: profiles.name, avatarUrl: profiles.avatarUrl,
-      availability: profiles.availability, timezone: profiles.timezone, updatedAt: profiles.updatedAt,
-      looking: profiles.lookingForTeam, skills: profiles.skillBadges,
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      name: profiles.name,
+      avatarUrl: profiles.avatarUrl,
+      availability: profiles.availability,
+      timezone: profiles.timezone,
+      updatedAt: profiles.updatedAt,
+      looking: profiles.lookingForTeam,
+      skills: profiles.skillBadges,
     })
     .from(profiles)
-    .where(ids ? sql`${profiles.id} = any(${`{${ids.join(',')}}`}::uuid[])` : and(eq(profiles.lookingForTeam, true), sql`${profiles.skillBadges} <> '[]'::jsonb`));
+    .where(
+      ids
+        ? sql`${profiles.id} = any(${`{${ids.join(',')}}`}::uuid[])`
+        : and(eq(profiles.lookingForTeam, true), sql`${profiles.skillBadges} <> '[]'::jsonb`),
+    );
 }

@@ -106,7 +106,8 @@ export const profilesRoutes = createRouter()
     const expected = c.req.valid('query').text;
     const removed = index >= 0 && index < repo.MAX_EXPERIENCES ? await repo.removeExperience(c.var.db, id, index, expected) : 'missing';
     if (removed === 'missing') throw notFound('Experience not found');
-    if (removed === 'changed') throw new ApiError(409, 'This experience was changed elsewhere, so nothing was removed. Check the list and try again.');
+    if (removed === 'changed')
+      throw new ApiError(409, 'This experience was changed elsewhere, so nothing was removed. Check the list and try again.');
     return c.json(await ownProfile(c, id), 200);
   })
   .openapi(
@@ -115,7 +116,10 @@ export const profilesRoutes = createRouter()
       ownerOnly,
       // Who may upload is settled before the body is read. A little over 5 MB: room for the
       // multipart envelope around a 5 MB file.
-      bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: (c) => c.json({ error: TOO_LARGE }, 413, { connection: 'close' }) }) as MiddlewareHandler<OwnerEnv>,
+      bodyLimit({
+        maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+        onError: (c) => c.json({ error: TOO_LARGE }, 413, { connection: 'close' }),
+      }) as MiddlewareHandler<OwnerEnv>,
     ),
     async (c) => {
       const { id } = c.var.owner;

@@ -22,11 +22,58 @@ interface Person {
 
 // Listed oldest first; each is created one minute after the previous one.
 const PEOPLE: Person[] = [
-  { first: 'Ada', last: 'Lovelace', bio: 'Analytical engine programmer', availability: 'Full Time', looking: true, skills: [['Python', 'Advanced'], ['Rust', 'Beginner']] },
-  { first: 'Grace', last: 'Hopper', preferred: 'Amazing Grace', bio: 'Compiler pioneer', availability: 'Part Time', looking: false, skills: [['COBOL', 'Advanced'], ['Python', 'Intermediate']] },
-  { first: 'Linus', last: 'Torvalds', availability: 'Weekends', looking: true, skills: [['C', 'Advanced'], ['Git', 'Advanced']] },
-  { first: 'Margaret', last: 'Hamilton', bio: 'Apollo guidance, 100%_done', availability: 'Flexible', looking: true, skills: [['Assembly', 'Advanced']] },
-  { first: 'Alan', last: 'Turing', bio: 'Codebreaker', availability: 'Full Time', looking: false, skills: [['Python', 'Beginner'], ['Machine Learning', 'Intermediate']] },
+  {
+    first: 'Ada',
+    last: 'Lovelace',
+    bio: 'Analytical engine programmer',
+    availability: 'Full Time',
+    looking: true,
+    skills: [
+      ['Python', 'Advanced'],
+      ['Rust', 'Beginner'],
+    ],
+  },
+  {
+    first: 'Grace',
+    last: 'Hopper',
+    preferred: 'Amazing Grace',
+    bio: 'Compiler pioneer',
+    availability: 'Part Time',
+    looking: false,
+    skills: [
+      ['COBOL', 'Advanced'],
+      ['Python', 'Intermediate'],
+    ],
+  },
+  {
+    first: 'Linus',
+    last: 'Torvalds',
+    availability: 'Weekends',
+    looking: true,
+    skills: [
+      ['C', 'Advanced'],
+      ['Git', 'Advanced'],
+    ],
+  },
+  {
+    first: 'Margaret',
+    last: 'Hamilton',
+    bio: 'Apollo guidance, 100%_done',
+    availability: 'Flexible',
+    looking: true,
+    skills: [['Assembly', 'Advanced']],
+  },
+  {
+    first: 'Alan',
+    last: 'Turing',
+    bio: 'Codebreaker',
+    availability: 'Full Time',
+    looking: false,
+    skills: [
+      ['Python', 'Beginner'],
+      ['Machine Learning', 'Intermediate'],
+    ],
+  },
 ];
 
 async function insertPeople(db: Db) {
@@ -81,10 +128,18 @@ describe('GET /api/profiles', () => {
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 24 });
     const ada = page.items.find((p) => p.firstName === 'Ada')!;
     expect(ada).toMatchObject({
-      lastName: 'Lovelace', preferredName: null, name: 'Ada Lovelace', bio: 'Analytical engine programmer',
-      availability: 'Full Time', lookingForTeam: true, avatarUrl: null,
+      lastName: 'Lovelace',
+      preferredName: null,
+      name: 'Ada Lovelace',
+      bio: 'Analytical engine programmer',
+      availability: 'Full Time',
+      lookingForTeam: true,
+      avatarUrl: null,
     });
-    expect(ada.skills).toEqual([{ name: 'Python', level: 'Advanced' }, { name: 'Rust', level: 'Beginner' }]);
+    expect(ada.skills).toEqual([
+      { name: 'Python', level: 'Advanced' },
+      { name: 'Rust', level: 'Beginner' },
+    ]);
     // Contact details are never part of a card.
     expect(ada).not.toHaveProperty('contact');
     expect(ada).not.toHaveProperty('githubUrl');
@@ -180,12 +235,18 @@ describe('the skills a profile row keeps for its card', () => {
 
   it('follow every change to profile_skills made by any statement: level, removal, a deleted skill', async () => {
     const before = await linus();
-    expect(before.skills).toEqual([{ name: 'C', level: 'Advanced' }, { name: 'Git', level: 'Advanced' }]);
+    expect(before.skills).toEqual([
+      { name: 'C', level: 'Advanced' },
+      { name: 'Git', level: 'Advanced' },
+    ]);
     const [git] = await h.db.select({ id: skills.id }).from(skills).where(eq(skills.name, 'Git'));
     const [c] = await h.db.select({ id: skills.id }).from(skills).where(eq(skills.name, 'C'));
 
     await h.db.update(profileSkills).set({ level: 'Beginner' }).where(eq(profileSkills.skillId, git.id));
-    expect((await linus()).skills).toEqual([{ name: 'C', level: 'Advanced' }, { name: 'Git', level: 'Beginner' }]);
+    expect((await linus()).skills).toEqual([
+      { name: 'C', level: 'Advanced' },
+      { name: 'Git', level: 'Beginner' },
+    ]);
 
     await h.db.delete(profileSkills).where(and(eq(profileSkills.profileId, before.id), eq(profileSkills.skillId, c.id)));
     expect((await linus()).skills).toEqual([{ name: 'Git', level: 'Beginner' }]);

@@ -31,16 +31,26 @@ function imageForm(data: Buffer | string, name = 'avatar.png', type = 'image/png
   return form;
 }
 const png = (width = 320, height = 240) =>
-  sharp({ create: { width, height, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#4f46e5' } })
+    .png()
+    .toBuffer();
 
 describe('GET /api/profiles/:id', () => {
   it('shows contact details to signed-in viewers only', async () => {
     await h.request('PUT', `/api/profiles/${owner.profileId}/contact`, {
-      cookie: owner.cookie, body: { discordUsername: 'olive#1', githubUrl: 'https://github.com/olive' },
+      cookie: owner.cookie,
+      body: { discordUsername: 'olive#1', githubUrl: 'https://github.com/olive' },
     });
     const anonymous = await h.request<ProfileDetail>('GET', `/api/profiles/${owner.profileId}`);
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body).toMatchObject({ id: owner.profileId, firstName: 'Olive', lastName: 'Owner', experiences: [], skills: [], contact: null });
+    expect(anonymous.body).toMatchObject({
+      id: owner.profileId,
+      firstName: 'Olive',
+      lastName: 'Owner',
+      experiences: [],
+      skills: [],
+      contact: null,
+    });
     expect(JSON.stringify(anonymous.body)).not.toContain('olive#1');
 
     const signedIn = await h.request<ProfileDetail>('GET', `/api/profiles/${owner.profileId}`, { cookie: other.cookie });
@@ -68,7 +78,16 @@ describe('GET /api/profile', () => {
     expect(profile.id).toBe(owner.profileId);
     expect(profile.contact).toBeTypeOf('object');
     expect(profile.teams).toEqual([
-      { teamId: team.id, teamName: 'Byte Club', description: 'We build things', logoUrl: null, isOpen: true, role: 'Team Leader', isLeader: true, soleLeader: true },
+      {
+        teamId: team.id,
+        teamName: 'Byte Club',
+        description: 'We build things',
+        logoUrl: null,
+        isOpen: true,
+        role: 'Team Leader',
+        isLeader: true,
+        soleLeader: true,
+      },
     ]);
     expect((await own(other)).teams).toEqual([]);
   });
@@ -99,7 +118,10 @@ describe('only the owner changes a profile', () => {
     const anonymous = await h.request(method, `/api/profiles/${owner.profileId}/${path}`, make(owner.profileId));
     expect(anonymous.status).toBe(401);
 
-    const forbidden = await h.request(method, `/api/profiles/${owner.profileId}/${path}`, { cookie: other.cookie, ...make(owner.profileId) });
+    const forbidden = await h.request(method, `/api/profiles/${owner.profileId}/${path}`, {
+      cookie: other.cookie,
+      ...make(owner.profileId),
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error).toBe('You can only change your own profile');
 
@@ -112,12 +134,26 @@ describe('only the owner changes a profile', () => {
 });
 
 describe('basic information', () => {
-  const put = (body: unknown, user = owner) => h.request<Answer>('PUT', `/api/profiles/${user.profileId}/basic`, { cookie: user.cookie, body });
+  const put = (body: unknown, user = owner) =>
+    h.request<Answer>('PUT', `/api/profiles/${user.profileId}/basic`, { cookie: user.cookie, body });
 
   it('saves the fields and recomputes the display name from the preferred name', async () => {
-    const res = await put({ firstName: ' Olivia ', lastName: 'Owens', preferredName: 'Liv', availability: 'Part Time', bio: 'I build bots.' });
+    const res = await put({
+      firstName: ' Olivia ',
+      lastName: 'Owens',
+      preferredName: 'Liv',
+      availability: 'Part Time',
+      bio: 'I build bots.',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ firstName: 'Olivia', lastName: 'Owens', preferredName: 'Liv', name: 'Liv', availability: 'Part Time', bio: 'I build bots.' });
+    expect(res.body).toMatchObject({
+      firstName: 'Olivia',
+      lastName: 'Owens',
+      preferredName: 'Liv',
+      name: 'Liv',
+      availability: 'Part Time',
+      bio: 'I build bots.',
+    });
     // The navigation bar reads /api/me, which shows the new name straight away.
     expect((await h.request('GET', '/api/me', { cookie: owner.cookie })).body.profile.name).toBe('Liv');
   });
@@ -133,7 +169,9 @@ describe('basic information', () => {
     const res = await put({ firstName: ' ', lastName: '', availability: 'Sometimes' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({
-      firstName: 'First name is required', lastName: 'Last name is required', availability: 'Choose an availability',
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      availability: 'Choose an availability',
     });
   });
 
@@ -158,13 +196,21 @@ describe('contact information', () => {
 
   it('saves usernames, timezone and http(s) links; empty optional fields become null', async () => {
     const res = await put({
-      discordUsername: 'olive#42', twitterUsername: '@olive', timezone: 'UTC+5:30',
-      githubUrl: 'https://github.com/olive', linkedinUrl: 'http://linkedin.com/in/olive', portfolioUrl: '',
+      discordUsername: 'olive#42',
+      twitterUsername: '@olive',
+      timezone: 'UTC+5:30',
+      githubUrl: 'https://github.com/olive',
+      linkedinUrl: 'http://linkedin.com/in/olive',
+      portfolioUrl: '',
     });
     expect(res.status).toBe(200);
     expect(res.body.contact).toEqual({
-      discordUsername: 'olive#42', twitterUsername: '@olive', timezone: 'UTC+5:30',
-      githubUrl: 'https://github.com/olive', linkedinUrl: 'http://linkedin.com/in/olive', portfolioUrl: null,
+      discordUsername: 'olive#42',
+      twitterUsername: '@olive',
+      timezone: 'UTC+5:30',
+      githubUrl: 'https://github.com/olive',
+      linkedinUrl: 'http://linkedin.com/in/olive',
+      portfolioUrl: null,
     });
     const cleared = await put({ discordUsername: '', twitterUsername: '', timezone: '', githubUrl: '', linkedinUrl: '', portfolioUrl: '' });
     expect(Object.values(cleared.body.contact)).toEqual([null, null, null, null, null, null]);
@@ -174,30 +220,45 @@ describe('contact information', () => {
     const res = await put({ githubUrl: 'javascript:alert(1)', linkedinUrl: 'ftp://example.com/me', portfolioUrl: 'not a url' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
-      githubUrl: 'Invalid GitHub URL', linkedinUrl: 'Invalid LinkedIn URL', portfolioUrl: 'Invalid portfolio URL',
+      githubUrl: 'Invalid GitHub URL',
+      linkedinUrl: 'Invalid LinkedIn URL',
+      portfolioUrl: 'Invalid portfolio URL',
     });
   });
 
   it('accepts only the 26 timezone options and limits usernames', async () => {
     const res = await put({ timezone: 'UTC+13', discordUsername: 'd'.repeat(51) });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toMatchObject({ timezone: 'Choose a timezone', discordUsername: 'Discord username must not exceed 50 characters' });
+    expect(res.body.fields).toMatchObject({
+      timezone: 'Choose a timezone',
+      discordUsername: 'Discord username must not exceed 50 characters',
+    });
   });
 });
 
 describe('skills', () => {
-  const add = (list: unknown, user = owner) => h.request<Answer>('POST', `/api/profiles/${user.profileId}/skills`, { cookie: user.cookie, body: { skills: list } });
+  const add = (list: unknown, user = owner) =>
+    h.request<Answer>('POST', `/api/profiles/${user.profileId}/skills`, { cookie: user.cookie, body: { skills: list } });
   const skillRows = async () => h.db.select().from(profileSkills).where(eq(profileSkills.profileId, owner.profileId));
 
   it('adds several skills at once, trimmed, creating skills on demand', async () => {
-    const res = await add([{ name: '  React ', level: 'Advanced' }, { name: 'Go', level: 'Beginner' }]);
+    const res = await add([
+      { name: '  React ', level: 'Advanced' },
+      { name: 'Go', level: 'Beginner' },
+    ]);
     expect(res.status).toBe(200);
-    expect(res.body.skills).toEqual([{ name: 'Go', level: 'Beginner' }, { name: 'React', level: 'Advanced' }]);
+    expect(res.body.skills).toEqual([
+      { name: 'Go', level: 'Beginner' },
+      { name: 'React', level: 'Advanced' },
+    ]);
   });
 
-  it("rejects a skill already in the profile, whatever its case, and writes nothing", async () => {
+  it('rejects a skill already in the profile, whatever its case, and writes nothing', async () => {
     const before = await skillRows();
-    const res = await add([{ name: 'Svelte', level: 'Intermediate' }, { name: 'REACT', level: 'Beginner' }]);
+    const res = await add([
+      { name: 'Svelte', level: 'Intermediate' },
+      { name: 'REACT', level: 'Beginner' },
+    ]);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('This skill is already in your profile');
     expect(await skillRows()).toEqual(before);
@@ -207,7 +268,10 @@ describe('skills', () => {
 
   it('rejects the same skill twice in one batch and writes nothing', async () => {
     const before = await skillRows();
-    const res = await add([{ name: 'Vue', level: 'Intermediate' }, { name: 'vue ', level: 'Advanced' }]);
+    const res = await add([
+      { name: 'Vue', level: 'Intermediate' },
+      { name: 'vue ', level: 'Advanced' },
+    ]);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('This skill is already in your profile');
     expect(await skillRows()).toEqual(before);
@@ -217,20 +281,35 @@ describe('skills', () => {
     const res = await add([{ name: 'react', level: 'Intermediate' }], other);
     expect(res.status).toBe(200);
     expect(res.body.skills).toEqual([{ name: 'React', level: 'Intermediate' }]);
-    const rows = await h.db.select().from(skills).where(sql`lower(${skills.name}) = 'react'`);
+    const rows = await h.db
+      .select()
+      .from(skills)
+      .where(sql`lower(${skills.name}) = 'react'`);
     expect(rows).toHaveLength(1);
   });
 
   it('accepts names with letters beyond ASCII', async () => {
-    const res = await add([{ name: 'Éclair UI', level: 'Beginner' }, { name: 'Ünïcode', level: 'Advanced' }]);
+    const res = await add([
+      { name: 'Éclair UI', level: 'Beginner' },
+      { name: 'Ünïcode', level: 'Advanced' },
+    ]);
     expect(res.status).toBe(200);
-    expect(res.body.skills).toEqual(expect.arrayContaining([{ name: 'Éclair UI', level: 'Beginner' }, { name: 'Ünïcode', level: 'Advanced' }]));
+    expect(res.body.skills).toEqual(
+      expect.arrayContaining([
+        { name: 'Éclair UI', level: 'Beginner' },
+        { name: 'Ünïcode', level: 'Advanced' },
+      ]),
+    );
     const again = await add([{ name: 'Éclair UI', level: 'Advanced' }]);
     expect(again.status).toBe(409);
   });
 
   it('validates name (required, at most 50 characters) and level', async () => {
-    const res = await add([{ name: '   ', level: 'Advanced' }, { name: 'x'.repeat(51), level: 'Advanced' }, { name: 'Elm', level: 'Expert' }]);
+    const res = await add([
+      { name: '   ', level: 'Advanced' },
+      { name: 'x'.repeat(51), level: 'Advanced' },
+      { name: 'Elm', level: 'Expert' },
+    ]);
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       'skills.0.name': 'Skill name is required',
@@ -252,9 +331,19 @@ describe('skills', () => {
   it('shows exactly the skills the profile has after simultaneous adds and removals', async () => {
     const user = await h.signUp();
     const remove = (name: string) => h.request('DELETE', `/api/profiles/${user.profileId}/skills?name=${name}`, { cookie: user.cookie });
-    const names = async () => ((await own(user)).skills.map((s) => s.name)).sort();
+    const names = async () => (await own(user)).skills.map((s) => s.name).sort();
     for (let round = 0; round < 8; round++) {
-      expect((await add([{ name: `A${round}`, level: 'Beginner' }, { name: `B${round}`, level: 'Beginner' }], user)).status).toBe(200);
+      expect(
+        (
+          await add(
+            [
+              { name: `A${round}`, level: 'Beginner' },
+              { name: `B${round}`, level: 'Beginner' },
+            ],
+            user,
+          )
+        ).status,
+      ).toBe(200);
       const answers = await Promise.all([remove(`A${round}`), remove(`B${round}`), add([{ name: `C${round}`, level: 'Advanced' }], user)]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       const stored = await h.db
@@ -269,7 +358,8 @@ describe('skills', () => {
 });
 
 describe('experience', () => {
-  const add = (experience: unknown) => h.request<Answer>('POST', `/api/profiles/${owner.profileId}/experiences`, { cookie: owner.cookie, body: { experience } });
+  const add = (experience: unknown) =>
+    h.request<Answer>('POST', `/api/profiles/${owner.profileId}/experiences`, { cookie: owner.cookie, body: { experience } });
 
   it('appends entries in order, trimmed', async () => {
     await add('  Won the 2024 city hackathon ');
@@ -297,8 +387,10 @@ describe('experience', () => {
   });
 
   it('removes nothing when the entry at that position is no longer the one the user saw', async () => {
-    const del = (index: number, text: string) => h.request<Answer>('DELETE',
-      `/api/profiles/${owner.profileId}/experiences/${index}?text=${encodeURIComponent(text)}`, { cookie: owner.cookie });
+    const del = (index: number, text: string) =>
+      h.request<Answer>('DELETE', `/api/profiles/${owner.profileId}/experiences/${index}?text=${encodeURIComponent(text)}`, {
+        cookie: owner.cookie,
+      });
     await add('First entry');
     await add('Second entry');
     const before = (await own()).experiences;
@@ -328,7 +420,8 @@ describe('settings', () => {
 });
 
 describe('avatar', () => {
-  const upload = (form: FormData, user = owner) => h.request<Answer>('POST', `/api/profiles/${user.profileId}/avatar`, { cookie: user.cookie, form });
+  const upload = (form: FormData, user = owner) =>
+    h.request<Answer>('POST', `/api/profiles/${user.profileId}/avatar`, { cookie: user.cookie, form });
 
   it('answers 404 while there is no uploaded avatar', async () => {
     const res = await h.request('GET', `/api/profiles/${owner.profileId}/avatar`);

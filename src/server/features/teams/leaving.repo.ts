@@ -18,32 +18,49 @@ import { iso, lockTeam } from './teams.repo';
  * Teams are locked one after the other in id order, so two deletions never wait on each other in a circle.
  */
 export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
-  const memberships = await tx.select({ teamId: teamMembers.teamId, isLeader: teamMembers.isLeader }).from(teamMembers)
+  const memberships = await tx
+    .select({ teamId: teamMembers.teamId, isLeader: teamMembers.isLeader })
+    .from(teamMembers)
     .where(eq(teamMembers.profileId, profileId))
     .orderBy(asc(teamMembers.teamId));
   const notes: NewNotification[] = [];
   for (const { teamId, isLeader } of memberships) {
     const team = await lockTeam(tx, teamId);
     if (!team) continue;
-    const others = await tx.select({ id: teamMembers.profileId, isLeader: teamMembers.isLeader }).from(teamMembers)
+    const others = await tx
+      .select({ id: teamMembers.profileId, isLeader: teamMembers.isLeader })
+      .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, profileId)))
       .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.profileId));
     if (others.length === 0) {
-      const cancelled = await tx.update(joinRequests)
+      const cancelled = await tx
+        .update(joinRequests)
         .set({ status: 'cancelled', respondedAt: new Date() })
         .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')))
         .returning({ id: joinRequests.id, profileId: joinRequests.profileId });
       await tx.delete(teams).where(eq(teams.id, teamId));
       for (const r of cancelled) {
-        notes.push({ profileId: r.profileId, kind: 'request_withdrawn', data: { teamId: null, teamName: team.name, requestId: r.id, reason: 'team_deleted' } });
+        notes.push({
+          profileId: r.profileId,
+          kind: 'request_withdrawn',
+          data: { teamId: null, teamName: team.name, requestId: r.id, reason: 'team_deleted' },
+        });
       }
       continue;
     }
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
     const heir = isLeader && !others.some((o) => o.isLeader) ? others[0].id : null;
-    if (heir) await tx.update(teamMembers).set({ isLeader: true }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, heir)));
+    if (heir)
+      await tx
+        .update(teamMembers)
+        .set({ isLeader: true })
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, heir)));
     for (const other of others) {
-      notes.push({ profileId: other.id, kind: other.id === heir ? 'leader_handed_over' : 'member_deleted_account', data: { teamId, teamName: team.name } });
+      notes.push({
+        profileId: other.id,
+        kind: other.id === heir ? 'leader_handed_over' : 'member_deleted_account',
+        data: { teamId, teamName: team.name },
+      });
     }
   }
   // The person's own join requests and the invitations they received go with the profile (foreign keys).
@@ -53,7 +70,13 @@ export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
 /** The person's memberships, join requests and invitations, for their data download. */
 export async function teamDataOf(db: Db, profileId: string): Promise<Pick<AccountData, 'memberships' | 'joinRequests' | 'invitations'>> {
   const memberships = await db
-    .select({ teamId: teams.id, teamName: teams.name, role: teamMembers.role, isLeader: teamMembers.isLeader, joinedAt: teamMembers.joinedAt })
+    .select({
+      teamId: teams.id,
+      teamName: teams.name,
+      role: teamMembers.role,
+      isLeader: teamMembers.isLeader,
+      joinedAt: teamMembers.joinedAt,
+    })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.profileId, profileId))
@@ -68,12 +91,24 @@ export async function teamDataOf(db: Db, profileId: string): Promise<Pick<Accoun
   return {
     memberships: memberships.map((m) => ({ ...m, joinedAt: iso(m.joinedAt) })),
     joinRequests: requests.map((r) => ({
-      id: r.id, teamId: r.teamId, teamName: r.teamName, position: r.position, message: r.message, status: r.status,
-      createdAt: iso(r.createdAt), respondedAt: r.respondedAt ? iso(r.respondedAt) : null,
+      id: r.id,
+      teamId: r.teamId,
+      teamName: r.teamName,
+      position: r.position,
+      message: r.message,
+      status: r.status,
+      createdAt: iso(r.createdAt),
+      respondedAt: r.respondedAt ? iso(r.respondedAt) : null,
     })),
     invitations: invitations.map(({ invitation: i, teamName }) => ({
-      id: i.id, teamId: i.teamId, teamName, role: i.role, message: i.message, status: i.status,
-      createdAt: iso(i.createdAt), respondedAt: i.respondedAt ? iso(i.respondedAt) : null,
+      id: i.id,
+      teamId: i.teamId,
+      teamName,
+      role: i.role,
+      message: i.message,
+      status: i.status,
+      createdAt: iso(i.createdAt),
+      respondedAt: i.respondedAt ? iso(i.respondedAt) : null,
     })),
   };
 }

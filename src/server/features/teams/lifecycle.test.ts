@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const message = 'I would love to help you build this.';
-const looking = (user: TestUser, value = true) => h.db.update(profiles).set({ lookingForTeam: value }).where(eq(profiles.id, user.profileId));
+const looking = (user: TestUser, value = true) =>
+  h.db.update(profiles).set({ lookingForTeam: value }).where(eq(profiles.id, user.profileId));
 
 async function createTeam(over: Record<string, unknown> = {}, by: TestUser = leader): Promise<string> {
   const res = await h.request('POST', '/api/teams', {
@@ -54,23 +55,35 @@ async function requestId(teamId: string, by: TestUser) {
 }
 async function invite(teamId: string, to: TestUser, by: TestUser = leader) {
   await looking(to);
-  return h.request('POST', '/api/invitations', { cookie: by.cookie, body: { teamId, profileId: to.profileId, role: 'Designer', message: 'Come and design with us!' } });
+  return h.request('POST', '/api/invitations', {
+    cookie: by.cookie,
+    body: { teamId, profileId: to.profileId, role: 'Designer', message: 'Come and design with us!' },
+  });
 }
 const notificationsOf = async (user: TestUser) =>
-  h.db.select({ kind: notifications.kind, data: notifications.data }).from(notifications).where(eq(notifications.profileId, user.profileId));
+  h.db
+    .select({ kind: notifications.kind, data: notifications.data })
+    .from(notifications)
+    .where(eq(notifications.profileId, user.profileId));
 
 describe('leaving a team', () => {
   it('anonymous 401; someone not in the team 404; a member leaves and the leaders are told', async () => {
     const teamId = await teamWithTwoLeaders();
     expect((await h.request('POST', `/api/teams/${teamId}/leave`)).status).toBe(401);
-    expect(await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: outsider.cookie })).toMatchObject({ status: 404, body: { error: 'You are not a member of this team' } });
+    expect(await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: outsider.cookie })).toMatchObject({
+      status: 404,
+      body: { error: 'You are not a member of this team' },
+    });
     const left = await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: member.cookie });
     expect(left).toMatchObject({ status: 200, body: { left: true } });
     expect((await membersOf(teamId)).map((m) => m.id)).not.toContain(member.profileId);
     const team = await h.request('GET', `/api/teams/${teamId}`);
     expect(team.body.memberCount).toBe(2);
     for (const lead of [leader, coLeader]) {
-      expect(await notificationsOf(lead)).toContainEqual({ kind: 'member_left', data: expect.objectContaining({ teamId, teamName: 'Life Cycle', by: { id: member.profileId, name: expect.any(String) } }) });
+      expect(await notificationsOf(lead)).toContainEqual({
+        kind: 'member_left',
+        data: expect.objectContaining({ teamId, teamName: 'Life Cycle', by: { id: member.profileId, name: expect.any(String) } }),
+      });
     }
     // Leaving again: no longer a member.
     expect((await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: member.cookie })).status).toBe(404);
@@ -96,12 +109,18 @@ describe('making a member leader, and stepping down', () => {
     expect((await setLeader(teamId, member, true, member)).status).toBe(403);
     expect(await setLeader(teamId, member, true, coLeader)).toMatchObject({ status: 200, body: { isLeader: true } });
     expect(await membersOf(teamId)).toContainEqual({ id: member.profileId, isLeader: true });
-    expect(await notificationsOf(member)).toContainEqual({ kind: 'made_leader', data: expect.objectContaining({ teamId, by: expect.objectContaining({ id: coLeader.profileId }) }) });
+    expect(await notificationsOf(member)).toContainEqual({
+      kind: 'made_leader',
+      data: expect.objectContaining({ teamId, by: expect.objectContaining({ id: coLeader.profileId }) }),
+    });
     // A leader makes another leader a member again.
     expect((await setLeader(teamId, member, false, leader)).status).toBe(200);
     expect(await membersOf(teamId)).toContainEqual({ id: member.profileId, isLeader: false });
     expect((await setLeader(teamId, outsider, true, leader)).status).toBe(404);
-    expect((await h.request('PATCH', `/api/teams/${teamId}/members/${member.profileId}`, { cookie: leader.cookie, body: { isLeader: 'yes' } })).status).toBe(400);
+    expect(
+      (await h.request('PATCH', `/api/teams/${teamId}/members/${member.profileId}`, { cookie: leader.cookie, body: { isLeader: 'yes' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('a leader steps down while another leader remains; the last leader cannot', async () => {
@@ -128,7 +147,10 @@ describe('making a member leader, and stepping down', () => {
     expect((await h.request('DELETE', `/api/teams/${teamId}/members/${coLeader.profileId}`, { cookie: leader.cookie })).status).toBe(403);
     expect((await setLeader(teamId, coLeader, false, leader)).status).toBe(200);
     expect((await h.request('DELETE', `/api/teams/${teamId}/members/${coLeader.profileId}`, { cookie: leader.cookie })).status).toBe(204);
-    expect(await notificationsOf(coLeader)).toContainEqual({ kind: 'removed', data: expect.objectContaining({ teamId, teamName: 'Life Cycle' }) });
+    expect(await notificationsOf(coLeader)).toContainEqual({
+      kind: 'removed',
+      data: expect.objectContaining({ teamId, teamName: 'Life Cycle' }),
+    });
   });
 });
 
@@ -137,17 +159,26 @@ describe('team size', () => {
     const teamId = await createTeam();
     expect((await h.request('GET', `/api/teams/${teamId}`)).body).toMatchObject({ memberCount: 1, maxSize: 4 });
     for (const maxSize of [1, 11, 3.5, '4']) {
-      const res = await h.request('POST', '/api/teams', { cookie: leader.cookie, body: { name: 'Sized', description: 'A team with a size to check.', openPositions: ['Dev'], maxSize } });
+      const res = await h.request('POST', '/api/teams', {
+        cookie: leader.cookie,
+        body: { name: 'Sized', description: 'A team with a size to check.', openPositions: ['Dev'], maxSize },
+      });
       expect(res).toMatchObject({ status: 400, body: { fields: { maxSize: 'Maximum team size must be between 2 and 10' } } });
     }
-    const edit = await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: 'Life Cycle', isOpen: true, maxSize: 10 } });
+    const edit = await h.request('PATCH', `/api/teams/${teamId}`, {
+      cookie: leader.cookie,
+      body: { name: 'Life Cycle', isOpen: true, maxSize: 10 },
+    });
     expect(edit.status).toBe(200);
     expect((await h.request('GET', `/api/teams/${teamId}`)).body.maxSize).toBe(10);
   });
 
   it('cannot be set below the members the team has', async () => {
     const teamId = await teamWithTwoLeaders();
-    const res = await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: 'Life Cycle', isOpen: true, maxSize: 2 } });
+    const res = await h.request('PATCH', `/api/teams/${teamId}`, {
+      cookie: leader.cookie,
+      body: { name: 'Life Cycle', isOpen: true, maxSize: 2 },
+    });
     expect(res).toMatchObject({ status: 400, body: { fields: { maxSize: 'The team has 3 members: its size cannot be smaller' } } });
     expect((await h.request('GET', `/api/teams/${teamId}`)).body.maxSize).toBe(6);
   });
@@ -163,8 +194,14 @@ describe('team size', () => {
     expect(team.body).toMatchObject({ memberCount: 2, maxSize: 2 });
     expect(await askToJoin(teamId, people[2])).toMatchObject({ status: 409, body: { error: 'This team is full' } });
     expect(await invite(teamId, people[3])).toMatchObject({ status: 409, body: { error: 'This team is full' } });
-    expect(await h.request('POST', `/api/join-requests/${pending}/accept`, { cookie: leader.cookie })).toMatchObject({ status: 409, body: { error: 'This team is full' } });
-    expect(await h.request('POST', `/api/invitations/${invitation.body.id}/accept`, { cookie: people[1].cookie })).toMatchObject({ status: 409, body: { error: 'This team is full' } });
+    expect(await h.request('POST', `/api/join-requests/${pending}/accept`, { cookie: leader.cookie })).toMatchObject({
+      status: 409,
+      body: { error: 'This team is full' },
+    });
+    expect(await h.request('POST', `/api/invitations/${invitation.body.id}/accept`, { cookie: people[1].cookie })).toMatchObject({
+      status: 409,
+      body: { error: 'This team is full' },
+    });
     // Nothing changed: the request and invitation are still pending, nobody joined.
     const [request] = await h.db.select().from(joinRequests).where(eq(joinRequests.id, pending));
     expect(request.status).toBe('pending');
@@ -193,12 +230,24 @@ describe('cancelling a join request', () => {
     const id = await requestId(teamId, people[0]);
     expect((await h.request('POST', `/api/join-requests/${id}/cancel`)).status).toBe(401);
     for (const other of [outsider, leader]) {
-      expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: other.cookie })).toMatchObject({ status: 404, body: { error: 'Request not found' } });
+      expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: other.cookie })).toMatchObject({
+        status: 404,
+        body: { error: 'Request not found' },
+      });
     }
-    expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: people[0].cookie })).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+    expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: people[0].cookie })).toMatchObject({
+      status: 200,
+      body: { status: 'cancelled' },
+    });
     expect((await h.request('GET', `/api/teams/${teamId}/join-requests`, { cookie: leader.cookie })).body).toEqual([]);
-    expect(await h.request('POST', `/api/join-requests/${id}/accept`, { cookie: leader.cookie })).toMatchObject({ status: 409, body: { error: 'This request is no longer pending' } });
-    expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: people[0].cookie })).toMatchObject({ status: 409, body: { error: 'This request is no longer pending' } });
+    expect(await h.request('POST', `/api/join-requests/${id}/accept`, { cookie: leader.cookie })).toMatchObject({
+      status: 409,
+      body: { error: 'This request is no longer pending' },
+    });
+    expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: people[0].cookie })).toMatchObject({
+      status: 409,
+      body: { error: 'This request is no longer pending' },
+    });
     const mine = await h.request('GET', '/api/me/notifications', { cookie: people[0].cookie });
     expect(mine.body.requests).toContainEqual(expect.objectContaining({ id, status: 'cancelled' }));
     // Asking again is possible.
@@ -231,17 +280,31 @@ describe('withdrawing an invitation', () => {
     expect((await h.request('GET', `/api/teams/${teamId}/invitations`)).status).toBe(401);
     expect((await h.request('GET', `/api/teams/${teamId}/invitations`, { cookie: member.cookie })).status).toBe(403);
     const listed = await h.request('GET', `/api/teams/${teamId}/invitations`, { cookie: coLeader.cookie });
-    expect(listed.body).toEqual([expect.objectContaining({ id, role: 'Designer', invitee: expect.objectContaining({ id: people[5].profileId }) })]);
+    expect(listed.body).toEqual([
+      expect.objectContaining({ id, role: 'Designer', invitee: expect.objectContaining({ id: people[5].profileId }) }),
+    ]);
 
     expect((await h.request('POST', `/api/invitations/${id}/withdraw`)).status).toBe(401);
     for (const other of [member, outsider, people[5]]) {
-      expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: other.cookie })).toMatchObject({ status: 404, body: { error: 'Invitation not found' } });
+      expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: other.cookie })).toMatchObject({
+        status: 404,
+        body: { error: 'Invitation not found' },
+      });
     }
-    expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: coLeader.cookie })).toMatchObject({ status: 200, body: { status: 'withdrawn' } });
+    expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: coLeader.cookie })).toMatchObject({
+      status: 200,
+      body: { status: 'withdrawn' },
+    });
     expect((await h.request('GET', '/api/me/notifications', { cookie: people[5].cookie })).body.invitations).toEqual([]);
     expect((await h.request('GET', `/api/teams/${teamId}/invitations`, { cookie: leader.cookie })).body).toEqual([]);
-    expect(await h.request('POST', `/api/invitations/${id}/accept`, { cookie: people[5].cookie })).toMatchObject({ status: 409, body: { error: 'This invitation is no longer pending' } });
-    expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: leader.cookie })).toMatchObject({ status: 409, body: { error: 'This invitation is no longer pending' } });
+    expect(await h.request('POST', `/api/invitations/${id}/accept`, { cookie: people[5].cookie })).toMatchObject({
+      status: 409,
+      body: { error: 'This invitation is no longer pending' },
+    });
+    expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: leader.cookie })).toMatchObject({
+      status: 409,
+      body: { error: 'This invitation is no longer pending' },
+    });
   });
 });
 
@@ -254,18 +317,32 @@ describe('joining resolves the rest', () => {
     const invitation = await invite(d, person);
     expect((await h.request('POST', `/api/join-requests/${toA}/accept`, { cookie: leader.cookie })).status).toBe(200);
 
-    const statuses = await h.db.select({ id: joinRequests.id, status: joinRequests.status }).from(joinRequests).where(eq(joinRequests.profileId, person.profileId));
-    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toMatchObject({ [toA]: 'accepted', [toB]: 'cancelled', [toC]: 'cancelled' });
+    const statuses = await h.db
+      .select({ id: joinRequests.id, status: joinRequests.status })
+      .from(joinRequests)
+      .where(eq(joinRequests.profileId, person.profileId));
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toMatchObject({
+      [toA]: 'accepted',
+      [toB]: 'cancelled',
+      [toC]: 'cancelled',
+    });
     expect((await h.request('GET', `/api/teams/${b}/join-requests`, { cookie: leader.cookie })).body).toEqual([]);
-    const [profile] = await h.db.select({ lookingForTeam: profiles.lookingForTeam }).from(profiles).where(eq(profiles.id, person.profileId));
+    const [profile] = await h.db
+      .select({ lookingForTeam: profiles.lookingForTeam })
+      .from(profiles)
+      .where(eq(profiles.id, person.profileId));
     expect(profile.lookingForTeam).toBe(false);
     const [stillInvited] = await h.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.body.id));
     expect(stillInvited.status).toBe('pending');
     expect(await notificationsOf(person)).toContainEqual({
-      kind: 'request_accepted', data: expect.objectContaining({ teamId: a, teamName: 'Team A', withdrawnRequests: 2, stoppedLooking: true }),
+      kind: 'request_accepted',
+      data: expect.objectContaining({ teamId: a, teamName: 'Team A', withdrawnRequests: 2, stoppedLooking: true }),
     });
     // The flag can be switched back on.
-    const back = await h.request('PUT', `/api/profiles/${person.profileId}/settings`, { cookie: person.cookie, body: { lookingForTeam: true } });
+    const back = await h.request('PUT', `/api/profiles/${person.profileId}/settings`, {
+      cookie: person.cookie,
+      body: { lookingForTeam: true },
+    });
     expect(back.body.lookingForTeam).toBe(true);
   });
 
@@ -276,9 +353,18 @@ describe('joining resolves the rest', () => {
     await requestId(b, person);
     const invitation = await invite(a, person, leader);
     const accepted = await h.request('POST', `/api/invitations/${invitation.body.id}/accept`, { cookie: person.cookie });
-    expect(accepted).toMatchObject({ status: 200, body: { status: 'accepted', joined: { teamId: a, teamName: 'Inviting', withdrawnRequests: 1, stoppedLooking: true } } });
-    expect(await notificationsOf(leader)).toContainEqual({ kind: 'invitation_accepted', data: expect.objectContaining({ teamId: a, by: expect.objectContaining({ id: person.profileId }) }) });
-    expect(await notificationsOf(person)).toContainEqual({ kind: 'joined', data: expect.objectContaining({ teamId: a, withdrawnRequests: 1 }) });
+    expect(accepted).toMatchObject({
+      status: 200,
+      body: { status: 'accepted', joined: { teamId: a, teamName: 'Inviting', withdrawnRequests: 1, stoppedLooking: true } },
+    });
+    expect(await notificationsOf(leader)).toContainEqual({
+      kind: 'invitation_accepted',
+      data: expect.objectContaining({ teamId: a, by: expect.objectContaining({ id: person.profileId }) }),
+    });
+    expect(await notificationsOf(person)).toContainEqual({
+      kind: 'joined',
+      data: expect.objectContaining({ teamId: a, withdrawnRequests: 1 }),
+    });
   });
 
   it('two ways of joining at once for one person: one joins, the other finds its request withdrawn', async () => {
@@ -306,11 +392,18 @@ describe('deleting a team', () => {
     const mine = await h.request('GET', '/api/me/notifications', { cookie: people[0].cookie });
     expect(mine.body.requests).toContainEqual(expect.objectContaining({ id, teamId: null, teamName: 'Doomed', status: 'cancelled' }));
     expect(await h.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.body.id))).toEqual([]);
-    for (const user of [coLeader, member]) expect(await notificationsOf(user)).toContainEqual({ kind: 'team_deleted', data: expect.objectContaining({ teamName: 'Doomed' }) });
-    expect(await notificationsOf(people[0])).toContainEqual({ kind: 'request_withdrawn', data: expect.objectContaining({ teamName: 'Doomed', reason: 'team_deleted' }) });
+    for (const user of [coLeader, member])
+      expect(await notificationsOf(user)).toContainEqual({ kind: 'team_deleted', data: expect.objectContaining({ teamName: 'Doomed' }) });
+    expect(await notificationsOf(people[0])).toContainEqual({
+      kind: 'request_withdrawn',
+      data: expect.objectContaining({ teamName: 'Doomed', reason: 'team_deleted' }),
+    });
     // The one who deleted it is not told what they did.
     expect((await notificationsOf(leader)).filter((n) => n.kind === 'team_deleted' && n.data.teamName === 'Doomed')).toEqual([]);
-    const [gone] = await h.db.select().from(teamMembers).where(and(eq(teamMembers.teamId, teamId)));
+    const [gone] = await h.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId)));
     expect(gone).toBeUndefined();
   });
 });

@@ -14,13 +14,25 @@ let leader: TestUser;
 let teamId: string;
 const people: Record<string, TestUser> = {};
 
-async function person(firstName: string, skills: [string, SkillLevel][], over: { availability?: Availability; timezone?: Timezone; looking?: boolean } = {}) {
+async function person(
+  firstName: string,
+  skills: [string, SkillLevel][],
+  over: { availability?: Availability; timezone?: Timezone; looking?: boolean } = {},
+) {
   const user = await h.signUp({ firstName, lastName: 'Match' });
-  await h.db.update(profiles).set({
-    availability: over.availability ?? 'Part Time', timezone: over.timezone ?? 'UTC+9', lookingForTeam: over.looking ?? true,
-  }).where(eq(profiles.id, user.profileId));
+  await h.db
+    .update(profiles)
+    .set({
+      availability: over.availability ?? 'Part Time',
+      timezone: over.timezone ?? 'UTC+9',
+      lookingForTeam: over.looking ?? true,
+    })
+    .where(eq(profiles.id, user.profileId));
   if (skills.length) {
-    const res = await h.request('POST', `/api/profiles/${user.profileId}/skills`, { cookie: user.cookie, body: { skills: skills.map(([name, level]) => ({ name, level })) } });
+    const res = await h.request('POST', `/api/profiles/${user.profileId}/skills`, {
+      cookie: user.cookie,
+      body: { skills: skills.map(([name, level]) => ({ name, level })) },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   people[firstName] = user;
@@ -38,22 +50,58 @@ beforeAll(async () => {
   const res = await h.request('POST', '/api/teams', {
     cookie: leader.cookie,
     body: {
-      name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', openPositions: ['Backend Developer', 'Designer'], maxSize: 6,
+      name: 'Go Getters',
+      description: 'A team that needs Go and PostgreSQL people.',
+      openPositions: ['Backend Developer', 'Designer'],
+      maxSize: 6,
       positionSkills: { 'Backend Developer': ['Go', 'PostgreSQL', 'go'], Designer: ['Figma'], Ghost: ['Cobol'] },
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   teamId = res.body.id;
-  await person('Ada', [['Go', 'Advanced'], ['PostgreSQL', 'Advanced']]);
+  await person('Ada', [
+    ['Go', 'Advanced'],
+    ['PostgreSQL', 'Advanced'],
+  ]);
   await person('Ben', [['go', 'Intermediate']], { availability: 'Weekends' });
   await person('Bea', [['Go', 'Intermediate']], { availability: 'Full Time', timezone: 'UTC+1' });
-  await person('Cy', [['PostgreSQL', 'Beginner'], ['Figma', 'Advanced']]);
+  await person('Cy', [
+    ['PostgreSQL', 'Beginner'],
+    ['Figma', 'Advanced'],
+  ]);
   await person('Dee', [['Python', 'Advanced']]);
-  await person('Eve', [['Go', 'Advanced'], ['PostgreSQL', 'Advanced']], { looking: false });
-  const fay = await person('Fay', [['Go', 'Advanced'], ['PostgreSQL', 'Intermediate']]);
-  const gus = await person('Gus', [['Go', 'Advanced'], ['PostgreSQL', 'Advanced']]);
-  expect((await h.request('POST', '/api/invitations', { cookie: leader.cookie, body: { teamId, profileId: fay.profileId, role: 'Backend Developer', message: 'Join us for the Go work!' } })).status).toBe(201);
-  expect((await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: gus.cookie, body: { position: 'Backend Developer', message: 'I write Go every day.' } })).status).toBe(201);
+  await person(
+    'Eve',
+    [
+      ['Go', 'Advanced'],
+      ['PostgreSQL', 'Advanced'],
+    ],
+    { looking: false },
+  );
+  const fay = await person('Fay', [
+    ['Go', 'Advanced'],
+    ['PostgreSQL', 'Intermediate'],
+  ]);
+  const gus = await person('Gus', [
+    ['Go', 'Advanced'],
+    ['PostgreSQL', 'Advanced'],
+  ]);
+  expect(
+    (
+      await h.request('POST', '/api/invitations', {
+        cookie: leader.cookie,
+        body: { teamId, profileId: fay.profileId, role: 'Backend Developer', message: 'Join us for the Go work!' },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+        cookie: gus.cookie,
+        body: { position: 'Backend Developer', message: 'I write Go every day.' },
+      })
+    ).status,
+  ).toBe(201);
 });
 afterAll(() => h.close());
 
@@ -66,15 +114,26 @@ describe('the skills a position needs', () => {
   it('stay when the positions are replaced without skills, and go with their position', async () => {
     const other = await h.request('POST', '/api/teams', {
       cookie: leader.cookie,
-      body: { name: 'Skill Keepers', description: 'A team whose positions change.', openPositions: ['A', 'B'], positionSkills: { A: ['Rust'], B: ['Elm'] } },
+      body: {
+        name: 'Skill Keepers',
+        description: 'A team whose positions change.',
+        openPositions: ['A', 'B'],
+        positionSkills: { A: ['Rust'], B: ['Elm'] },
+      },
     });
     const id = other.body.id;
-    expect(await h.request('PUT', `/api/teams/${id}/positions`, { cookie: leader.cookie, body: { openPositions: ['A', 'C'] } }))
-      .toMatchObject({ status: 200, body: { openPositions: ['A', 'C'], positionSkills: { A: ['Rust'] } } });
-    expect(await h.request('PUT', `/api/teams/${id}/positions`, { cookie: leader.cookie, body: { openPositions: ['A', 'C'], positionSkills: { C: ['Zig'] } } }))
-      .toMatchObject({ status: 200, body: { positionSkills: { C: ['Zig'] } } });
+    expect(
+      await h.request('PUT', `/api/teams/${id}/positions`, { cookie: leader.cookie, body: { openPositions: ['A', 'C'] } }),
+    ).toMatchObject({ status: 200, body: { openPositions: ['A', 'C'], positionSkills: { A: ['Rust'] } } });
+    expect(
+      await h.request('PUT', `/api/teams/${id}/positions`, {
+        cookie: leader.cookie,
+        body: { openPositions: ['A', 'C'], positionSkills: { C: ['Zig'] } },
+      }),
+    ).toMatchObject({ status: 200, body: { positionSkills: { C: ['Zig'] } } });
     const tooMany = await h.request('PUT', `/api/teams/${id}/positions`, {
-      cookie: leader.cookie, body: { openPositions: ['A'], positionSkills: { A: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] } },
+      cookie: leader.cookie,
+      body: { openPositions: ['A'], positionSkills: { A: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] } },
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toBe('A position needs at most 8 skills');
@@ -91,8 +150,16 @@ describe('GET /api/teams/{id}/suggestions', () => {
     const [ada, cy, bea, ben] = res.body.items;
     expect(ada).toMatchObject({
       position: 'Backend Developer',
-      skills: [{ name: 'Go', level: 'Advanced' }, { name: 'PostgreSQL', level: 'Advanced' }],
-      skillPoints: 6, availability: 'Part Time', availabilityPoints: 1, hoursApart: 8, timezonePoints: 0, score: 61,
+      skills: [
+        { name: 'Go', level: 'Advanced' },
+        { name: 'PostgreSQL', level: 'Advanced' },
+      ],
+      skillPoints: 6,
+      availability: 'Part Time',
+      availabilityPoints: 1,
+      hoursApart: 8,
+      timezonePoints: 0,
+      score: 61,
     });
     expect(cy).toMatchObject({ position: 'Designer', skills: [{ name: 'Figma', level: 'Advanced' }], skillPoints: 3 });
     expect(bea).toMatchObject({ skillPoints: 2, availabilityPoints: 2, hoursApart: 0, timezonePoints: 3, score: 25 });
@@ -112,9 +179,15 @@ describe('GET /api/teams/{id}/suggestions', () => {
   });
 
   it('offers nobody to a closed team', async () => {
-    await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: false } });
+    await h.request('PATCH', `/api/teams/${teamId}`, {
+      cookie: leader.cookie,
+      body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: false },
+    });
     expect((await suggestions(leader)).body.items).toEqual([]);
-    await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: true } });
+    await h.request('PATCH', `/api/teams/${teamId}`, {
+      cookie: leader.cookie,
+      body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: true },
+    });
     expect((await suggestions(leader)).body.items).toHaveLength(4);
   });
 });
@@ -126,23 +199,42 @@ describe('GET /api/me/suggested-teams', () => {
     const res = await teamsFor(people.Ada);
     expect(res.status).toBe(200);
     expect(res.body.items[0]).toMatchObject({
-      team: { id: teamId, name: 'Go Getters' }, position: 'Backend Developer',
-      skills: [{ name: 'Go', level: 'Advanced' }, { name: 'PostgreSQL', level: 'Advanced' }], skillPoints: 6, score: 60,
+      team: { id: teamId, name: 'Go Getters' },
+      position: 'Backend Developer',
+      skills: [
+        { name: 'Go', level: 'Advanced' },
+        { name: 'PostgreSQL', level: 'Advanced' },
+      ],
+      skillPoints: 6,
+      score: 60,
     });
     expect((await teamsFor(people.Dee)).body.items).toEqual([]);
   });
 
   it('ranks by skill points, and leaves out closed and full teams, one’s own teams and teams one asked', async () => {
-    const make = async (name: string, skills: string[], over: Record<string, unknown> = {}) => (await h.request('POST', '/api/teams', {
-      cookie: leader.cookie, body: { name, description: 'Another team needing some skills.', openPositions: ['Dev'], positionSkills: { Dev: skills }, ...over },
-    })).body.id as string;
+    const make = async (name: string, skills: string[], over: Record<string, unknown> = {}) =>
+      (
+        await h.request('POST', '/api/teams', {
+          cookie: leader.cookie,
+          body: {
+            name,
+            description: 'Another team needing some skills.',
+            openPositions: ['Dev'],
+            positionSkills: { Dev: skills },
+            ...over,
+          },
+        })
+      ).body.id as string;
     const cy = people.Cy;
     const figmaOnly = await make('Figma Fans', ['Figma']);
     const both = await make('Figma And Postgres', ['Figma', 'PostgreSQL']);
     await make('Closed Figma', ['Figma'], { isOpen: false });
     await make('Full Figma', ['Figma'], { maxSize: 2 }).then(async (id) => {
       const filler = await h.signUp({ firstName: 'Filler' });
-      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, { cookie: filler.cookie, body: { position: 'Dev', message: 'Let me fill this team.' } });
+      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, {
+        cookie: filler.cookie,
+        body: { position: 'Dev', message: 'Let me fill this team.' },
+      });
       await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: leader.cookie });
     });
     const res = await teamsFor(cy);
@@ -152,7 +244,10 @@ describe('GET /api/me/suggested-teams', () => {
     expect(found).not.toContain('Full Figma');
     expect(res.body.items.find((i: { team: { id: string } }) => i.team.id === both)).toMatchObject({ skillPoints: 4 });
 
-    await h.request('POST', `/api/teams/${figmaOnly}/join-requests`, { cookie: cy.cookie, body: { position: 'Dev', message: 'Figma is my thing.' } });
+    await h.request('POST', `/api/teams/${figmaOnly}/join-requests`, {
+      cookie: cy.cookie,
+      body: { position: 'Dev', message: 'Figma is my thing.' },
+    });
     expect((await teamsFor(cy)).body.items.map((i: { team: { name: string } }) => i.team.name)).not.toContain('Figma Fans');
     // The leader's own teams are never suggested to them.
     expect((await teamsFor(leader)).body.items).toEqual([]);
@@ -165,35 +260,65 @@ describe('GET /api/me/suggested-teams', () => {
 
 describe('suggestions see every change made before they are asked for (the matching index, its triggers and markers)', () => {
   it('a new person with a needed skill is suggested; once they stop looking, they are not', async () => {
-    const newcomer = await person('Hal', [['PostgreSQL', 'Advanced'], ['Go', 'Beginner']]);
+    const newcomer = await person('Hal', [
+      ['PostgreSQL', 'Advanced'],
+      ['Go', 'Beginner'],
+    ]);
     const asked = performance.now();
     expect(names((await suggestions(leader)).body.items)).toContain('Hal');
     // The ranking's marker came back over the database (a lost one lets it go on after a second).
     expect(performance.now() - asked).toBeLessThan(900);
-    const off = await h.request('PUT', `/api/profiles/${newcomer.profileId}/settings`, { cookie: newcomer.cookie, body: { lookingForTeam: false } });
+    const off = await h.request('PUT', `/api/profiles/${newcomer.profileId}/settings`, {
+      cookie: newcomer.cookie,
+      body: { lookingForTeam: false },
+    });
     expect(off.status).toBe(200);
     expect(names((await suggestions(leader)).body.items)).not.toContain('Hal');
   });
 
   it('a team that closes, or whose positions stop needing a skill, is no longer offered', async () => {
     const created = await h.request('POST', '/api/teams', {
-      cookie: leader.cookie, body: { name: 'Elm Lovers', description: 'A team that needs Elm and nothing else.', openPositions: ['Dev'], positionSkills: { Dev: ['Elm'] } },
+      cookie: leader.cookie,
+      body: {
+        name: 'Elm Lovers',
+        description: 'A team that needs Elm and nothing else.',
+        openPositions: ['Dev'],
+        positionSkills: { Dev: ['Elm'] },
+      },
     });
     const elmer = await person('Ivy', [['Elm', 'Intermediate']]);
-    const offered = async () => (await h.request('GET', '/api/me/suggested-teams', { cookie: elmer.cookie })).body.items.map((i: { team: { name: string } }) => i.team.name);
+    const offered = async () =>
+      (await h.request('GET', '/api/me/suggested-teams', { cookie: elmer.cookie })).body.items.map(
+        (i: { team: { name: string } }) => i.team.name,
+      );
     expect(await offered()).toEqual(['Elm Lovers']);
-    await h.request('PUT', `/api/teams/${created.body.id}/positions`, { cookie: leader.cookie, body: { openPositions: ['Dev'], positionSkills: { Dev: ['Haskell'] } } });
+    await h.request('PUT', `/api/teams/${created.body.id}/positions`, {
+      cookie: leader.cookie,
+      body: { openPositions: ['Dev'], positionSkills: { Dev: ['Haskell'] } },
+    });
     expect(await offered()).toEqual([]);
-    await h.request('PUT', `/api/teams/${created.body.id}/positions`, { cookie: leader.cookie, body: { openPositions: ['Dev'], positionSkills: { Dev: ['Elm'] } } });
+    await h.request('PUT', `/api/teams/${created.body.id}/positions`, {
+      cookie: leader.cookie,
+      body: { openPositions: ['Dev'], positionSkills: { Dev: ['Elm'] } },
+    });
     expect(await offered()).toEqual(['Elm Lovers']);
     // The card shown is the team as it is now: a new name, a new member.
-    await h.request('PATCH', `/api/teams/${created.body.id}`, { cookie: leader.cookie, body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: true } });
+    await h.request('PATCH', `/api/teams/${created.body.id}`, {
+      cookie: leader.cookie,
+      body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: true },
+    });
     const joiner = await h.signUp({ firstName: 'Jo' });
-    const asked = await h.request('POST', `/api/teams/${created.body.id}/join-requests`, { cookie: joiner.cookie, body: { position: 'Dev', message: 'I would like to join.' } });
+    const asked = await h.request('POST', `/api/teams/${created.body.id}/join-requests`, {
+      cookie: joiner.cookie,
+      body: { position: 'Dev', message: 'I would like to join.' },
+    });
     await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: leader.cookie });
     const [card] = (await h.request('GET', '/api/me/suggested-teams', { cookie: elmer.cookie })).body.items;
     expect(card.team).toMatchObject({ name: 'Elm Friends', memberCount: 2 });
-    await h.request('PATCH', `/api/teams/${created.body.id}`, { cookie: leader.cookie, body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: false } });
+    await h.request('PATCH', `/api/teams/${created.body.id}`, {
+      cookie: leader.cookie,
+      body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: false },
+    });
     expect(await offered()).toEqual([]);
   });
 });

@@ -33,15 +33,19 @@ export interface Joined {
  */
 async function admit(tx: Db, team: Team, profileId: string, role: string, acceptedRequestId?: string): Promise<Joined> {
   await tx.insert(teamMembers).values({ teamId: team.id, profileId, role: role.trim() || DEFAULT_MEMBER_ROLE, isLeader: false });
-  const cancelled = await tx.update(joinRequests)
+  const cancelled = await tx
+    .update(joinRequests)
     .set({ status: 'cancelled', respondedAt: new Date() })
-    .where(and(
-      eq(joinRequests.profileId, profileId),
-      eq(joinRequests.status, 'pending'),
-      ...(acceptedRequestId ? [ne(joinRequests.id, acceptedRequestId)] : []),
-    ))
+    .where(
+      and(
+        eq(joinRequests.profileId, profileId),
+        eq(joinRequests.status, 'pending'),
+        ...(acceptedRequestId ? [ne(joinRequests.id, acceptedRequestId)] : []),
+      ),
+    )
     .returning({ teamId: joinRequests.teamId });
-  await tx.update(teamInvitations)
+  await tx
+    .update(teamInvitations)
     .set({ status: 'withdrawn', respondedAt: new Date() })
     .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.profileId, profileId), eq(teamInvitations.status, 'pending')));
   const stoppedLooking = await stopLooking(tx, profileId);
@@ -118,18 +122,27 @@ export function requestsOf(db: Db, profileId: string, limit: number): Promise<Jo
  * this person and team: the partial unique index settles concurrent duplicates.
  */
 export async function createJoinRequest(
-  db: Db, team: Team, profileId: string, input: z.infer<typeof JoinRequestSchema>,
+  db: Db,
+  team: Team,
+  profileId: string,
+  input: z.infer<typeof JoinRequestSchema>,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(joinRequests)
+    const [row] = await tx
+      .insert(joinRequests)
       .values({ teamId: team.id, teamName: team.name, profileId, position: input.position, message: input.message })
       .onConflictDoNothing()
       .returning({ id: joinRequests.id });
     if (!row) return null;
     const by = await personName(tx, profileId);
-    await notify(tx, (await leaderIds(tx, team.id)).map((id) => ({
-      profileId: id, kind: 'join_request' as const, data: { teamId: team.id, teamName: team.name, by, requestId: row.id, position: input.position },
-    })));
+    await notify(
+      tx,
+      (await leaderIds(tx, team.id)).map((id) => ({
+        profileId: id,
+        kind: 'join_request' as const,
+        data: { teamId: team.id, teamName: team.name, by, requestId: row.id, position: input.position },
+      })),
+    );
     return row.id;
   });
 }
@@ -145,13 +158,21 @@ const ledBy = (leaderProfileId: string) => sql`${joinRequests.teamId} in (
  */
 export async function answerJoinRequest(db: Db, requestId: string, leaderProfileId: string, accept: boolean): Promise<AnswerOutcome> {
   return inTransaction(db, async (tx) => {
-    const [request] = await tx.select({ teamId: joinRequests.teamId, profileId: joinRequests.profileId, position: joinRequests.position, status: joinRequests.status })
-      .from(joinRequests).where(and(eq(joinRequests.id, requestId), ledBy(leaderProfileId)));
+    const [request] = await tx
+      .select({
+        teamId: joinRequests.teamId,
+        profileId: joinRequests.profileId,
+        position: joinRequests.position,
+        status: joinRequests.status,
+      })
+      .from(joinRequests)
+      .where(and(eq(joinRequests.id, requestId), ledBy(leaderProfileId)));
     if (!request?.teamId) return { ok: false, reason: 'not-found' };
     if (accept) await lockProfile(tx, request.profileId);
     const team = await lockTeam(tx, request.teamId);
     if (!team) return { ok: false, reason: 'not-found' };
-    const [answered] = await tx.update(joinRequests)
+    const [answered] = await tx
+      .update(joinRequests)
       .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
       .where(and(eq(joinRequests.id, requestId), eq(joinRequests.status, 'pending')))
       .returning({ id: joinRequests.id });
@@ -162,23 +183,35 @@ export async function answerJoinRequest(db: Db, requestId: string, leaderProfile
     if (accept && !hasRoom(team)) throw new Abort({ ok: false, reason: 'full' });
     const joined = accept ? await admit(tx, team, request.profileId, request.position, requestId) : undefined;
     const by = await personName(tx, leaderProfileId);
-    await notify(tx, [{
-      profileId: request.profileId,
-      kind: accept ? 'request_accepted' : 'request_declined',
-      data: { teamId: team.id, teamName: team.name, by, requestId, position: request.position, ...(joined && { withdrawnRequests: joined.withdrawnRequests, stoppedLooking: joined.stoppedLooking }) },
-    }]);
+    await notify(tx, [
+      {
+        profileId: request.profileId,
+        kind: accept ? 'request_accepted' : 'request_declined',
+        data: {
+          teamId: team.id,
+          teamName: team.name,
+          by,
+          requestId,
+          position: request.position,
+          ...(joined && { withdrawnRequests: joined.withdrawnRequests, stoppedLooking: joined.stoppedLooking }),
+        },
+      },
+    ]);
     return { ok: true };
   });
 }
 
 /** The requester takes a pending request back; the team's leaders no longer see it. */
 export async function cancelJoinRequest(db: Db, requestId: string, profileId: string): Promise<AnswerOutcome> {
-  const [cancelled] = await db.update(joinRequests)
+  const [cancelled] = await db
+    .update(joinRequests)
     .set({ status: 'cancelled', respondedAt: new Date() })
     .where(and(eq(joinRequests.id, requestId), eq(joinRequests.profileId, profileId), eq(joinRequests.status, 'pending')))
     .returning({ id: joinRequests.id });
   if (cancelled) return { ok: true };
-  const [now] = await db.select({ status: joinRequests.status }).from(joinRequests)
+  const [now] = await db
+    .select({ status: joinRequests.status })
+    .from(joinRequests)
     .where(and(eq(joinRequests.id, requestId), eq(joinRequests.profileId, profileId)));
   return now ? { ok: false, reason: 'no-longer-pending' } : { ok: false, reason: 'not-found' };
 }
@@ -196,18 +229,26 @@ export async function getInviteTarget(db: Db, teamId: string, profileId: string)
 }
 
 /** A new pending invitation (the invited person is told), or null when one is already pending. */
-export async function createInvitation(db: Db, team: Team, invitedBy: string, input: z.infer<typeof InvitationSchema>): Promise<string | null> {
+export async function createInvitation(
+  db: Db,
+  team: Team,
+  invitedBy: string,
+  input: z.infer<typeof InvitationSchema>,
+): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(teamInvitations)
+    const [row] = await tx
+      .insert(teamInvitations)
       .values({ teamId: team.id, profileId: input.profileId, invitedBy, role: input.role, message: input.message })
       .onConflictDoNothing()
       .returning({ id: teamInvitations.id });
     if (!row) return null;
-    await notify(tx, [{
-      profileId: input.profileId,
-      kind: 'invitation',
-      data: { teamId: team.id, teamName: team.name, by: await personName(tx, invitedBy), invitationId: row.id, role: input.role },
-    }]);
+    await notify(tx, [
+      {
+        profileId: input.profileId,
+        kind: 'invitation',
+        data: { teamId: team.id, teamName: team.name, by: await personName(tx, invitedBy), invitationId: row.id, role: input.role },
+      },
+    ]);
     return row.id;
   });
 }
@@ -234,7 +275,13 @@ export async function pendingInvitationsFor(db: Db, profileId: string, limit: nu
 /** A team's pending invitations, for its leaders: who, for what role, since when. */
 export async function pendingInvitationsOf(db: Db, teamId: string): Promise<PendingInvitation[]> {
   const rows = await db
-    .select({ id: teamInvitations.id, invitee: people.ref, role: teamInvitations.role, message: teamInvitations.message, createdAt: teamInvitations.createdAt })
+    .select({
+      id: teamInvitations.id,
+      invitee: people.ref,
+      role: teamInvitations.role,
+      message: teamInvitations.message,
+      createdAt: teamInvitations.createdAt,
+    })
     .from(teamInvitations)
     .innerJoin(people.table, eq(people.id, teamInvitations.profileId))
     .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending')))
@@ -246,7 +293,9 @@ export async function pendingInvitationsOf(db: Db, teamId: string): Promise<Pend
 /** Of these join request ids, those still pending and for a team `leaderProfileId` leads. */
 export async function pendingRequestIds(db: Db, ids: string[], leaderProfileId: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: joinRequests.id }).from(joinRequests)
+  const rows = await db
+    .select({ id: joinRequests.id })
+    .from(joinRequests)
     .where(and(inArray(joinRequests.id, ids), eq(joinRequests.status, 'pending'), ledBy(leaderProfileId)));
   return new Set(rows.map((r) => r.id));
 }
@@ -254,17 +303,21 @@ export async function pendingRequestIds(db: Db, ids: string[], leaderProfileId: 
 /** Of these invitation ids, those to `profileId` still pending. */
 export async function pendingInvitationIds(db: Db, ids: string[], profileId: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: teamInvitations.id }).from(teamInvitations)
+  const rows = await db
+    .select({ id: teamInvitations.id })
+    .from(teamInvitations)
     .where(and(inArray(teamInvitations.id, ids), eq(teamInvitations.status, 'pending'), eq(teamInvitations.profileId, profileId)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** How many invitations to a person and requests of theirs are pending: the Notifications badge. */
 export async function pendingCountFor(db: Db, profileId: string): Promise<number> {
-  const [{ n }] = await db.select({
-    n: sql<number>`(select count(*) from ${teamInvitations} where ${teamInvitations.profileId} = ${profileId} and ${teamInvitations.status} = 'pending')
+  const [{ n }] = await db
+    .select({
+      n: sql<number>`(select count(*) from ${teamInvitations} where ${teamInvitations.profileId} = ${profileId} and ${teamInvitations.status} = 'pending')
       + (select count(*) from ${joinRequests} where ${joinRequests.profileId} = ${profileId} and ${joinRequests.status} = 'pending')`,
-  }).from(sql`(select 1) as one`);
+    })
+    .from(sql`(select 1) as one`);
   return Number(n);
 }
 
@@ -276,12 +329,15 @@ export async function pendingCountFor(db: Db, profileId: string): Promise<number
 export async function answerInvitation(db: Db, invitationId: string, profileId: string, accept: boolean): Promise<AnswerOutcome> {
   return inTransaction(db, async (tx) => {
     if (accept) await lockProfile(tx, profileId);
-    const [invitation] = await tx.select({ teamId: teamInvitations.teamId, role: teamInvitations.role, invitedBy: teamInvitations.invitedBy })
-      .from(teamInvitations).where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.profileId, profileId)));
+    const [invitation] = await tx
+      .select({ teamId: teamInvitations.teamId, role: teamInvitations.role, invitedBy: teamInvitations.invitedBy })
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.profileId, profileId)));
     if (!invitation) return { ok: false, reason: 'not-found' };
     const team = await lockTeam(tx, invitation.teamId);
     if (!team) return { ok: false, reason: 'not-found' };
-    const [answered] = await tx.update(teamInvitations)
+    const [answered] = await tx
+      .update(teamInvitations)
       .set({ status: accept ? 'accepted' : 'declined', respondedAt: new Date() })
       .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.status, 'pending')))
       .returning({ id: teamInvitations.id });
@@ -293,11 +349,15 @@ export async function answerInvitation(db: Db, invitationId: string, profileId: 
     const joined = accept ? await admit(tx, team, profileId, invitation.role) : undefined;
     const by = await personName(tx, profileId);
     await notify(tx, [
-      ...(invitation.invitedBy ? [{
-        profileId: invitation.invitedBy,
-        kind: accept ? 'invitation_accepted' as const : 'invitation_declined' as const,
-        data: { teamId: team.id, teamName: team.name, by, invitationId, role: invitation.role },
-      }] : []),
+      ...(invitation.invitedBy
+        ? [
+            {
+              profileId: invitation.invitedBy,
+              kind: accept ? ('invitation_accepted' as const) : ('invitation_declined' as const),
+              data: { teamId: team.id, teamName: team.name, by, invitationId, role: invitation.role },
+            },
+          ]
+        : []),
       ...(joined ? [{ profileId, kind: 'joined' as const, data: { ...joined, invitationId, role: invitation.role } }] : []),
     ]);
     return { ok: true, joined };
@@ -309,11 +369,15 @@ export async function withdrawInvitation(db: Db, invitationId: string, leaderPro
   const ledByLeader = sql`${teamInvitations.teamId} in (
     select ${teamMembers.teamId} from ${teamMembers}
     where ${teamMembers.profileId} = ${leaderProfileId} and ${teamMembers.isLeader} = true)`;
-  const [withdrawn] = await db.update(teamInvitations)
+  const [withdrawn] = await db
+    .update(teamInvitations)
     .set({ status: 'withdrawn', respondedAt: new Date() })
     .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.status, 'pending'), ledByLeader))
     .returning({ id: teamInvitations.id });
   if (withdrawn) return { ok: true };
-  const [now] = await db.select({ status: teamInvitations.status }).from(teamInvitations).where(and(eq(teamInvitations.id, invitationId), ledByLeader));
+  const [now] = await db
+    .select({ status: teamInvitations.status })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.id, invitationId), ledByLeader));
   return now ? { ok: false, reason: 'no-longer-pending' } : { ok: false, reason: 'not-found' };
 }

@@ -25,8 +25,15 @@ export const hasRoom = (team: Pick<Team, 'memberCount' | 'maxSize'>) => team.mem
 
 /** What a team card shows: the columns lists read. */
 const cardColumns = {
-  id: teams.id, name: teams.name, description: teams.description, logoUrl: teams.logoUrl, isOpen: teams.isOpen,
-  openPositions: teams.openPositions, memberCount: teams.memberCount, maxSize: teams.maxSize, createdAt: teams.createdAt,
+  id: teams.id,
+  name: teams.name,
+  description: teams.description,
+  logoUrl: teams.logoUrl,
+  isOpen: teams.isOpen,
+  openPositions: teams.openPositions,
+  memberCount: teams.memberCount,
+  maxSize: teams.maxSize,
+  createdAt: teams.createdAt,
 };
 type CardRow = Pick<Team, keyof typeof cardColumns>;
 
@@ -53,7 +60,9 @@ export async function lockTeam(tx: Db, teamId: string): Promise<Team | null> {
 
 /** The profile ids of a team's leaders. */
 export async function leaderIds(db: Db, teamId: string): Promise<string[]> {
-  const rows = await db.select({ id: teamMembers.profileId }).from(teamMembers)
+  const rows = await db
+    .select({ id: teamMembers.profileId })
+    .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.isLeader, true)));
   return rows.map((r) => r.id);
 }
@@ -89,21 +98,22 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
 /** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
 export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {
   const teamIdParam = sql.placeholder('teamId');
-  const statement = (viewer: boolean) => (db: Db, name: string) => db
-    .select({
-      team: teams,
-      members: sql<TeamMember[]>`coalesce((
+  const statement = (viewer: boolean) => (db: Db, name: string) =>
+    db
+      .select({
+        team: teams,
+        members: sql<TeamMember[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
           'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
         from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamIdParam}), '[]')`,
-      pendingRequestId: viewer
-        ? sql<string | null>`(select jr.id from ${joinRequests} jr
+        pendingRequestId: viewer
+          ? sql<string | null>`(select jr.id from ${joinRequests} jr
             where jr.team_id = ${teamIdParam} and jr.profile_id = ${sql.placeholder('viewer')} and jr.status = 'pending' limit 1)`
-        : sql<null>`null`,
-    })
-    .from(teams)
-    .where(eq(teams.id, teamIdParam))
-    .prepare(name);
+          : sql<null>`null`,
+      })
+      .from(teams)
+      .where(eq(teams.id, teamIdParam))
+      .prepare(name);
   const [row] = viewerProfileId
     ? await prepared(db, 'team_detail_for_viewer', statement(true)).execute({ teamId, viewer: viewerProfileId })
     : await prepared(db, 'team_detail', statement(false)).execute({ teamId });
@@ -122,12 +132,14 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
 
 /** The team, and the viewer's membership in it (null when not a member). */
 export async function getTeamAndMembership(db: Db, teamId: string, profileId: string) {
-  const [row] = await prepared(db, 'team_and_membership', (db, name) => db
-    .select({ team: teams, isLeader: teamMembers.isLeader })
-    .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
-    .where(eq(teams.id, sql.placeholder('teamId')))
-    .prepare(name)).execute({ teamId, profileId });
+  const [row] = await prepared(db, 'team_and_membership', (db, name) =>
+    db
+      .select({ team: teams, isLeader: teamMembers.isLeader })
+      .from(teams)
+      .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
+      .where(eq(teams.id, sql.placeholder('teamId')))
+      .prepare(name),
+  ).execute({ teamId, profileId });
   if (!row) return null;
   return { team: row.team, membership: row.isLeader === null ? null : { isLeader: row.isLeader } };
 }
@@ -135,23 +147,31 @@ export async function getTeamAndMembership(db: Db, teamId: string, profileId: st
 /** The team and the creator's leader membership, both or neither. */
 export async function createTeam(db: Db, creatorProfileId: string, input: z.infer<typeof CreateTeamSchema>): Promise<string> {
   return db.transaction(async (tx) => {
-    const [team] = await tx.insert(teams).values({
-      name: input.name,
-      description: input.description,
-      logoUrl: input.logoUrl,
-      isOpen: input.isOpen,
-      openPositions: input.openPositions,
-      maxSize: input.maxSize,
-      ...positionSkillColumns(input.openPositions, input.positionSkills ?? {}),
-    }).returning({ id: teams.id });
+    const [team] = await tx
+      .insert(teams)
+      .values({
+        name: input.name,
+        description: input.description,
+        logoUrl: input.logoUrl,
+        isOpen: input.isOpen,
+        openPositions: input.openPositions,
+        maxSize: input.maxSize,
+        ...positionSkillColumns(input.openPositions, input.positionSkills ?? {}),
+      })
+      .returning({ id: teams.id });
     await tx.insert(teamMembers).values({ teamId: team.id, profileId: creatorProfileId, role: LEADER_ROLE, isLeader: true });
     return team.id;
   });
 }
 
 /** Saves the edit; 'too-small' (with the member count) when the new size is below the members it has. */
-export async function updateTeam(db: Db, teamId: string, input: z.infer<typeof UpdateTeamSchema>): Promise<{ ok: true } | { ok: false; memberCount: number }> {
-  const rows = await db.update(teams)
+export async function updateTeam(
+  db: Db,
+  teamId: string,
+  input: z.infer<typeof UpdateTeamSchema>,
+): Promise<{ ok: true } | { ok: false; memberCount: number }> {
+  const rows = await db
+    .update(teams)
     .set({ name: input.name, description: input.description, isOpen: input.isOpen, maxSize: input.maxSize, updatedAt: new Date() })
     // Checked in the same statement as the write, so a member joining meanwhile cannot slip past it.
     .where(and(eq(teams.id, teamId), ...(input.maxSize === undefined ? [] : [sql`${teams.memberCount} <= ${input.maxSize}`])))
@@ -166,7 +186,10 @@ export async function setOpenPositions(db: Db, teamId: string, openPositions: st
   return db.transaction(async (tx) => {
     const current = skills ?? (await lockTeam(tx, teamId))?.positionSkills ?? {};
     const columns = positionSkillColumns(openPositions, current);
-    await tx.update(teams).set({ openPositions, ...columns, updatedAt: new Date() }).where(eq(teams.id, teamId));
+    await tx
+      .update(teams)
+      .set({ openPositions, ...columns, updatedAt: new Date() })
+      .where(eq(teams.id, teamId));
     return columns.positionSkills;
   });
 }
@@ -180,9 +203,12 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string) {
     const team = await lockTeam(tx, teamId);
     if (!team) return;
     const by = await personName(tx, byProfileId);
-    const members = await tx.select({ id: teamMembers.profileId }).from(teamMembers)
+    const members = await tx
+      .select({ id: teamMembers.profileId })
+      .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, byProfileId)));
-    const cancelled = await tx.update(joinRequests)
+    const cancelled = await tx
+      .update(joinRequests)
       .set({ status: 'cancelled', respondedAt: new Date() })
       .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')))
       .returning({ id: joinRequests.id, profileId: joinRequests.profileId });
@@ -190,7 +216,11 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string) {
     const data = { teamId: null, teamName: team.name, by };
     await notify(tx, [
       ...members.map((m) => ({ profileId: m.id, kind: 'team_deleted' as const, data })),
-      ...cancelled.map((r) => ({ profileId: r.profileId, kind: 'request_withdrawn' as const, data: { ...data, requestId: r.id, reason: 'team_deleted' } })),
+      ...cancelled.map((r) => ({
+        profileId: r.profileId,
+        kind: 'request_withdrawn' as const,
+        data: { ...data, requestId: r.id, reason: 'team_deleted' },
+      })),
     ]);
   });
 }
@@ -201,7 +231,9 @@ export type MemberChange = 'done' | 'not-member' | 'leader' | 'last-leader' | 'n
 async function lockedMembership(tx: Db, teamId: string, profileId: string) {
   const team = await lockTeam(tx, teamId);
   if (!team) return null;
-  const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+  const [member] = await tx
+    .select({ isLeader: teamMembers.isLeader })
+    .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
   return member ? { team, member } : null;
 }
@@ -221,8 +253,11 @@ export async function removeMember(db: Db, teamId: string, profileId: string, by
 
 /** Whether anyone but `profileId` leads the team (read under the team's lock). */
 async function otherLeaderExists(tx: Db, teamId: string, profileId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: teamMembers.profileId }).from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.isLeader, true), ne(teamMembers.profileId, profileId))).limit(1);
+  const [row] = await tx
+    .select({ id: teamMembers.profileId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.isLeader, true), ne(teamMembers.profileId, profileId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -238,7 +273,14 @@ export async function leaveTeam(db: Db, teamId: string, profileId: string): Prom
     if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return 'last-leader';
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
     const by = await personName(tx, profileId);
-    await notify(tx, (await leaderIds(tx, teamId)).map((id) => ({ profileId: id, kind: 'member_left' as const, data: { teamId, teamName: team.name, by } })));
+    await notify(
+      tx,
+      (await leaderIds(tx, teamId)).map((id) => ({
+        profileId: id,
+        kind: 'member_left' as const,
+        data: { teamId, teamName: team.name, by },
+      })),
+    );
     return 'done';
   });
 }
@@ -252,15 +294,22 @@ export async function setLeader(db: Db, teamId: string, profileId: string, isLea
   return db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     if (!team) return 'not-member';
-    const [actor] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+    const [actor] = await tx
+      .select({ isLeader: teamMembers.isLeader })
+      .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, byProfileId)));
     if (!actor?.isLeader) return 'not-leader';
-    const [member] = await tx.select({ isLeader: teamMembers.isLeader }).from(teamMembers)
+    const [member] = await tx
+      .select({ isLeader: teamMembers.isLeader })
+      .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
     if (!member) return 'not-member';
     if (member.isLeader === isLeader) return 'done';
     if (!isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return 'last-leader';
-    await tx.update(teamMembers).set({ isLeader }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    await tx
+      .update(teamMembers)
+      .set({ isLeader })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
     if (isLeader && profileId !== byProfileId) {
       await notify(tx, [{ profileId, kind: 'made_leader', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
     }
@@ -303,7 +352,9 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.profileId, profileId), eq(teamMembers.isLeader, true)))
     .orderBy(asc(teams.name));
-  return rows.map(({ candidateIsMember, candidateInvited, ...team }) => (candidate ? { ...team, candidateIsMember, candidateInvited } : team));
+  return rows.map(({ candidateIsMember, candidateInvited, ...team }) =>
+    candidate ? { ...team, candidateIsMember, candidateInvited } : team,
+  );
 }
 
 // ---------- matching (docs/decisions/011-matching.md) ----------
@@ -340,7 +391,10 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
     team: row.team,
     membership: row.isLeader === null ? null : { isLeader: row.isLeader },
     exclude: new Set(candidates.map(([id]) => id)),
-    memberHours: candidates.filter(([, , member]) => member).map(([, timezone]) => timezoneHours(timezone)).filter((h): h is number => h !== null),
+    memberHours: candidates
+      .filter(([, , member]) => member)
+      .map(([, timezone]) => timezoneHours(timezone))
+      .filter((h): h is number => h !== null),
   };
 }
 
@@ -375,14 +429,18 @@ export async function matchingTeams(db: Db, ids?: string[]) {
   const rows = await db
     .select({ ...cardColumns, positionSkills: teams.positionSkills })
     .from(teams)
-    .where(ids
-      ? sql`${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`
-      : and(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`, sql`${teams.positionSkills} <> '{}'::jsonb`));
+    .where(
+      ids
+        ? sql`${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`
+        : and(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`, sql`${teams.positionSkills} <> '{}'::jsonb`),
+    );
   return rows.map((t) => ({
     id: t.id,
     createdAt: t.createdAt,
     recruiting: isRecruiting(t),
-    positions: t.openPositions.filter((title) => t.positionSkills[title]?.length).map((title) => ({ title, skills: t.positionSkills[title] })),
+    positions: t.openPositions
+      .filter((title) => t.positionSkills[title]?.length)
+      .map((title) => ({ title, skills: t.positionSkills[title] })),
     card: toCard(t),
   }));
 }

@@ -49,10 +49,14 @@ const withProfile = createMiddleware<AppEnv>(async (c, next) => {
 /** The status and message of an answer that changed nothing. */
 function refused(outcome: Exclude<requests.AnswerOutcome, { ok: true }>, what: 'request' | 'invitation'): never {
   switch (outcome.reason) {
-    case 'not-found': throw notFound(what === 'request' ? 'Request not found' : 'Invitation not found');
-    case 'full': throw new ApiError(409, TEAM_FULL);
-    case 'no-longer-pending': throw new ApiError(409, `This ${what} is no longer pending`);
-    case 'answered': throw new ApiError(409, `This ${what} has already been ${outcome.status}`);
+    case 'not-found':
+      throw notFound(what === 'request' ? 'Request not found' : 'Invitation not found');
+    case 'full':
+      throw new ApiError(409, TEAM_FULL);
+    case 'no-longer-pending':
+      throw new ApiError(409, `This ${what} is no longer pending`);
+    case 'answered':
+      throw new ApiError(409, `This ${what} has already been ${outcome.status}`);
   }
 }
 
@@ -137,7 +141,9 @@ export const teamsRoutes = createRouter()
   })
 
   // ---------- join requests ----------
-  .openapi(guarded(teamsApi.joinRequests, leaderOnly), async (c) => c.json(await requests.listPendingRequests(c.var.db, c.var.team.id), 200))
+  .openapi(guarded(teamsApi.joinRequests, leaderOnly), async (c) =>
+    c.json(await requests.listPendingRequests(c.var.db, c.var.team.id), 200),
+  )
   .openapi(guarded(teamsApi.requestToJoin, withProfile), async (c) => {
     const viewer = await requireProfile(c);
     const input = c.req.valid('json');
@@ -171,7 +177,9 @@ export const teamsRoutes = createRouter()
     const viewer = await requireProfile(c);
     return c.json(await repo.ledTeams(c.var.db, viewer.profileId, c.req.valid('query').candidate), 200);
   })
-  .openapi(guarded(teamsApi.invitations, leaderOnly), async (c) => c.json(await requests.pendingInvitationsOf(c.var.db, c.var.team.id), 200))
+  .openapi(guarded(teamsApi.invitations, leaderOnly), async (c) =>
+    c.json(await requests.pendingInvitationsOf(c.var.db, c.var.team.id), 200),
+  )
   .openapi(guarded(teamsApi.invite, withProfile), async (c) => {
     const viewer = await requireProfile(c);
     const input = c.req.valid('json');
@@ -202,11 +210,19 @@ export const teamsRoutes = createRouter()
     const { page } = c.req.valid('query');
     // A team that takes nobody (closed, or full) is offered nobody.
     if (!isRecruiting(team)) return c.json({ items: [], nextPage: null }, 200);
-    const positions = team.openPositions.filter((title) => team.positionSkills[title]?.length).map((title) => ({ title, skills: team.positionSkills[title] }));
+    const positions = team.openPositions
+      .filter((title) => team.positionSkills[title]?.length)
+      .map((title) => ({ title, skills: team.positionSkills[title] }));
     const ranked = await c.var.matching.rankPeople({ positions, exclude, memberHours, wanted: page * SUGGESTIONS_PAGE + 1 });
     const items = ranked.slice((page - 1) * SUGGESTIONS_PAGE, page * SUGGESTIONS_PAGE).map(({ person, ...reasons }) => ({
-      id: person.id, firstName: person.firstName, lastName: person.lastName, name: person.name, avatarUrl: person.avatarUrl,
-      availability: person.availability, timezone: person.timezone, ...reasons,
+      id: person.id,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      name: person.name,
+      avatarUrl: person.avatarUrl,
+      availability: person.availability,
+      timezone: person.timezone,
+      ...reasons,
     }));
     return c.json({ items, nextPage: ranked.length > page * SUGGESTIONS_PAGE ? page + 1 : null }, 200);
   })

@@ -49,7 +49,8 @@ async function invite(teamId: string, to: TestUser = invitee, role = 'ML Enginee
   // Joining a team switches 'looking for a team' off (docs/product.md#joining); these tests invite the same people again.
   await h.db.update(profiles).set({ lookingForTeam: true }).where(eq(profiles.id, to.profileId));
   const res = await h.request('POST', '/api/invitations', {
-    cookie: leader.cookie, body: { teamId, profileId: to.profileId, role, message: 'Join us, we need your skills!' },
+    cookie: leader.cookie,
+    body: { teamId, profileId: to.profileId, role, message: 'Join us, we need your skills!' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
@@ -80,12 +81,39 @@ interface Mutation {
 
 describe('authorization table: every team mutation', () => {
   const mutations: Mutation[] = [
-    { name: 'edit team', method: 'PATCH', path: (w) => `/api/teams/${w.teamId}`, body: () => ({ name: 'Renamed', description: null, isOpen: false }), success: 200, denied: 403 },
-    { name: 'set open positions', method: 'PUT', path: (w) => `/api/teams/${w.teamId}/positions`, body: () => ({ openPositions: ['QA'] }), success: 200, denied: 403 },
+    {
+      name: 'edit team',
+      method: 'PATCH',
+      path: (w) => `/api/teams/${w.teamId}`,
+      body: () => ({ name: 'Renamed', description: null, isOpen: false }),
+      success: 200,
+      denied: 403,
+    },
+    {
+      name: 'set open positions',
+      method: 'PUT',
+      path: (w) => `/api/teams/${w.teamId}/positions`,
+      body: () => ({ openPositions: ['QA'] }),
+      success: 200,
+      denied: 403,
+    },
     { name: 'delete team', method: 'DELETE', path: (w) => `/api/teams/${w.teamId}`, success: 204, denied: 403 },
-    { name: 'remove a member', method: 'DELETE', path: (w) => `/api/teams/${w.teamId}/members/${otherMember.profileId}`, success: 204, denied: 403 },
+    {
+      name: 'remove a member',
+      method: 'DELETE',
+      path: (w) => `/api/teams/${w.teamId}/members/${otherMember.profileId}`,
+      success: 204,
+      denied: 403,
+    },
     { name: 'list join requests', method: 'GET', path: (w) => `/api/teams/${w.teamId}/join-requests`, success: 200, denied: 403 },
-    { name: 'invite', method: 'POST', path: () => '/api/invitations', body: (w) => ({ teamId: w.teamId, profileId: outsider.profileId, role: 'QA', message: 'Please join our team!' }), success: 201, denied: 403 },
+    {
+      name: 'invite',
+      method: 'POST',
+      path: () => '/api/invitations',
+      body: (w) => ({ teamId: w.teamId, profileId: outsider.profileId, role: 'QA', message: 'Please join our team!' }),
+      success: 201,
+      denied: 403,
+    },
     // docs/product.md#how-the-server-refuses: 'Request not found' for ids of teams you do not lead: foreign ids look unknown.
     { name: 'accept join request', method: 'POST', path: (w) => `/api/join-requests/${w.requestId}/accept`, success: 200, denied: 404 },
     { name: 'decline join request', method: 'POST', path: (w) => `/api/join-requests/${w.requestId}/decline`, success: 200, denied: 404 },
@@ -137,8 +165,15 @@ describe('authorization table: every team mutation', () => {
 
   it('unknown and malformed team ids are 404 Team not found', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      for (const [method, path] of [['GET', `/api/teams/${id}`], ['PATCH', `/api/teams/${id}`], ['DELETE', `/api/teams/${id}`]] as const) {
-        const res = await h.request(method, path, { cookie: leader.cookie, body: method === 'PATCH' ? { name: 'x', isOpen: true } : undefined });
+      for (const [method, path] of [
+        ['GET', `/api/teams/${id}`],
+        ['PATCH', `/api/teams/${id}`],
+        ['DELETE', `/api/teams/${id}`],
+      ] as const) {
+        const res = await h.request(method, path, {
+          cookie: leader.cookie,
+          body: method === 'PATCH' ? { name: 'x', isOpen: true } : undefined,
+        });
         expect(res.status).toBe(404);
         expect(res.body.error).toBe('Team not found');
       }
@@ -149,13 +184,18 @@ describe('authorization table: every team mutation', () => {
 describe('create team', () => {
   it('creates the team and the creator as Team Leader, trimmed, blanks and duplicates dropped', async () => {
     const id = await createTeam(leader, {
-      name: '  Trimmed Team  ', description: '  A description that is long enough.  ', logoUrl: ' https://example.com/logo.png ',
+      name: '  Trimmed Team  ',
+      description: '  A description that is long enough.  ',
+      logoUrl: ' https://example.com/logo.png ',
       openPositions: [' Frontend ', '', '  ', 'frontend', 'Backend'],
     });
     const [team] = await h.db.select().from(teams).where(eq(teams.id, id));
     expect(team).toMatchObject({
-      name: 'Trimmed Team', description: 'A description that is long enough.', logoUrl: 'https://example.com/logo.png',
-      openPositions: ['Frontend', 'Backend'], isOpen: true,
+      name: 'Trimmed Team',
+      description: 'A description that is long enough.',
+      logoUrl: 'https://example.com/logo.png',
+      openPositions: ['Frontend', 'Backend'],
+      isOpen: true,
     });
     expect(await membersOf(id)).toEqual([expect.objectContaining({ profileId: leader.profileId, role: 'Team Leader', isLeader: true })]);
   });
@@ -218,7 +258,12 @@ describe('list teams', () => {
     expect(all.status).toBe(200);
     expect(all.body.items.map((t: { id: string }) => t.id)).toEqual([c, b, a]);
     expect(all.body.total).toBe(3);
-    expect(all.body.items[2]).toMatchObject({ name: 'Alpha Squad', memberCount: 2, isOpen: true, openPositions: ['Frontend Developer', 'Designer'] });
+    expect(all.body.items[2]).toMatchObject({
+      name: 'Alpha Squad',
+      memberCount: 2,
+      isOpen: true,
+      openPositions: ['Frontend Developer', 'Designer'],
+    });
 
     const search = async (qs: string) => (await hx.request('GET', `/api/teams?${qs}`)).body;
     expect((await search('q=ROCKETS')).items.map((t: { id: string }) => t.id)).toEqual([c, a]);
@@ -250,27 +295,51 @@ describe('team detail', () => {
     expect(anon.body.members[1]).toMatchObject({ id: member.profileId, role: 'Designer', isLeader: false, name: expect.any(String) });
     expect(anon.body).toMatchObject({ memberCount: 2, viewer: { isMember: false, isLeader: false, hasPendingRequest: false } });
 
-    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: leader.cookie })).body.viewer).toEqual({ isMember: true, isLeader: true, hasPendingRequest: false, pendingRequestId: null });
-    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: member.cookie })).body.viewer).toEqual({ isMember: true, isLeader: false, hasPendingRequest: false, pendingRequestId: null });
+    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: leader.cookie })).body.viewer).toEqual({
+      isMember: true,
+      isLeader: true,
+      hasPendingRequest: false,
+      pendingRequestId: null,
+    });
+    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: member.cookie })).body.viewer).toEqual({
+      isMember: true,
+      isLeader: false,
+      hasPendingRequest: false,
+      pendingRequestId: null,
+    });
     const requestId = await requestToJoin(teamId);
-    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: requester.cookie })).body.viewer).toEqual({ isMember: false, isLeader: false, hasPendingRequest: true, pendingRequestId: requestId });
+    expect((await h.request('GET', `/api/teams/${teamId}`, { cookie: requester.cookie })).body.viewer).toEqual({
+      isMember: false,
+      isLeader: false,
+      hasPendingRequest: true,
+      pendingRequestId: requestId,
+    });
   });
 });
 
 describe('edit, positions, delete, remove', () => {
   it('edits name, description and openness; a blank name is "Team name is required"', async () => {
     const teamId = await createTeam();
-    const blank = await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: '   ', description: 'x', isOpen: true } });
+    const blank = await h.request('PATCH', `/api/teams/${teamId}`, {
+      cookie: leader.cookie,
+      body: { name: '   ', description: 'x', isOpen: true },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.fields.name).toBe('Team name is required');
-    const ok = await h.request('PATCH', `/api/teams/${teamId}`, { cookie: leader.cookie, body: { name: ' New Name ', description: '', isOpen: false } });
+    const ok = await h.request('PATCH', `/api/teams/${teamId}`, {
+      cookie: leader.cookie,
+      body: { name: ' New Name ', description: '', isOpen: false },
+    });
     expect(ok.status).toBe(200);
     expect((await h.request('GET', `/api/teams/${teamId}`)).body).toMatchObject({ name: 'New Name', description: null, isOpen: false });
   });
 
   it('replaces open positions, ignoring blanks and duplicates; an empty list is allowed', async () => {
     const teamId = await createTeam();
-    const res = await h.request('PUT', `/api/teams/${teamId}/positions`, { cookie: leader.cookie, body: { openPositions: ['Designer', ' ', 'designer', ' QA '] } });
+    const res = await h.request('PUT', `/api/teams/${teamId}/positions`, {
+      cookie: leader.cookie,
+      body: { openPositions: ['Designer', ' ', 'designer', ' QA '] },
+    });
     expect(res.status).toBe(200);
     expect((await h.request('GET', `/api/teams/${teamId}`)).body.openPositions).toEqual(['Designer', 'QA']);
     await h.request('PUT', `/api/teams/${teamId}/positions`, { cookie: leader.cookie, body: { openPositions: [] } });
@@ -320,7 +389,12 @@ describe('join requests', () => {
     expect(row).toMatchObject({ position: 'Designer', message, status: 'pending' });
     const list = await h.request('GET', `/api/teams/${teamId}/join-requests`, { cookie: leader.cookie });
     expect(list.body.map((r: { id: string }) => r.id)).toEqual([second, first]);
-    expect(list.body[1]).toMatchObject({ position: 'Designer', message, status: 'pending', requester: { id: requester.profileId, firstName: 'Remy' } });
+    expect(list.body[1]).toMatchObject({
+      position: 'Designer',
+      message,
+      status: 'pending',
+      requester: { id: requester.profileId, firstName: 'Remy' },
+    });
     await h.request('POST', `/api/join-requests/${second}/decline`, { cookie: leader.cookie });
     const after = await h.request('GET', `/api/teams/${teamId}/join-requests`, { cookie: leader.cookie });
     expect(after.body.map((r: { id: string }) => r.id)).toEqual([first]);
@@ -368,7 +442,10 @@ describe('join requests', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => send(teamId, { position: 'Designer', message })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
-    const rows = await h.db.select().from(joinRequests).where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.profileId, requester.profileId)));
+    const rows = await h.db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.profileId, requester.profileId)));
     expect(rows).toHaveLength(1);
   });
 
@@ -393,7 +470,10 @@ describe('join requests', () => {
 
   it('falls back to the role "Team Member" when the stored position is blank', async () => {
     const teamId = await createTeam();
-    const [row] = await h.db.insert(joinRequests).values({ teamId, teamName: 'Pixel Pushers', profileId: requester.profileId, position: ' ', message }).returning();
+    const [row] = await h.db
+      .insert(joinRequests)
+      .values({ teamId, teamName: 'Pixel Pushers', profileId: requester.profileId, position: ' ', message })
+      .returning();
     expect((await h.request('POST', `/api/join-requests/${row.id}/accept`, { cookie: leader.cookie })).status).toBe(200);
     expect((await membersOf(teamId)).find((m) => m.profileId === requester.profileId)?.role).toBe('Team Member');
   });
@@ -494,7 +574,9 @@ describe('invitations', () => {
 
   it('refuses unknown teams and profiles, members, people not looking for a team, and a second pending invitation', async () => {
     const teamId = await createTeam();
-    expect((await sendInvite({ teamId: '00000000-0000-4000-8000-000000000000', profileId: invitee.profileId })).body.error).toBe('Team not found');
+    expect((await sendInvite({ teamId: '00000000-0000-4000-8000-000000000000', profileId: invitee.profileId })).body.error).toBe(
+      'Team not found',
+    );
     const unknown = await sendInvite({ teamId, profileId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('Profile not found');
@@ -522,7 +604,10 @@ describe('invitations', () => {
     const id = await invite(teamId, invitee, 'ML Engineer');
     const res = await h.request('POST', `/api/invitations/${id}/accept`, { cookie: invitee.cookie });
     expect(res.status).toBe(200);
-    expect((await membersOf(teamId)).find((m) => m.profileId === invitee.profileId)).toMatchObject({ role: 'ML Engineer', isLeader: false });
+    expect((await membersOf(teamId)).find((m) => m.profileId === invitee.profileId)).toMatchObject({
+      role: 'ML Engineer',
+      isLeader: false,
+    });
     const again = await h.request('POST', `/api/invitations/${id}/decline`, { cookie: invitee.cookie });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('This invitation has already been accepted');

@@ -34,7 +34,17 @@ export function Avatar({ person, size = 40, className }: { person: AvatarPerson;
 }
 
 /** A team's logo, or a placeholder with its initial when there is none or it fails to load. */
-export function TeamLogo({ name, logoUrl, size = 48, className }: { name: string; logoUrl: string | null; size?: number; className?: string }) {
+export function TeamLogo({
+  name,
+  logoUrl,
+  size = 48,
+  className,
+}: {
+  name: string;
+  logoUrl: string | null;
+  size?: number;
+  className?: string;
+}) {
   return (
     <ImageWithFallback
       src={logoUrl}

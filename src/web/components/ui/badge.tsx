@@ -16,7 +16,11 @@ export type BadgeVariant = keyof typeof variants;
 export function Badge({ variant = 'default', className, ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', variants[variant], className)}
+      className={cn(
+        'inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

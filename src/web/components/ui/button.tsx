@@ -34,11 +34,12 @@ export function buttonClass({ variant = 'primary', size = 'md' }: ButtonStylePro
   );
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyleProps>(
-  function Button({ variant, size, className, type = 'button', ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />;
-  },
-);
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyleProps>(function Button(
+  { variant, size, className, type = 'button', ...props },
+  ref,
+) {
+  return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />;
+});
 
 /** A link that looks like a button. */
 export function ButtonLink({ variant, size, className, ...props }: LinkProps & ButtonStyleProps) {
@@ -46,7 +47,13 @@ export function ButtonLink({ variant, size, className, ...props }: LinkProps & B
 }
 
 /** A button that, while `busy`, shows a spinner and its busy label (e.g. 'Saving...') and cannot be pressed. */
-export function BusyButton({ busy, busyLabel, children, disabled, ...props }: ComponentProps<typeof Button> & { busy: boolean; busyLabel: string }) {
+export function BusyButton({
+  busy,
+  busyLabel,
+  children,
+  disabled,
+  ...props
+}: ComponentProps<typeof Button> & { busy: boolean; busyLabel: string }) {
   return (
     <Button disabled={busy || disabled} {...props}>
       {busy && <Spinner />}

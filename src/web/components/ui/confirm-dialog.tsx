@@ -6,7 +6,12 @@ import { Button } from './button';
  * Used before removing a member, leaving or deleting a team.
  */
 export function ConfirmDialog({
-  open, onOpenChange, title, question, confirmLabel, onConfirm,
+  open,
+  onOpenChange,
+  title,
+  question,
+  confirmLabel,
+  onConfirm,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -27,7 +32,9 @@ export function ConfirmDialog({
               <Button variant="outline">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={onConfirm}>{confirmLabel}</Button>
+              <Button variant="destructive" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

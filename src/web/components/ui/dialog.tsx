@@ -9,7 +9,12 @@ import { X } from 'lucide-react';
  * or to the page's main area when that control is gone or disabled.
  */
 export function Dialog({
-  open, onOpenChange, title, description, returnFocus, children,
+  open,
+  onOpenChange,
+  title,
+  description,
+  returnFocus,
+  children,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;

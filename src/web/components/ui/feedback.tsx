@@ -18,7 +18,10 @@ export function Loading({ children }: { children: ReactNode }) {
 
 export function ErrorMessage({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div role="alert" className={cn('flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-danger', className)}>
+    <div
+      role="alert"
+      className={cn('flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-danger', className)}
+    >
       <AlertCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       <div>{children}</div>
     </div>

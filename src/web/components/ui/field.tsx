@@ -8,7 +8,10 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={cn(control, 'h-10', className)} {...props} />;
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
   return <textarea ref={ref} className={cn(control, 'min-h-24', className)} {...props} />;
 });
 
@@ -25,7 +28,11 @@ export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLab
  * render function so the label and messages are tied to it for screen readers.
  */
 export function Field({
-  label, hint, error, children, className,
+  label,
+  hint,
+  error,
+  children,
+  className,
 }: {
   label: ReactNode;
   hint?: ReactNode;
@@ -39,8 +46,16 @@ export function Field({
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
-      {hint && !error && <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
-      {error && <p id={`${id}-error`} className="text-sm text-danger">{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -66,7 +81,9 @@ export const Checkbox = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInp
     return (
       <div className="space-y-1">
         {input}
-        <p id={`${id}-error`} className="text-sm text-danger">{error}</p>
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
       </div>
     );
   },

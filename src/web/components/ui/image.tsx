@@ -4,7 +4,14 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
  * A picture that falls back to `fallback` when there is none or it fails to load (a deleted
  * upload, a dead logo URL): avatars show initials, team logos their first letter.
  */
-export function ImageWithFallback({ src, alt, size, className, style, fallback }: {
+export function ImageWithFallback({
+  src,
+  alt,
+  size,
+  className,
+  style,
+  fallback,
+}: {
   src: string | null | undefined;
   alt: string;
   size: number;

@@ -3,9 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { accountKeys } from '../../lib/query-keys';
 
-export const useAccount = () => useQuery({ queryKey: accountKeys.info(), queryFn: ({ signal }) => api('GET /api/auth/account', { signal }) });
+export const useAccount = () =>
+  useQuery({ queryKey: accountKeys.info(), queryFn: ({ signal }) => api('GET /api/auth/account', { signal }) });
 
-export const useSessions = () => useQuery({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => api('GET /api/auth/sessions', { signal }) });
+export const useSessions = () =>
+  useQuery({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => api('GET /api/auth/sessions', { signal }) });
 
 /** Ends one session, or every other one; the list refreshes. */
 export function useSignOutSession() {

@@ -55,8 +55,8 @@ function EmailCard({ account }: { account: AccountInfo }) {
         <CardTitle>Change email</CardTitle>
         <CardDescription>
           You sign in as <span className="font-medium text-slate-900">{account.email}</span>
-          {account.providers.length > 0 && <> and with {account.providers.map((p) => SOCIAL_PROVIDER_NAMES[p]).join(' and ')}</>}.
-          A new address is confirmed by a link we send to it.
+          {account.providers.length > 0 && <> and with {account.providers.map((p) => SOCIAL_PROVIDER_NAMES[p]).join(' and ')}</>}. A new
+          address is confirmed by a link we send to it.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -104,8 +104,9 @@ function PasswordCard({ account }: { account: AccountInfo }) {
           </Form>
         ) : (
           <p className="text-sm text-slate-600">
-            Your account has no password: you sign in with {account.providers.map((p) => SOCIAL_PROVIDER_NAMES[p]).join(' or ') || 'a provider'}.
-            To add one, sign out and use &apos;Forgot password?&apos; on the sign-in page.
+            Your account has no password: you sign in with{' '}
+            {account.providers.map((p) => SOCIAL_PROVIDER_NAMES[p]).join(' or ') || 'a provider'}. To add one, sign out and use &apos;Forgot
+            password?&apos; on the sign-in page.
           </p>
         )}
       </CardContent>
@@ -159,11 +160,24 @@ function SessionsCard() {
         {sessions.data && (
           <>
             <ul className="divide-y divide-slate-200" aria-label="Sessions">
-              {sessions.data.items.map((s) => <SessionRow key={s.id} session={s} />)}
+              {sessions.data.items.map((s) => (
+                <SessionRow key={s.id} session={s} />
+              ))}
             </ul>
             {others.isError && <ErrorMessage className="mt-3">{errorText(others.error, 'Failed to sign out')}</ErrorMessage>}
-            {others.isSuccess && others.variables === 'others' && <div className="mt-3"><SuccessMessage>Signed out everywhere else.</SuccessMessage></div>}
-            <BusyButton className="mt-4" variant="outline" busy={others.isPending && others.variables === 'others'} busyLabel="Signing out..." disabled={count === 0} onClick={() => others.mutate('others')}>
+            {others.isSuccess && others.variables === 'others' && (
+              <div className="mt-3">
+                <SuccessMessage>Signed out everywhere else.</SuccessMessage>
+              </div>
+            )}
+            <BusyButton
+              className="mt-4"
+              variant="outline"
+              busy={others.isPending && others.variables === 'others'}
+              busyLabel="Signing out..."
+              disabled={count === 0}
+              onClick={() => others.mutate('others')}
+            >
               <LogOut aria-hidden className="h-4 w-4" /> Sign out everywhere else
             </BusyButton>
           </>
@@ -186,7 +200,9 @@ function DataCard({ account }: { account: AccountInfo }) {
         <a href="/api/auth/account/data" download className={buttonClass({ variant: 'outline' })}>
           <Download aria-hidden className="h-4 w-4" /> Download my data
         </a>
-        <Button variant="dangerOutline" onClick={() => setDeleting(true)}>Delete account</Button>
+        <Button variant="dangerOutline" onClick={() => setDeleting(true)}>
+          Delete account
+        </Button>
       </CardContent>
       <DeleteAccountDialog account={account} open={deleting} onOpenChange={setDeleting} />
     </Card>
@@ -226,12 +242,17 @@ function DeleteAccountDialog({ account, open, onOpenChange }: { account: Account
           </Field>
         ) : provider ? (
           <div className="space-y-2 text-sm text-slate-600">
-            <p>Your account has no password. If you signed in more than 10 minutes ago, sign in again with {SOCIAL_PROVIDER_NAMES[provider]} first.</p>
+            <p>
+              Your account has no password. If you signed in more than 10 minutes ago, sign in again with {SOCIAL_PROVIDER_NAMES[provider]}{' '}
+              first.
+            </p>
             {reauthError && <ErrorMessage>{reauthError}</ErrorMessage>}
             <Button
               variant="outline"
               size="sm"
-              onClick={() => startSocialSignIn(provider, '/profile?tab=settings').catch((err) => setReauthError(errorText(err, 'Please try again.')))}
+              onClick={() =>
+                startSocialSignIn(provider, '/profile?tab=settings').catch((err) => setReauthError(errorText(err, 'Please try again.')))
+              }
             >
               Sign in again with {SOCIAL_PROVIDER_NAMES[provider]}
             </Button>
@@ -241,8 +262,12 @@ function DeleteAccountDialog({ account, open, onOpenChange }: { account: Account
           {(p) => <Input {...p} {...form.register('confirm')} autoComplete="off" />}
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-          <SubmitButton variant="destructive" busyLabel="Deleting account...">Delete my account</SubmitButton>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <SubmitButton variant="destructive" busyLabel="Deleting account...">
+            Delete my account
+          </SubmitButton>
         </div>
       </Form>
     </Dialog>

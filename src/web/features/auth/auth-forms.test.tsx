@@ -91,7 +91,9 @@ describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
 
   it("show the spec's text and the provider's reason after a failed GitHub sign-in", async () => {
     answerFetch(signedOut);
-    renderScreen(<LoginPage />, { path: '/login?provider=github&error=access_denied&error_description=The%20user%20has%20denied%20your%20application%20access.' });
+    renderScreen(<LoginPage />, {
+      path: '/login?provider=github&error=access_denied&error_description=The%20user%20has%20denied%20your%20application%20access.',
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An error occurred during GitHub login. Please try again.');
     expect(alert).toHaveTextContent('The user has denied your application access.');

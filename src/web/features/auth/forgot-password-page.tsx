@@ -35,12 +35,16 @@ export default function ForgotPasswordPage() {
             <Field label="Email" error={form.error('email')}>
               {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" required placeholder="you@example.com" />}
             </Field>
-            <SubmitButton className="w-full" busyLabel="Sending link...">{sent ? 'Send the link again' : 'Send reset link'}</SubmitButton>
+            <SubmitButton className="w-full" busyLabel="Sending link...">
+              {sent ? 'Send the link again' : 'Send reset link'}
+            </SubmitButton>
           </Form>
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
           Remembered it?{' '}
-          <Link to="/login" className="font-medium text-link hover:underline">Back to sign in</Link>
+          <Link to="/login" className="font-medium text-link hover:underline">
+            Back to sign in
+          </Link>
         </CardFooter>
       </Card>
     </Page>

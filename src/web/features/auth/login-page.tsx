@@ -63,14 +63,21 @@ export default function LoginPage() {
               {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="current-password" required />}
             </Field>
             <p className="-mt-2 text-right text-sm">
-              <Link to="/forgot-password" className="font-medium text-link hover:underline">Forgot password?</Link>
+              <Link to="/forgot-password" className="font-medium text-link hover:underline">
+                Forgot password?
+              </Link>
             </p>
-            <SubmitButton className="w-full" busyLabel="Signing in...">Sign in with Email</SubmitButton>
+            <SubmitButton className="w-full" busyLabel="Signing in...">
+              Sign in with Email
+            </SubmitButton>
           </Form>
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
           Don&apos;t have an account?{' '}
-          <Link to={`/signup${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`} className="font-medium text-link hover:underline">
+          <Link
+            to={`/signup${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`}
+            className="font-medium text-link hover:underline"
+          >
             Sign Up
           </Link>
         </CardFooter>

@@ -37,14 +37,20 @@ export default function ResetPasswordPage() {
               <FormMessage />
               {form.error('token') && <ErrorMessage>{form.error('token')}</ErrorMessage>}
               <Field label="New password" hint="Must be at least 6 characters" error={form.error('newPassword')}>
-                {(p) => <Input {...p} {...form.register('newPassword')} type="password" autoComplete="new-password" required minLength={6} />}
+                {(p) => (
+                  <Input {...p} {...form.register('newPassword')} type="password" autoComplete="new-password" required minLength={6} />
+                )}
               </Field>
-              <SubmitButton className="w-full" busyLabel="Saving password...">Set new password</SubmitButton>
+              <SubmitButton className="w-full" busyLabel="Saving password...">
+                Set new password
+              </SubmitButton>
             </Form>
           )}
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
-          <Link to="/forgot-password" className="font-medium text-link hover:underline">Ask for a new link</Link>
+          <Link to="/forgot-password" className="font-medium text-link hover:underline">
+            Ask for a new link
+          </Link>
         </CardFooter>
       </Card>
     </Page>

@@ -52,12 +52,17 @@ export default function SignupPage() {
             <Field label="Password" hint="Must be at least 6 characters" error={form.error('password')}>
               {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="new-password" required minLength={6} />}
             </Field>
-            <SubmitButton className="w-full" busyLabel="Creating account...">Sign up with Email</SubmitButton>
+            <SubmitButton className="w-full" busyLabel="Creating account...">
+              Sign up with Email
+            </SubmitButton>
           </Form>
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-600">
           Already have an account?{' '}
-          <Link to={`/login${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`} className="font-medium text-link hover:underline">
+          <Link
+            to={`/login${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`}
+            className="font-medium text-link hover:underline"
+          >
             Login instead
           </Link>
         </CardFooter>

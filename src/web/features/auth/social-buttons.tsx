@@ -26,7 +26,17 @@ function DiscordIcon() {
 const ICONS: Record<SocialProvider, () => React.JSX.Element> = { github: GitHubIcon, discord: DiscordIcon };
 
 /** A provider's button: it signs in with the provider ('Redirecting to GitHub...' meanwhile). */
-export function SocialButton({ provider, label, redirectTo, onError }: { provider: SocialProvider; label: string; redirectTo: string; onError(message: string): void }) {
+export function SocialButton({
+  provider,
+  label,
+  redirectTo,
+  onError,
+}: {
+  provider: SocialProvider;
+  label: string;
+  redirectTo: string;
+  onError(message: string): void;
+}) {
   const [busy, setBusy] = useState(false);
   const Icon = ICONS[provider];
   return (

@@ -22,7 +22,10 @@ const timer = (name: string) => screen.getByRole('timer', { name });
 const scheduleItems = () => within(screen.getByRole('list', { name: 'Event Schedule' })).getAllByRole('listitem');
 /** Each schedule entry's title and its state ('Done', 'Up next' or nothing). */
 const scheduleStates = () =>
-  scheduleItems().map((li) => [within(li).getByRole('heading').textContent, /Done/.test(li.textContent!) ? 'Done' : /Up next/.test(li.textContent!) ? 'Up next' : '']);
+  scheduleItems().map((li) => [
+    within(li).getByRole('heading').textContent,
+    /Done/.test(li.textContent!) ? 'Done' : /Up next/.test(li.textContent!) ? 'Up next' : '',
+  ]);
 
 describe('before the build starts', () => {
   it('counts down every second, invites people to register and says when prize details come', () => {
@@ -39,7 +42,12 @@ describe('before the build starts', () => {
     expect(screen.getByText('Total Prize Pool')).toBeVisible();
     expect(screen.getByText('$1,000,000+')).toBeVisible();
     expect(screen.getByText('Prize details will be announced before May 30th.')).toBeVisible();
-    expect(scheduleStates()).toEqual([['Kickoff Party', 'Done'], ['Hackathon Begins', 'Up next'], ['Hackathon Ends', ''], ['Award Ceremony', '']]);
+    expect(scheduleStates()).toEqual([
+      ['Kickoff Party', 'Done'],
+      ['Hackathon Begins', 'Up next'],
+      ['Hackathon Ends', ''],
+      ['Award Ceremony', ''],
+    ]);
     expect(screen.queryByText('The build has started!')).toBeNull();
   });
 
@@ -65,7 +73,12 @@ describe('while teams build', () => {
     expect(screen.getByRole('link', { name: 'Find a Team' })).toBeVisible();
     expect(screen.getByText('Winners will be announced at the Award Ceremony on July 26, 2025.')).toBeVisible();
     expect(screen.queryByText(/announced before May 30th/)).toBeNull();
-    expect(scheduleStates()).toEqual([['Kickoff Party', 'Done'], ['Hackathon Begins', 'Done'], ['Hackathon Ends', 'Up next'], ['Award Ceremony', '']]);
+    expect(scheduleStates()).toEqual([
+      ['Kickoff Party', 'Done'],
+      ['Hackathon Begins', 'Done'],
+      ['Hackathon Ends', 'Up next'],
+      ['Award Ceremony', ''],
+    ]);
   });
 });
 

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, CheckCircle2, ExternalLink, Flag, PartyPopper, Rocket, Trophy, Users } from 'lucide-react';
 import {
-  AWARD_CEREMONY, canRegister, COUNTDOWN_TARGET, EVENT_NAME, eventPhase, PRIZE_POOL, SCHEDULE, SUBMISSION_DEADLINE,
-  type EventPhase, type ScheduleEvent,
+  AWARD_CEREMONY,
+  canRegister,
+  COUNTDOWN_TARGET,
+  EVENT_NAME,
+  eventPhase,
+  PRIZE_POOL,
+  SCHEDULE,
+  SUBMISSION_DEADLINE,
+  type EventPhase,
+  type ScheduleEvent,
 } from '../../../shared/hackathon';
 import { Page } from '../../components/layout';
 import { buttonClass, ButtonLink } from '../../components/ui/button';
@@ -144,7 +152,10 @@ const TONES = {
 
 function StatusBox({ Icon, tone, title, children }: { Icon: typeof Trophy; tone: keyof typeof TONES; title: string; children: ReactNode }) {
   return (
-    <div role="status" className="inline-flex max-w-xl items-start gap-3 rounded-2xl bg-white/10 px-5 py-4 ring-1 ring-white/20 backdrop-blur">
+    <div
+      role="status"
+      className="inline-flex max-w-xl items-start gap-3 rounded-2xl bg-white/10 px-5 py-4 ring-1 ring-white/20 backdrop-blur"
+    >
       <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-full', TONES[tone])}>
         <Icon aria-hidden className="h-5 w-5" />
       </span>
@@ -179,7 +190,9 @@ function PrizesCard({ note }: { note: string }) {
       <CardContent>
         <div className="rounded-xl bg-gradient-to-br from-amber-50 to-orange-50 p-5 ring-1 ring-amber-100">
           <p className="text-sm font-medium text-warning">Total Prize Pool</p>
-          <p className="mt-1 whitespace-nowrap text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl lg:text-3xl xl:text-4xl">{PRIZE_POOL}</p>
+          <p className="mt-1 whitespace-nowrap text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl lg:text-3xl xl:text-4xl">
+            {PRIZE_POOL}
+          </p>
         </div>
         <p className="mt-4 text-sm text-slate-600">{note}</p>
       </CardContent>
@@ -223,7 +236,17 @@ function ScheduleCard({ now }: { now: number }) {
   );
 }
 
-function ScheduleItem({ event, zone, Icon, state }: { event: ScheduleEvent; zone: string; Icon: typeof Trophy; state: 'done' | 'next' | 'later' }) {
+function ScheduleItem({
+  event,
+  zone,
+  Icon,
+  state,
+}: {
+  event: ScheduleEvent;
+  zone: string;
+  Icon: typeof Trophy;
+  state: 'done' | 'next' | 'later';
+}) {
   return (
     <li className="relative">
       <span
@@ -242,7 +265,11 @@ function ScheduleItem({ event, zone, Icon, state }: { event: ScheduleEvent; zone
             Done
           </span>
         )}
-        {state === 'next' && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-link ring-1 ring-inset ring-brand-100">Up next</span>}
+        {state === 'next' && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-link ring-1 ring-inset ring-brand-100">
+            Up next
+          </span>
+        )}
       </div>
       {event.detail && <p className="text-sm font-medium text-link">{event.detail}</p>}
       <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

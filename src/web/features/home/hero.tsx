@@ -15,14 +15,19 @@ export function Hero({ scrollTargetId }: { scrollTargetId: string }) {
   return (
     <section className="on-dark relative isolate flex min-h-[calc(100svh-4rem)] items-center overflow-hidden bg-gradient-to-b from-slate-950 via-indigo-950 to-brand-700 text-white">
       <canvas ref={canvas} aria-hidden data-testid="particles" className="absolute inset-0 -z-10 h-full w-full" />
-      <div aria-hidden className="pointer-events-none absolute left-1/2 top-1/3 -z-10 h-80 w-80 -translate-x-1/2 rounded-full bg-brand-500/30 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute left-1/2 top-1/3 -z-10 h-80 w-80 -translate-x-1/2 rounded-full bg-brand-500/30 blur-3xl"
+      />
       <div className="mx-auto w-full max-w-4xl px-4 py-20 text-center sm:px-6">
         <p className="inline-flex items-center rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium text-indigo-100 ring-1 ring-white/20 backdrop-blur">
           The place for people looking for a group
         </p>
         <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl lg:text-7xl">
           Find your perfect{' '}
-          <span className="bg-gradient-to-r from-indigo-200 via-fuchsia-200 to-amber-200 bg-clip-text text-transparent">hackathon team</span>
+          <span className="bg-gradient-to-r from-indigo-200 via-fuchsia-200 to-amber-200 bg-clip-text text-transparent">
+            hackathon team
+          </span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-base text-indigo-100 sm:text-xl">
           Show what you can build, meet people whose skills complement yours, and team up before the clock starts.

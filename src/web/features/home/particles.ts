@@ -17,7 +17,13 @@ const MAX_DOTS = 90;
 const LINK_DISTANCE = 120;
 
 function newDot(w: number, h: number): Dot {
-  return { x: Math.random() * w, y: Math.random() * h, vx: (Math.random() - 0.5) * 0.35, vy: (Math.random() - 0.5) * 0.35, r: 0.8 + Math.random() * 1.6 };
+  return {
+    x: Math.random() * w,
+    y: Math.random() * h,
+    vx: (Math.random() - 0.5) * 0.35,
+    vy: (Math.random() - 0.5) * 0.35,
+    r: 0.8 + Math.random() * 1.6,
+  };
 }
 
 /** Starts the animation on the canvas; returns the function that stops it. */

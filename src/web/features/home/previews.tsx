@@ -11,7 +11,6 @@ import { Section } from './section';
 /** SPEC 9: the home page previews the 3 newest of each. */
 const PREVIEW_SIZE = 3;
 
-
 export function ProfilesPreview() {
   const query = useProfiles({ pageSize: PREVIEW_SIZE });
   return (
@@ -23,7 +22,13 @@ export function ProfilesPreview() {
       <PreviewGrid
         query={query}
         what="profiles"
-        empty={<EmptyState title="No profiles yet" description="Be the first: create a profile and let teams find you." action={<ButtonLink to="/signup">Sign up</ButtonLink>} />}
+        empty={
+          <EmptyState
+            title="No profiles yet"
+            description="Be the first: create a profile and let teams find you."
+            action={<ButtonLink to="/signup">Sign up</ButtonLink>}
+          />
+        }
         render={(p) => <ProfileCardView key={p.id} profile={p} />}
       />
     </Section>
@@ -42,7 +47,13 @@ export function TeamsPreview() {
       <PreviewGrid
         query={query}
         what="teams"
-        empty={<EmptyState title="No teams yet" description="Start one and list the positions you need." action={<ButtonLink to="/create-team">Create a team</ButtonLink>} />}
+        empty={
+          <EmptyState
+            title="No teams yet"
+            description="Start one and list the positions you need."
+            action={<ButtonLink to="/create-team">Create a team</ButtonLink>}
+          />
+        }
         render={(t) => <TeamCardView key={t.id} team={t} />}
       />
     </Section>

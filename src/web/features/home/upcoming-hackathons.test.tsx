@@ -19,7 +19,9 @@ describe('Upcoming Hackathons', () => {
     const section = openAt('2025-05-01T12:00:00Z');
     const items = entries(section);
     expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
-      "World's Largest Hackathon", 'SF AI Builders Hackathon', 'Boston Climate Tech Hack',
+      "World's Largest Hackathon",
+      'SF AI Builders Hackathon',
+      'Boston Climate Tech Hack',
     ]);
     expect(items[0]).toHaveTextContent('May 30 - June 30, 2025');
     expect(items[0]).toHaveTextContent('Virtual (month-long)');
@@ -42,7 +44,10 @@ describe('Upcoming Hackathons', () => {
 
   it('once an event has ended it is gone', () => {
     const items = entries(openAt('2025-08-06T18:00:00Z'));
-    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['SF AI Builders Hackathon', 'Boston Climate Tech Hack']);
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
+      'SF AI Builders Hackathon',
+      'Boston Climate Tech Hack',
+    ]);
     expect(within(items[0]).getByText('Happening now')).toBeVisible();
     expect(screen.queryByRole('link', { name: /View Details/ })).toBeNull();
   });

@@ -8,7 +8,13 @@ import { Section } from './section';
 
 const ACCENTS = ['from-brand-600 to-fuchsia-500', 'from-sky-500 to-brand-600', 'from-emerald-500 to-teal-600'];
 /** Each event keeps its colour when the ones before it drop off the list. */
-const accent = (name: string) => ACCENTS[Math.max(0, UPCOMING_HACKATHONS.findIndex((h) => h.name === name)) % ACCENTS.length];
+const accent = (name: string) =>
+  ACCENTS[
+    Math.max(
+      0,
+      UPCOMING_HACKATHONS.findIndex((h) => h.name === name),
+    ) % ACCENTS.length
+  ];
 
 /** Only hackathons that have not ended (docs/product.md#home); the clock is read once, when the page opens. */
 export function UpcomingHackathons() {
@@ -20,7 +26,11 @@ export function UpcomingHackathons() {
         <EmptyState
           title="No upcoming hackathons"
           description="New events will be listed here. Meanwhile, keep your profile up to date and get to know the teams that are still looking for members."
-          action={<ButtonLink to="/teams" variant="outline">Browse Teams</ButtonLink>}
+          action={
+            <ButtonLink to="/teams" variant="outline">
+              Browse Teams
+            </ButtonLink>
+          }
         />
       </Section>
     );

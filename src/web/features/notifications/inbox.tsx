@@ -28,7 +28,12 @@ export function MarkAllReadButton({ unreadCount, variant = 'ghost' }: { unreadCo
  * `answerInvitations`: Accept / Decline on a pending invitation too (the popover); the
  * Notifications tab lists pending invitations with their buttons above, so its entries do not.
  */
-export function InboxEntry({ item, compact, onOpen, answerInvitations = true }: {
+export function InboxEntry({
+  item,
+  compact,
+  onOpen,
+  answerInvitations = true,
+}: {
   item: InboxItem;
   compact?: boolean;
   onOpen?: () => void;
@@ -44,17 +49,29 @@ export function InboxEntry({ item, compact, onOpen, answerInvitations = true }: 
     onOpen?.();
   };
   return (
-    <li className={cn('flex gap-3', compact ? 'px-4 py-3' : 'rounded-xl border border-slate-200 p-4', unread ? 'bg-brand-50/60' : 'bg-surface')}>
+    <li
+      className={cn(
+        'flex gap-3',
+        compact ? 'px-4 py-3' : 'rounded-xl border border-slate-200 p-4',
+        unread ? 'bg-brand-50/60' : 'bg-surface',
+      )}
+    >
       <span aria-hidden className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')} />
       <div className="min-w-0 flex-1">
         <p className={cn('text-sm', unread ? 'font-medium text-slate-900' : 'text-slate-700')}>
           {unread && <span className="sr-only">Unread: </span>}
           {item.link ? (
-            <Link to={item.link} className="hover:underline" onClick={open}>{item.text}</Link>
-          ) : item.text}
+            <Link to={item.link} className="hover:underline" onClick={open}>
+              {item.text}
+            </Link>
+          ) : (
+            item.text
+          )}
         </p>
         <p className="mt-0.5 text-xs text-slate-500">
-          <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>{timeAgo(item.createdAt)}</time>
+          <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+            {timeAgo(item.createdAt)}
+          </time>
         </p>
         {item.pending && item.kind === 'join_request' && item.data.requestId && item.data.teamId && (
           <AnswerRequest requestId={item.data.requestId} teamId={item.data.teamId} onAnswer={read} />
@@ -74,7 +91,12 @@ interface Answer {
 }
 
 /** Accept / Decline with a spinner on the one being sent, and the failure above them. */
-export function AnswerButtons({ answer, respond, failed, className }: {
+export function AnswerButtons({
+  answer,
+  respond,
+  failed,
+  className,
+}: {
   answer: Answer;
   respond(accept: boolean): void;
   failed(accept: boolean): string;

@@ -18,7 +18,15 @@ import { useInboxPreview } from './notification-queries';
 type LiveItem = Omit<InboxItem, 'pending'>;
 
 /** Kinds after which the team's members (and so list counts and the own profile's teams) changed. */
-const MEMBERSHIP_CHANGES = new Set<LiveItem['kind']>(['request_accepted', 'invitation_accepted', 'joined', 'removed', 'team_deleted', 'member_left', 'made_leader']);
+const MEMBERSHIP_CHANGES = new Set<LiveItem['kind']>([
+  'request_accepted',
+  'invitation_accepted',
+  'joined',
+  'removed',
+  'team_deleted',
+  'member_left',
+  'made_leader',
+]);
 /** After a stream fails for good (the server answered an error), the next try waits this long. */
 const RETRY_MS = 5_000;
 const TOAST_MS = 6_000;
@@ -80,24 +88,33 @@ function followEvents(onMessage: (message: StreamMessage) => void): () => void {
   channel.onmessage = (e: MessageEvent<StreamMessage>) => onMessage(e.data);
   const stop = new AbortController();
   // Holds the lock (the returned promise) until this tab stops following.
-  const lead = (tookOver: boolean) => new Promise<void>((release) => {
-    if (stop.signal.aborted) return release();
-    const close = openStream((message) => {
-      onMessage(message);
-      channel.postMessage(message);
-    }, tookOver);
-    stop.signal.addEventListener('abort', () => {
-      close();
-      release();
-    }, { once: true });
-  });
-  const stopped = () => { /* this tab stopped following before its turn came */ };
-  void locks.request(STREAM_LOCK, { ifAvailable: true }, (lock) => {
-    if (lock) return lead(false);
-    // Another tab has the stream: this one listens on the channel, and takes over when that tab goes.
-    void locks.request(STREAM_LOCK, { signal: stop.signal }, () => lead(true)).catch(stopped);
-    return undefined;
-  }).catch(stopped);
+  const lead = (tookOver: boolean) =>
+    new Promise<void>((release) => {
+      if (stop.signal.aborted) return release();
+      const close = openStream((message) => {
+        onMessage(message);
+        channel.postMessage(message);
+      }, tookOver);
+      stop.signal.addEventListener(
+        'abort',
+        () => {
+          close();
+          release();
+        },
+        { once: true },
+      );
+    });
+  const stopped = () => {
+    /* this tab stopped following before its turn came */
+  };
+  void locks
+    .request(STREAM_LOCK, { ifAvailable: true }, (lock) => {
+      if (lock) return lead(false);
+      // Another tab has the stream: this one listens on the channel, and takes over when that tab goes.
+      void locks.request(STREAM_LOCK, { signal: stop.signal }, () => lead(true)).catch(stopped);
+      return undefined;
+    })
+    .catch(stopped);
   return () => {
     stop.abort();
     channel.close();
@@ -119,26 +136,32 @@ export function LiveNotifications() {
   const queryClient = useQueryClient();
   const preview = useInboxPreview();
   const [toast, setToast] = useState<LiveItem | null>(null);
-  useUnreadInTitle(user ? preview.data?.unreadCount ?? 0 : 0);
+  useUnreadInTitle(user ? (preview.data?.unreadCount ?? 0) : 0);
 
   /** What one notification is about: the lists and counts, its team, and membership where it changed. */
-  const refresh = (item: LiveItem) => Promise.all([
-    queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    item.data.teamId && queryClient.invalidateQueries({ queryKey: teamKeys.detail(item.data.teamId) }),
-    MEMBERSHIP_CHANGES.has(item.kind) && queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-    MEMBERSHIP_CHANGES.has(item.kind) && queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
-  ]);
+  const refresh = (item: LiveItem) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      item.data.teamId && queryClient.invalidateQueries({ queryKey: teamKeys.detail(item.data.teamId) }),
+      MEMBERSHIP_CHANGES.has(item.kind) && queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+      MEMBERSHIP_CHANGES.has(item.kind) && queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+    ]);
   /** After a reconnect, anything may have happened meanwhile. */
-  const refreshAll = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    queryClient.invalidateQueries({ queryKey: teamKeys.all }),
-    queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-  ]);
-  useEventStream(Boolean(user), (item) => {
-    void refresh(item);
-    // 'You joined ...' follows the user's own accept, which its screen already says.
-    if (item.kind !== 'joined') setToast(item);
-  }, () => void refreshAll());
+  const refreshAll = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+    ]);
+  useEventStream(
+    Boolean(user),
+    (item) => {
+      void refresh(item);
+      // 'You joined ...' follows the user's own accept, which its screen already says.
+      if (item.kind !== 'joined') setToast(item);
+    },
+    () => void refreshAll(),
+  );
 
   useEffect(() => {
     if (!toast) return;
@@ -153,10 +176,20 @@ export function LiveNotifications() {
         <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-surface p-4 text-sm shadow-lg">
           <p className="min-w-0 flex-1 text-slate-800">
             {toast.link ? (
-              <Link to={toast.link} className="font-medium hover:underline" onClick={() => setToast(null)}>{toast.text}</Link>
-            ) : toast.text}
+              <Link to={toast.link} className="font-medium hover:underline" onClick={() => setToast(null)}>
+                {toast.text}
+              </Link>
+            ) : (
+              toast.text
+            )}
           </p>
-          <button type="button" aria-label="Dismiss" title="Dismiss" className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" onClick={() => setToast(null)}>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            title="Dismiss"
+            className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            onClick={() => setToast(null)}
+          >
             <X className="h-4 w-4" aria-hidden />
           </button>
         </div>

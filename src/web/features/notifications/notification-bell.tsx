@@ -17,14 +17,18 @@ const INBOX_PATH = '/profile?tab=notifications';
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span aria-hidden className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white">
+    <span
+      aria-hidden
+      className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white"
+    >
       {count > 9 ? '9+' : count}
     </span>
   );
 }
 
 const bellLabel = (count: number) => (count > 0 ? `Notifications, ${count} unread` : 'Notifications');
-const bellClass = 'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+const bellClass =
+  'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
 /** The phone's bell: a link to the Notifications tab. */
 export function NotificationBellLink({ className }: { className?: string }) {
@@ -62,19 +66,25 @@ export function NotificationBell({ className }: { className?: string }) {
           </div>
           <div className="max-h-[min(28rem,70vh)] overflow-y-auto">
             {inbox.isPending ? (
-              <p className="flex items-center justify-center gap-2 px-4 py-8 text-sm text-slate-500"><Spinner /> Loading notifications...</p>
+              <p className="flex items-center justify-center gap-2 px-4 py-8 text-sm text-slate-500">
+                <Spinner /> Loading notifications...
+              </p>
             ) : inbox.isError ? (
               <ErrorMessage className="m-4">Failed to load notifications</ErrorMessage>
             ) : inbox.data.items.length === 0 ? (
               <p className="px-4 py-8 text-center text-sm text-slate-500">No notifications at this time</p>
             ) : (
               <ul className="divide-y divide-slate-100">
-                {inbox.data.items.map((item) => <InboxEntry key={item.id} item={item} compact onOpen={close} />)}
+                {inbox.data.items.map((item) => (
+                  <InboxEntry key={item.id} item={item} compact onOpen={close} />
+                ))}
               </ul>
             )}
           </div>
           <div className="border-t border-slate-200 px-4 py-2 text-center">
-            <Link to={INBOX_PATH} className="text-sm font-medium text-link hover:underline" onClick={close}>View all</Link>
+            <Link to={INBOX_PATH} className="text-sm font-medium text-link hover:underline" onClick={close}>
+              View all
+            </Link>
           </div>
         </Popover.Content>
       </Popover.Portal>

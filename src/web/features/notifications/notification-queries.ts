@@ -64,7 +64,10 @@ function markReadInCache(queryClient: QueryClient, ids?: string[]) {
     return { ...inbox, items, unreadCount: ids ? Math.max(0, inbox.unreadCount - marked) : 0 };
   };
   queryClient.setQueryData<Inbox>(notificationKeys.inboxPreview(), (old) => old && mark(old));
-  queryClient.setQueryData<{ pages: Inbox[]; pageParams: unknown[] }>(notificationKeys.inboxPages(), (old) => old && { ...old, pages: old.pages.map(mark) });
+  queryClient.setQueryData<{ pages: Inbox[]; pageParams: unknown[] }>(
+    notificationKeys.inboxPages(),
+    (old) => old && { ...old, pages: old.pages.map(mark) },
+  );
 }
 
 /**
@@ -80,14 +83,15 @@ export function useAnswerInvitation(invitationId: string, teamId: string | null 
     onSuccess: (result) => {
       if (result.joined) onJoined?.(result.joined);
     },
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-      queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-      // Joining switches 'looking for a team' off: the public profile and lists show it.
-      queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-      teamId && queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+        // Joining switches 'looking for a team' off: the public profile and lists show it.
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+        teamId && queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+      ]),
   });
 }
 

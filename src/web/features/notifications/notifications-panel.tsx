@@ -41,17 +41,25 @@ export function NotificationsPanel() {
       {said}
       {invitations.length > 0 && (
         <section aria-labelledby="team-invitations">
-          <h3 id="team-invitations" className="text-lg font-semibold text-slate-900">Team Invitations</h3>
+          <h3 id="team-invitations" className="text-lg font-semibold text-slate-900">
+            Team Invitations
+          </h3>
           <ul className="mt-3 space-y-3">
-            {invitations.map((invitation) => <InvitationItem key={invitation.id} invitation={invitation} onJoined={setJoined} />)}
+            {invitations.map((invitation) => (
+              <InvitationItem key={invitation.id} invitation={invitation} onJoined={setJoined} />
+            ))}
           </ul>
         </section>
       )}
       {requests.length > 0 && (
         <section aria-labelledby="own-join-requests">
-          <h3 id="own-join-requests" className="text-lg font-semibold text-slate-900">Join Requests</h3>
+          <h3 id="own-join-requests" className="text-lg font-semibold text-slate-900">
+            Join Requests
+          </h3>
           <ul className="mt-3 space-y-3">
-            {requests.map((request) => <RequestItem key={request.id} request={request} />)}
+            {requests.map((request) => (
+              <RequestItem key={request.id} request={request} />
+            ))}
           </ul>
         </section>
       )}
@@ -60,7 +68,11 @@ export function NotificationsPanel() {
   );
 }
 
-function InboxSection({ items, unreadCount, more }: {
+function InboxSection({
+  items,
+  unreadCount,
+  more,
+}: {
   items: InboxItem[];
   unreadCount: number;
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
@@ -75,7 +87,9 @@ function InboxSection({ items, unreadCount, more }: {
         <MarkAllReadButton unreadCount={unreadCount} variant="outline" />
       </div>
       <ul className="mt-3 space-y-2">
-        {items.map((item) => <InboxEntry key={item.id} item={item} answerInvitations={false} />)}
+        {items.map((item) => (
+          <InboxEntry key={item.id} item={item} answerInvitations={false} />
+        ))}
       </ul>
       {more.hasNextPage && (
         <div className="mt-4 text-center">
@@ -122,9 +136,7 @@ function RequestItem({ request }: { request: JoinRequestView }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="font-medium text-slate-900">
-          Your request to join {request.teamName}
-        </p>
+        <p className="font-medium text-slate-900">Your request to join {request.teamName}</p>
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
       <p className="mt-1 text-sm text-slate-500">Position: {request.position}</p>

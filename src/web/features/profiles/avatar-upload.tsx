@@ -48,7 +48,10 @@ export function AvatarUpload({ profile, name }: { profile: OwnProfile; name: str
         className="group relative cursor-pointer rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
       >
         <Avatar person={{ ...profile, name }} size={AVATAR_SIZE_ON_OWN_PROFILE} />
-        <span aria-hidden className="absolute inset-0 flex items-center justify-center rounded-full bg-black/50 text-white opacity-0 transition-opacity group-hover:opacity-100">
+        <span
+          aria-hidden
+          className="absolute inset-0 flex items-center justify-center rounded-full bg-black/50 text-white opacity-0 transition-opacity group-hover:opacity-100"
+        >
           {upload.isPending ? <Spinner className="h-6 w-6" /> : <Camera className="h-6 w-6" />}
         </span>
       </button>

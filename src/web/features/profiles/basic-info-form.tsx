@@ -8,7 +8,9 @@ import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useProfileWrite } from './profile-queries';
 
 export function BasicInfoForm({ profile }: { profile: OwnProfile }) {
-  const save = useProfileWrite((body: z.output<typeof ProfileBasicSchema>) => api('PUT /api/profiles/{id}/basic', { params: { id: profile.id }, body }));
+  const save = useProfileWrite((body: z.output<typeof ProfileBasicSchema>) =>
+    api('PUT /api/profiles/{id}/basic', { params: { id: profile.id }, body }),
+  );
   const form = useApiForm({
     schema: ProfileBasicSchema,
     defaultValues: {
@@ -38,7 +40,11 @@ export function BasicInfoForm({ profile }: { profile: OwnProfile }) {
       <Field label="Availability" error={form.error('availability')}>
         {(p) => (
           <Select {...p} {...form.register('availability')}>
-            {AVAILABILITIES.map((a) => <option key={a} value={a}>{a}</option>)}
+            {AVAILABILITIES.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
           </Select>
         )}
       </Field>

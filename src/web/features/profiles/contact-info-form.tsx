@@ -18,7 +18,9 @@ const TEXT_FIELDS: { key: TextField; label: string; placeholder: string; type: '
 
 export function ContactInfoForm({ profile }: { profile: OwnProfile }) {
   const c = profile.contact;
-  const save = useProfileWrite((body: z.output<typeof ProfileContactSchema>) => api('PUT /api/profiles/{id}/contact', { params: { id: profile.id }, body }));
+  const save = useProfileWrite((body: z.output<typeof ProfileContactSchema>) =>
+    api('PUT /api/profiles/{id}/contact', { params: { id: profile.id }, body }),
+  );
   const form = useApiForm({
     schema: ProfileContactSchema,
     defaultValues: {
@@ -41,14 +43,16 @@ export function ContactInfoForm({ profile }: { profile: OwnProfile }) {
 
   return (
     <Form form={form} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        {TEXT_FIELDS.slice(0, 2).map(textField)}
-      </div>
+      <div className="grid gap-4 sm:grid-cols-2">{TEXT_FIELDS.slice(0, 2).map(textField)}</div>
       <Field label="Timezone" error={form.error('timezone')}>
         {(p) => (
           <Select {...p} {...form.register('timezone')}>
             <option value="">Select a timezone</option>
-            {TIMEZONES.map((tz) => <option key={tz} value={tz}>{tz}</option>)}
+            {TIMEZONES.map((tz) => (
+              <option key={tz} value={tz}>
+                {tz}
+              </option>
+            ))}
           </Select>
         )}
       </Field>

@@ -10,10 +10,12 @@ import { useProfileWrite } from './profile-queries';
 
 export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
   const add = useProfileWrite((experience: string) =>
-    api('POST /api/profiles/{id}/experiences', { params: { id: profile.id }, body: { experience } }));
+    api('POST /api/profiles/{id}/experiences', { params: { id: profile.id }, body: { experience } }),
+  );
   // The text goes along so the server removes nothing if another edit has moved this entry.
   const remove = useProfileWrite(({ index, text: entry }: { index: number; text: string }) =>
-    api('DELETE /api/profiles/{id}/experiences/{index}', { params: { id: profile.id, index: String(index) }, query: { text: entry } }));
+    api('DELETE /api/profiles/{id}/experiences/{index}', { params: { id: profile.id, index: String(index) }, query: { text: entry } }),
+  );
   const form = useApiForm({
     schema: ExperienceInputSchema,
     defaultValues: { experience: '' },
@@ -27,13 +29,18 @@ export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
   return (
     <div className="space-y-6">
       <section aria-labelledby="current-experience" className="space-y-3">
-        <h3 id="current-experience" className="text-sm font-semibold text-slate-900">Current Experience</h3>
+        <h3 id="current-experience" className="text-sm font-semibold text-slate-900">
+          Current Experience
+        </h3>
         {profile.experiences.length === 0 ? (
           <p className="text-sm text-slate-500">No experience listed</p>
         ) : (
           <ul className="space-y-2">
             {profile.experiences.map((exp, i) => (
-              <li key={`${i}-${exp}`} className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+              <li
+                key={`${i}-${exp}`}
+                className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700"
+              >
                 <span className="min-w-0 whitespace-pre-line">{exp}</span>
                 <Button
                   variant="ghost"

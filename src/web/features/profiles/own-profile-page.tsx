@@ -32,7 +32,9 @@ function LoginRequired() {
   return (
     <Page narrow>
       <Card className="mx-auto max-w-md text-center">
-        <CardHeader><CardTitle>Login Required</CardTitle></CardHeader>
+        <CardHeader>
+          <CardTitle>Login Required</CardTitle>
+        </CardHeader>
         <CardContent className="space-y-4">
           <p className="text-sm text-slate-600">Please log in to view your profile.</p>
           <ButtonLink to="/login?redirectTo=%2Fprofile">Login</ButtonLink>
@@ -48,7 +50,12 @@ export default function OwnProfilePage() {
   const query = useOwnProfile();
 
   if (!loading && !user) return <LoginRequired />;
-  if (loading || query.isPending) return <Page><Loading>Loading profile...</Loading></Page>;
+  if (loading || query.isPending)
+    return (
+      <Page>
+        <Loading>Loading profile...</Loading>
+      </Page>
+    );
   if (query.isError) {
     const status = query.error instanceof ApiRequestError ? query.error.status : 0;
     if (status === 401) return <LoginRequired />;
@@ -127,14 +134,16 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="notifications">
             Notifications
-            {pendingCount > 0 && <Badge variant="danger" aria-label={`${pendingCount} pending`}>{pendingCount}</Badge>}
+            {pendingCount > 0 && (
+              <Badge variant="danger" aria-label={`${pendingCount} pending`}>
+                {pendingCount}
+              </Badge>
+            )}
           </TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
 
-        <TabsContent value="profile">
-          {editing ? <EditProfile profile={profile} /> : <ProfileOverview profile={profile} />}
-        </TabsContent>
+        <TabsContent value="profile">{editing ? <EditProfile profile={profile} /> : <ProfileOverview profile={profile} />}</TabsContent>
         <TabsContent value="notifications">
           <Suspense fallback={<Loading>Loading notifications...</Loading>}>
             <NotificationsPanel />
@@ -160,8 +169,12 @@ function ProfileOverview({ profile }: { profile: OwnProfile }) {
         <ExperienceCard experiences={profile.experiences} />
         <YourTeams teams={profile.teams} />
         <Card>
-          <CardHeader><CardTitle>Contact Information</CardTitle></CardHeader>
-          <CardContent><ContactDetails contact={profile.contact} /></CardContent>
+          <CardHeader>
+            <CardTitle>Contact Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ContactDetails contact={profile.contact} />
+          </CardContent>
         </Card>
       </div>
     </>
@@ -174,19 +187,37 @@ const SUB_TAB = 'justify-center text-center';
 function EditProfile({ profile }: { profile: OwnProfile }) {
   return (
     <Card>
-      <CardHeader><CardTitle>Edit Profile</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Edit Profile</CardTitle>
+      </CardHeader>
       <CardContent>
         <Tabs defaultValue="basic">
           <TabsList className="w-full max-sm:grid max-sm:grid-cols-2 sm:w-auto">
-            <TabsTrigger value="basic" className={SUB_TAB}>Basic Information</TabsTrigger>
-            <TabsTrigger value="contact" className={SUB_TAB}>Contact Information</TabsTrigger>
-            <TabsTrigger value="skills" className={SUB_TAB}>Skills Information</TabsTrigger>
-            <TabsTrigger value="experience" className={SUB_TAB}>Experience Information</TabsTrigger>
+            <TabsTrigger value="basic" className={SUB_TAB}>
+              Basic Information
+            </TabsTrigger>
+            <TabsTrigger value="contact" className={SUB_TAB}>
+              Contact Information
+            </TabsTrigger>
+            <TabsTrigger value="skills" className={SUB_TAB}>
+              Skills Information
+            </TabsTrigger>
+            <TabsTrigger value="experience" className={SUB_TAB}>
+              Experience Information
+            </TabsTrigger>
           </TabsList>
-          <TabsContent value="basic"><BasicInfoForm profile={profile} /></TabsContent>
-          <TabsContent value="contact"><ContactInfoForm profile={profile} /></TabsContent>
-          <TabsContent value="skills"><SkillsEditor profile={profile} /></TabsContent>
-          <TabsContent value="experience"><ExperienceEditor profile={profile} /></TabsContent>
+          <TabsContent value="basic">
+            <BasicInfoForm profile={profile} />
+          </TabsContent>
+          <TabsContent value="contact">
+            <ContactInfoForm profile={profile} />
+          </TabsContent>
+          <TabsContent value="skills">
+            <SkillsEditor profile={profile} />
+          </TabsContent>
+          <TabsContent value="experience">
+            <ExperienceEditor profile={profile} />
+          </TabsContent>
         </Tabs>
       </CardContent>
     </Card>

@@ -9,9 +9,7 @@ export function cardName(p: Pick<ProfileCard, 'firstName' | 'lastName' | 'prefer
 }
 
 export function LookingBadge({ looking }: { looking: boolean }) {
-  return looking
-    ? <Badge variant="success">Looking for Team</Badge>
-    : <Badge variant="outline">Not Looking for Team</Badge>;
+  return looking ? <Badge variant="success">Looking for Team</Badge> : <Badge variant="outline">Not Looking for Team</Badge>;
 }
 
 /** A profile in a list: the whole card links to the public profile. */

@@ -21,7 +21,11 @@ const sameSkill = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const CHIPS_WITHOUT_FINDER = 20;
 
 export function ProfileFiltersPanel({
-  id, allSkills, values, onChange, onReset,
+  id,
+  allSkills,
+  values,
+  onChange,
+  onReset,
 }: {
   id: string;
   allSkills: string[];
@@ -135,7 +139,9 @@ export function ProfileFiltersPanel({
       </fieldset>
 
       <div className="flex justify-end border-t border-slate-100 pt-4">
-        <Button variant="outline" size="sm" onClick={onReset}>Reset Filters</Button>
+        <Button variant="outline" size="sm" onClick={onReset}>
+          Reset Filters
+        </Button>
       </div>
     </section>
   );

@@ -12,9 +12,19 @@ import { SkillsEditor } from './skills-editor';
 
 const ID = SIGNED_IN.profile.id;
 const profile: OwnProfile = {
-  id: ID, firstName: 'Ada', lastName: 'Lovelace', preferredName: null, name: 'Ada Lovelace', bio: null, avatarUrl: null,
-  availability: 'Flexible', lookingForTeam: true, skills: [{ name: 'Python', level: 'Advanced' }], createdAt: '2026-11-01T10:00:00.000Z',
-  experiences: [], teams: [],
+  id: ID,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  preferredName: null,
+  name: 'Ada Lovelace',
+  bio: null,
+  avatarUrl: null,
+  availability: 'Flexible',
+  lookingForTeam: true,
+  skills: [{ name: 'Python', level: 'Advanced' }],
+  createdAt: '2026-11-01T10:00:00.000Z',
+  experiences: [],
+  teams: [],
   contact: { discordUsername: null, twitterUsername: null, timezone: null, githubUrl: null, linkedinUrl: null, portfolioUrl: null },
 };
 
@@ -46,7 +56,9 @@ describe("profile forms show the server's field messages on their fields", () =>
     renderScreen(<ExperienceEditor profile={profile} />);
     await userEvent.type(await screen.findByLabelText('New experience'), 'Won a hackathon');
     await userEvent.click(screen.getByRole('button', { name: 'Add Experience' }));
-    await waitFor(() => expect(screen.getByLabelText('New experience')).toHaveAccessibleDescription('Experience must not exceed 1000 characters'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New experience')).toHaveAccessibleDescription('Experience must not exceed 1000 characters'),
+    );
   });
 
   it('Skills: the add form refuses a skill already in the profile on its field; a refused save says why', async () => {

@@ -20,13 +20,20 @@ export default function ProfilePage() {
   const query = useProfile(id, user?.id ?? null, !authLoading);
   useDocumentTitle(query.data ? cardName(query.data) : 'Profile');
 
-  if (authLoading || query.isPending) return <Page><Loading>Loading profile...</Loading></Page>;
+  if (authLoading || query.isPending)
+    return (
+      <Page>
+        <Loading>Loading profile...</Loading>
+      </Page>
+    );
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
       <Page narrow>
         <ErrorMessage>{missing ? 'Profile not found' : 'Failed to load profile'}</ErrorMessage>
-        <ButtonLink to="/profiles" variant="outline" className="mt-4">Browse Profiles</ButtonLink>
+        <ButtonLink to="/profiles" variant="outline" className="mt-4">
+          Browse Profiles
+        </ButtonLink>
       </Page>
     );
   }
@@ -52,7 +59,11 @@ export default function ProfilePage() {
                 <InviteToTeamButtons profile={{ id: profile.id, name, lookingForTeam: profile.lookingForTeam }} />
               </div>
             )}
-            {isSelf && <ButtonLink to="/profile" variant="outline" size="sm">Edit your profile</ButtonLink>}
+            {isSelf && (
+              <ButtonLink to="/profile" variant="outline" size="sm">
+                Edit your profile
+              </ButtonLink>
+            )}
           </div>
         </CardContent>
       </Card>
@@ -63,7 +74,9 @@ export default function ProfilePage() {
           <ExperienceCard experiences={profile.experiences} />
         </div>
         <Card className="h-fit">
-          <CardHeader><CardTitle>Contact Information</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle>Contact Information</CardTitle>
+          </CardHeader>
           <CardContent>
             {profile.contact ? (
               <ContactDetails contact={profile.contact} />

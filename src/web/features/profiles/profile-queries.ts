@@ -36,7 +36,8 @@ export const useOwnProfile = () =>
   });
 
 /** Every skill name: the filter chips. A failure is silent; the chips just stay empty. */
-export const useSkills = () => useQuery({ queryKey: profileKeys.skills, queryFn: ({ signal }) => api('GET /api/skills', { signal }), staleTime: 60_000 });
+export const useSkills = () =>
+  useQuery({ queryKey: profileKeys.skills, queryFn: ({ signal }) => api('GET /api/skills', { signal }), staleTime: 60_000 });
 
 /**
  * A write to the signed-in user's profile. Every write answers with the updated profile, which

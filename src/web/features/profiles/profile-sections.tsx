@@ -8,8 +8,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 export function SkillsCard({ skills }: { skills: SkillBadge[] }) {
   return (
     <Card>
-      <CardHeader><CardTitle>Skills</CardTitle></CardHeader>
-      <CardContent><SkillList skills={skills} /></CardContent>
+      <CardHeader>
+        <CardTitle>Skills</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <SkillList skills={skills} />
+      </CardContent>
     </Card>
   );
 }
@@ -17,8 +21,12 @@ export function SkillsCard({ skills }: { skills: SkillBadge[] }) {
 export function ExperienceCard({ experiences }: { experiences: string[] }) {
   return (
     <Card>
-      <CardHeader><CardTitle>Experience</CardTitle></CardHeader>
-      <CardContent><ExperienceList experiences={experiences} /></CardContent>
+      <CardHeader>
+        <CardTitle>Experience</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ExperienceList experiences={experiences} />
+      </CardContent>
     </Card>
   );
 }
@@ -29,7 +37,9 @@ function SkillList({ skills }: { skills: SkillBadge[] }) {
     <ul className="flex flex-wrap gap-2">
       {skills.map((s) => (
         <li key={s.name}>
-          <Badge variant={skillBadgeVariant(s.level)}>{s.name} - {s.level}</Badge>
+          <Badge variant={skillBadgeVariant(s.level)}>
+            {s.name} - {s.level}
+          </Badge>
         </li>
       ))}
     </ul>
@@ -41,7 +51,9 @@ function ExperienceList({ experiences }: { experiences: string[] }) {
   return (
     <ul className="space-y-2">
       {experiences.map((e, i) => (
-        <li key={i} className="whitespace-pre-line rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{e}</li>
+        <li key={i} className="whitespace-pre-line rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          {e}
+        </li>
       ))}
     </ul>
   );
@@ -59,7 +71,9 @@ export function twitterUrl(username: string): string {
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <li className="flex min-w-0 items-center gap-3 text-sm">
-      <span aria-hidden className="text-slate-400">{icon}</span>
+      <span aria-hidden className="text-slate-400">
+        {icon}
+      </span>
       <span className="sr-only">{label}: </span>
       <span className="min-w-0 text-slate-700">{children}</span>
     </li>
@@ -85,7 +99,9 @@ export function ContactDetails({ contact }: { contact: ContactInfo }) {
   return (
     <ul className="space-y-3">
       {contact.discordUsername && (
-        <Row icon={<MessageCircle className={icon} />} label="Discord">Discord: {contact.discordUsername}</Row>
+        <Row icon={<MessageCircle className={icon} />} label="Discord">
+          Discord: {contact.discordUsername}
+        </Row>
       )}
       {contact.twitterUsername && (
         <Row icon={<AtSign className={icon} />} label="Twitter">
@@ -94,7 +110,11 @@ export function ContactDetails({ contact }: { contact: ContactInfo }) {
           </a>
         </Row>
       )}
-      {contact.timezone && <Row icon={<Clock className={icon} />} label="Timezone">Timezone: {contact.timezone}</Row>}
+      {contact.timezone && (
+        <Row icon={<Clock className={icon} />} label="Timezone">
+          Timezone: {contact.timezone}
+        </Row>
+      )}
       {contact.githubUrl && <LinkRow icon={<CodeXml className={icon} />} label="GitHub" href={contact.githubUrl} />}
       {contact.linkedinUrl && <LinkRow icon={<Briefcase className={icon} />} label="LinkedIn" href={contact.linkedinUrl} />}
       {contact.portfolioUrl && <LinkRow icon={<Globe className={icon} />} label="Portfolio" href={contact.portfolioUrl} />}

@@ -29,9 +29,13 @@ export default function ProfilesPage() {
   });
   const allSkills = useSkills();
   const setFilters = (next: Partial<ProfileFilterValues> & { page?: number }) =>
-    update({ ...next, availability: next.availability === null ? undefined : next.availability ?? filters.availability });
+    update({ ...next, availability: next.availability === null ? undefined : (next.availability ?? filters.availability) });
 
-  const filterValues: ProfileFilterValues = { skills: filters.skills, availability: filters.availability ?? null, looking: filters.looking };
+  const filterValues: ProfileFilterValues = {
+    skills: filters.skills,
+    availability: filters.availability ?? null,
+    looking: filters.looking,
+  };
   const activeCount = activeFilterCount(filterValues);
   const total = list.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PROFILES_PAGE_SIZE));
@@ -56,7 +60,11 @@ export default function ProfilesPage() {
         >
           <SlidersHorizontal aria-hidden className="h-4 w-4" />
           Filters
-          {activeCount > 0 && <Badge variant="primary" aria-label={`${activeCount} active`}>{activeCount}</Badge>}
+          {activeCount > 0 && (
+            <Badge variant="primary" aria-label={`${activeCount} active`}>
+              {activeCount}
+            </Badge>
+          )}
         </Button>
       </div>
 

@@ -8,7 +8,9 @@ import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useProfileWrite } from './profile-queries';
 
 export function SettingsPanel({ profile }: { profile: OwnProfile }) {
-  const save = useProfileWrite((body: z.output<typeof SettingsSchema>) => api('PUT /api/profiles/{id}/settings', { params: { id: profile.id }, body }));
+  const save = useProfileWrite((body: z.output<typeof SettingsSchema>) =>
+    api('PUT /api/profiles/{id}/settings', { params: { id: profile.id }, body }),
+  );
   const form = useApiForm({
     schema: SettingsSchema,
     defaultValues: { lookingForTeam: profile.lookingForTeam },
@@ -18,11 +20,18 @@ export function SettingsPanel({ profile }: { profile: OwnProfile }) {
 
   return (
     <Card>
-      <CardHeader><CardTitle>Settings</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Settings</CardTitle>
+      </CardHeader>
       <CardContent>
         <Form form={form} className="space-y-4">
           <div className="space-y-1">
-            <Checkbox label="I am currently looking for a team" aria-describedby="looking-hint" error={form.error('lookingForTeam')} {...form.register('lookingForTeam')} />
+            <Checkbox
+              label="I am currently looking for a team"
+              aria-describedby="looking-hint"
+              error={form.error('lookingForTeam')}
+              {...form.register('lookingForTeam')}
+            />
             <p id="looking-hint" className="pl-6 text-xs text-slate-500">
               When checked, your profile will appear in the &apos;Looking for Team&apos; section
             </p>

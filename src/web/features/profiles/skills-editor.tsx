@@ -19,9 +19,11 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
   const [saved, setSaved] = useState(false);
 
   const save = useProfileWrite((skills: SkillInput[]) =>
-    api('POST /api/profiles/{id}/skills', { params: { id: profile.id }, body: { skills } }));
+    api('POST /api/profiles/{id}/skills', { params: { id: profile.id }, body: { skills } }),
+  );
   const remove = useProfileWrite((skill: string) =>
-    api('DELETE /api/profiles/{id}/skills', { params: { id: profile.id }, query: { name: skill } }));
+    api('DELETE /api/profiles/{id}/skills', { params: { id: profile.id }, query: { name: skill } }),
+  );
 
   // A name already saved or already in the list, compared case-insensitively, is refused.
   const schema = useMemo(() => {
@@ -56,7 +58,9 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
   return (
     <div className="space-y-6">
       <section aria-labelledby="current-skills" className="space-y-3">
-        <h3 id="current-skills" className="text-sm font-semibold text-slate-900">Current Skills</h3>
+        <h3 id="current-skills" className="text-sm font-semibold text-slate-900">
+          Current Skills
+        </h3>
         {profile.skills.length === 0 ? (
           <p className="text-sm text-slate-500">No skills listed</p>
         ) : (
@@ -111,7 +115,9 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
 
       {pending.length > 0 && (
         <section aria-labelledby="skills-to-add" className="space-y-3">
-          <h3 id="skills-to-add" className="text-sm font-semibold text-slate-900">Skills to Add</h3>
+          <h3 id="skills-to-add" className="text-sm font-semibold text-slate-900">
+            Skills to Add
+          </h3>
           <ul className="flex flex-wrap gap-2">
             {pending.map((s) => (
               <li key={s.name}>
@@ -125,8 +131,14 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
         </section>
       )}
 
-      {save.isError ? <ErrorMessage>{errorText(save.error, 'Failed to save skills')}</ErrorMessage> : saved && <SuccessMessage>Skills saved successfully</SuccessMessage>}
-      <BusyButton onClick={saveAll} busy={save.isPending} busyLabel="Saving..." disabled={pending.length === 0}>Save All Skills</BusyButton>
+      {save.isError ? (
+        <ErrorMessage>{errorText(save.error, 'Failed to save skills')}</ErrorMessage>
+      ) : (
+        saved && <SuccessMessage>Skills saved successfully</SuccessMessage>
+      )}
+      <BusyButton onClick={saveAll} busy={save.isPending} busyLabel="Saving..." disabled={pending.length === 0}>
+        Save All Skills
+      </BusyButton>
     </div>
   );
 }

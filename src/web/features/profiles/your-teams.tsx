@@ -22,8 +22,12 @@ export function YourTeams({ teams }: { teams: Membership[] }) {
           <div className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
             <p className="text-sm text-slate-600">You are not part of any team yet.</p>
             <div className="mt-4 flex flex-wrap justify-center gap-2">
-              <ButtonLink to="/teams" variant="outline" size="sm">Browse Teams</ButtonLink>
-              <ButtonLink to="/create-team" size="sm">Create a Team</ButtonLink>
+              <ButtonLink to="/teams" variant="outline" size="sm">
+                Browse Teams
+              </ButtonLink>
+              <ButtonLink to="/create-team" size="sm">
+                Create a Team
+              </ButtonLink>
             </div>
           </div>
         ) : (

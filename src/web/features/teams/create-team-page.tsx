@@ -26,10 +26,11 @@ export default function CreateTeamPage() {
   const form = useApiForm({
     schema: CreateTeamSchema,
     defaultValues: { name: '', description: '', logoUrl: '', openPositions: [''], isOpen: true, maxSize: DEFAULT_TEAM_SIZE },
-    submit: (values) => create.mutateAsync({
-      ...values,
-      positionSkills: Object.fromEntries(rows.current.map((title, i) => [title.trim(), needs[i] ?? []])),
-    }),
+    submit: (values) =>
+      create.mutateAsync({
+        ...values,
+        positionSkills: Object.fromEntries(rows.current.map((title, i) => [title.trim(), needs[i] ?? []])),
+      }),
     onSuccess: ({ id }) => navigate(`/teams/${id}`),
     errorFallback: 'Failed to create team. Please try again.',
   });
@@ -59,7 +60,13 @@ export default function CreateTeamPage() {
             </Field>
             <Field label="Description" error={form.error('description')}>
               {(p) => (
-                <Textarea {...p} {...form.register('description')} placeholder="What are you building, and who are you looking for?" rows={4} maxLength={2000} />
+                <Textarea
+                  {...p}
+                  {...form.register('description')}
+                  placeholder="What are you building, and who are you looking for?"
+                  rows={4}
+                  maxLength={2000}
+                />
               )}
             </Field>
             <Field label="Team Logo URL (Optional)" error={form.error('logoUrl')}>
@@ -99,7 +106,7 @@ export default function CreateTeamPage() {
                         <PositionSkillsEditor
                           title={position}
                           skills={needs[index] ?? []}
-                          onChange={(next) => setNeeds(positions.map((_, i) => (i === index ? next : needs[i] ?? [])))}
+                          onChange={(next) => setNeeds(positions.map((_, i) => (i === index ? next : (needs[i] ?? []))))}
                         />
                       </div>
                     )}
@@ -130,7 +137,9 @@ export default function CreateTeamPage() {
             <Checkbox label="Open to new members" error={form.error('isOpen')} {...form.register('isOpen')} />
 
             <div className="flex justify-end border-t border-slate-100 pt-5">
-              <SubmitButton className="w-full sm:w-auto" busyLabel="Creating Team..." disabled={allBlank}>Create Team</SubmitButton>
+              <SubmitButton className="w-full sm:w-auto" busyLabel="Creating Team..." disabled={allBlank}>
+                Create Team
+              </SubmitButton>
             </div>
           </Form>
         </CardContent>

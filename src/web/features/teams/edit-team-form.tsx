@@ -26,9 +26,15 @@ export function EditTeamForm({ team, onDone }: { team: TeamDetail; onDone(): voi
       <Field label="Description" error={form.error('description')}>
         {(p) => <Textarea {...p} {...form.register('description')} rows={4} maxLength={2000} />}
       </Field>
-      <TeamSizeField {...form.register('maxSize', { valueAsNumber: true })} error={form.error('maxSize')} hint={`2 to 10, you included; it has ${team.memberCount} now`} />
+      <TeamSizeField
+        {...form.register('maxSize', { valueAsNumber: true })}
+        error={form.error('maxSize')}
+        hint={`2 to 10, you included; it has ${team.memberCount} now`}
+      />
       <Checkbox label="Open to new members" error={form.error('isOpen')} {...form.register('isOpen')} />
-      <FormActions onCancel={onDone} busyLabel="Saving...">Save Changes</FormActions>
+      <FormActions onCancel={onDone} busyLabel="Saving...">
+        Save Changes
+      </FormActions>
     </Form>
   );
 }

@@ -54,7 +54,11 @@ export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
       {!profile.lookingForTeam && <p className="text-sm text-slate-500">{profile.name} is not looking for a team right now.</p>}
       {profile.lookingForTeam && !sentTo && teams.some((t) => t.candidateInvited) && (
         <p className="text-sm text-slate-500">
-          Invitation pending: {teams.filter((t) => t.candidateInvited).map((t) => t.name).join(', ')}
+          Invitation pending:{' '}
+          {teams
+            .filter((t) => t.candidateInvited)
+            .map((t) => t.name)
+            .join(', ')}
         </p>
       )}
       {sentTo && (
@@ -79,7 +83,13 @@ export function InviteToTeamButtons({ profile }: { profile: Invitee }) {
 }
 
 /** The invite dialog: a role (the suggested position, when there is one) and a message. */
-export function InviteDialog({ team, invitee, role = '', onClose, onSent }: {
+export function InviteDialog({
+  team,
+  invitee,
+  role = '',
+  onClose,
+  onSent,
+}: {
   team: Pick<LedTeam, 'id' | 'name'>;
   invitee: Pick<Invitee, 'id' | 'name'>;
   role?: string;
@@ -103,9 +113,13 @@ export function InviteDialog({ team, invitee, role = '', onClose, onSent }: {
           {(p) => <Input {...p} {...form.register('role')} placeholder="e.g., Frontend Developer" maxLength={100} />}
         </Field>
         <Field label="Invitation Message" error={form.error('message')} hint="10 to 500 characters">
-          {(p) => <Textarea {...p} {...form.register('message')} rows={5} placeholder={`Tell ${invitee.name} why they would be a great fit...`} />}
+          {(p) => (
+            <Textarea {...p} {...form.register('message')} rows={5} placeholder={`Tell ${invitee.name} why they would be a great fit...`} />
+          )}
         </Field>
-        <FormActions onCancel={onClose} busyLabel="Sending Invite...">Send Invite</FormActions>
+        <FormActions onCancel={onClose} busyLabel="Sending Invite...">
+          Send Invite
+        </FormActions>
       </Form>
     </Dialog>
   );

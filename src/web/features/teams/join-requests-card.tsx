@@ -25,7 +25,9 @@ export function JoinRequestsCard({ teamId }: { teamId: string }) {
       <CardContent className="space-y-3">
         {answer.isError && <ErrorMessage>{errorText(answer.error, 'Failed to process join request')}</ErrorMessage>}
         {requests.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500"><Spinner /> Loading join requests...</p>
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner /> Loading join requests...
+          </p>
         ) : requests.isError ? (
           <ErrorMessage>Failed to load join requests</ErrorMessage>
         ) : requests.data.length === 0 ? (
@@ -57,7 +59,12 @@ export function JoinRequestsCard({ teamId }: { teamId: string }) {
                         <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
                           Accept
                         </Button>
-                        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: false })}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={answer.isPending}
+                          onClick={() => answer.mutate({ id: r.id, accept: false })}
+                        >
                           Decline
                         </Button>
                       </>

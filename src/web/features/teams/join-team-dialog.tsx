@@ -40,7 +40,10 @@ export function JoinTeamButton({ team }: { team: TeamDetail }) {
         {cancel.isError && <ErrorMessage>{errorText(cancel.error, 'Failed to cancel the request')}</ErrorMessage>}
         <p role="status" className="max-w-64 text-xs text-slate-500 sm:text-right">
           The team leaders will answer; follow it in your{' '}
-          <Link to="/profile?tab=notifications" className="font-medium text-link hover:underline">Notifications</Link>.
+          <Link to="/profile?tab=notifications" className="font-medium text-link hover:underline">
+            Notifications
+          </Link>
+          .
         </p>
       </div>
     );
@@ -64,7 +67,12 @@ export function JoinTeamButton({ team }: { team: TeamDetail }) {
 }
 
 /** The join dialog: a position (chosen already when a suggestion said which) and a message. */
-export function JoinTeamDialog({ team, position = '', onClose, returnFocus }: {
+export function JoinTeamDialog({
+  team,
+  position = '',
+  onClose,
+  returnFocus,
+}: {
   team: Pick<TeamDetail, 'id' | 'name' | 'openPositions'>;
   position?: string;
   onClose(): void;
@@ -83,18 +91,35 @@ export function JoinTeamDialog({ team, position = '', onClose, returnFocus }: {
     <Dialog open onOpenChange={(o) => !o && onClose()} title={`Join ${team.name}`} returnFocus={returnFocus}>
       <Form form={form} className="space-y-4">
         <FormMessage />
-        <Field label="Position" error={form.error('position')} hint={team.openPositions.length === 0 ? 'This team has no open positions right now' : undefined}>
+        <Field
+          label="Position"
+          error={form.error('position')}
+          hint={team.openPositions.length === 0 ? 'This team has no open positions right now' : undefined}
+        >
           {(p) => (
             <Select {...p} {...form.register('position')}>
               <option value="">Select a position</option>
-              {team.openPositions.map((op) => <option key={op} value={op}>{op}</option>)}
+              {team.openPositions.map((op) => (
+                <option key={op} value={op}>
+                  {op}
+                </option>
+              ))}
             </Select>
           )}
         </Field>
         <Field label="Message to the Team" error={form.error('message')} hint="10 to 500 characters">
-          {(p) => <Textarea {...p} {...form.register('message')} rows={5} placeholder="Tell the team about yourself and why you want to join..." />}
+          {(p) => (
+            <Textarea
+              {...p}
+              {...form.register('message')}
+              rows={5}
+              placeholder="Tell the team about yourself and why you want to join..."
+            />
+          )}
         </Field>
-        <FormActions onCancel={onClose} busyLabel="Sending Request...">Send Request</FormActions>
+        <FormActions onCancel={onClose} busyLabel="Sending Request...">
+          Send Request
+        </FormActions>
       </Form>
     </Dialog>
   );

@@ -55,13 +55,18 @@ export function SuggestedPeopleCard({ team }: { team: TeamDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2"><Sparkles aria-hidden className="h-4 w-4 text-link" />Suggested people</CardTitle>
+        <CardTitle className="flex items-center gap-2">
+          <Sparkles aria-hidden className="h-4 w-4 text-link" />
+          Suggested people
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {!hasNeeds ? (
           <p className="text-sm text-slate-500">Add the skills each open position needs, and the people who have them appear here.</p>
         ) : list.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500"><Spinner /> Finding people...</p>
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner /> Finding people...
+          </p>
         ) : list.isError ? (
           <ErrorMessage>Failed to load suggestions</ErrorMessage>
         ) : people.length === 0 ? (
@@ -72,7 +77,9 @@ export function SuggestedPeopleCard({ team }: { team: TeamDetail }) {
               <li key={p.id} className="flex items-start gap-3 py-3 first:pt-0">
                 <Avatar person={p} size={40} />
                 <div className="min-w-0 flex-1">
-                  <Link to={`/profiles/${p.id}`} className="font-medium text-slate-900 hover:underline">{p.name}</Link>
+                  <Link to={`/profiles/${p.id}`} className="font-medium text-slate-900 hover:underline">
+                    {p.name}
+                  </Link>
                   <p className="text-sm text-slate-700">Fits: {p.position}</p>
                   <p className="mt-0.5 text-xs text-slate-500">{personReasons(p)}</p>
                 </div>
@@ -84,7 +91,11 @@ export function SuggestedPeopleCard({ team }: { team: TeamDetail }) {
           </ul>
         )}
         <ShowMore list={list} />
-        {sent && <p role="status" className="mt-3 text-sm text-success">Invitation sent to {sent}</p>}
+        {sent && (
+          <p role="status" className="mt-3 text-sm text-success">
+            Invitation sent to {sent}
+          </p>
+        )}
       </CardContent>
       {inviting && (
         <InviteDialog
@@ -120,8 +131,12 @@ export function TeamsThatNeedYou() {
           <li key={s.team.id} className="flex items-start gap-3 rounded-lg border border-slate-200 bg-surface p-3">
             <TeamLogo name={s.team.name} logoUrl={s.team.logoUrl} size={40} />
             <div className="min-w-0 flex-1">
-              <Link to={`/teams/${s.team.id}`} className="font-medium text-slate-900 hover:underline">{s.team.name}</Link>
-              <p className="text-sm text-slate-700">Needs: <Badge variant="secondary">{s.position}</Badge></p>
+              <Link to={`/teams/${s.team.id}`} className="font-medium text-slate-900 hover:underline">
+                {s.team.name}
+              </Link>
+              <p className="text-sm text-slate-700">
+                Needs: <Badge variant="secondary">{s.position}</Badge>
+              </p>
               <p className="mt-0.5 text-xs text-slate-500">Your skills: {skillsText(s.skills)}</p>
             </div>
             <Button size="sm" aria-label={`Join ${s.team.name}`} onClick={() => setJoining(s)}>

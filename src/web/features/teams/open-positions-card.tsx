@@ -64,7 +64,9 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
                       title={position}
                       skills={needs}
                       disabled={remove.isPending}
-                      onChange={(next) => remove.mutate({ openPositions: team.openPositions, positionSkills: { ...team.positionSkills, [position]: next } })}
+                      onChange={(next) =>
+                        remove.mutate({ openPositions: team.openPositions, positionSkills: { ...team.positionSkills, [position]: next } })
+                      }
                     />
                   ) : (
                     needs.length > 0 && <p className="text-xs text-slate-500">Needs: {needs.join(', ')}</p>
@@ -101,7 +103,9 @@ function AddPositionForm({ team }: { team: TeamDetail }) {
         <Field label={<span className="sr-only">New position</span>} error={form.error('position')} className="flex-1 space-y-0">
           {(p) => <Input {...p} {...form.register('position')} placeholder="e.g., Backend Developer" maxLength={100} />}
         </Field>
-        <SubmitButton variant="outline" busyLabel="Adding...">Add</SubmitButton>
+        <SubmitButton variant="outline" busyLabel="Adding...">
+          Add
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -19,7 +19,9 @@ export function PendingInvitationsCard({ teamId }: { teamId: string }) {
       <CardContent className="space-y-3">
         {withdraw.isError && <ErrorMessage>{errorText(withdraw.error, 'Failed to withdraw the invitation')}</ErrorMessage>}
         {invitations.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500"><Spinner /> Loading invitations...</p>
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner /> Loading invitations...
+          </p>
         ) : invitations.isError ? (
           <ErrorMessage>Failed to load invitations</ErrorMessage>
         ) : invitations.data.length === 0 ? (
@@ -30,8 +32,12 @@ export function PendingInvitationsCard({ teamId }: { teamId: string }) {
               <li key={i.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
                 <Avatar person={i.invitee} size={36} />
                 <div className="min-w-0 flex-1">
-                  <Link to={`/profiles/${i.invitee.id}`} className="block truncate font-medium text-slate-900 hover:underline">{i.invitee.name}</Link>
-                  <p className="truncate text-sm text-slate-500">{i.role} · invited {formatDate(i.createdAt)}</p>
+                  <Link to={`/profiles/${i.invitee.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                    {i.invitee.name}
+                  </Link>
+                  <p className="truncate text-sm text-slate-500">
+                    {i.role} · invited {formatDate(i.createdAt)}
+                  </p>
                 </div>
                 <Button size="sm" variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate(i.id)}>
                   {withdraw.isPending && withdraw.variables === i.id ? 'Withdrawing...' : 'Withdraw'}

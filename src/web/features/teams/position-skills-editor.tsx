@@ -10,7 +10,12 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 
-export function PositionSkillsEditor({ title, skills, onChange, disabled }: {
+export function PositionSkillsEditor({
+  title,
+  skills,
+  onChange,
+  disabled,
+}: {
   title: string;
   skills: string[];
   onChange(next: string[]): void;
@@ -51,7 +56,9 @@ export function PositionSkillsEditor({ title, skills, onChange, disabled }: {
       )}
       {!full && (
         <div className="flex gap-2">
-          <label htmlFor={inputId} className="sr-only">Add a skill {name} needs</label>
+          <label htmlFor={inputId} className="sr-only">
+            Add a skill {name} needs
+          </label>
           <Input
             id={inputId}
             value={draft}
@@ -84,7 +91,8 @@ export function PositionSkillsEditor({ title, skills, onChange, disabled }: {
               className="inline-flex cursor-pointer items-center gap-0.5 rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
               onClick={() => add(s)}
             >
-              <Plus aria-hidden className="h-3 w-3" />{s}
+              <Plus aria-hidden className="h-3 w-3" />
+              {s}
             </button>
           ))}
         </p>

@@ -46,8 +46,16 @@ function PositionChips({ positions }: { positions: string[] }) {
     <div className="mt-3">
       <p className="sr-only">Open positions:</p>
       <ul className="flex flex-wrap gap-1.5">
-        {shown.map((p) => <li key={p}><Badge variant="secondary">{p}</Badge></li>)}
-        {positions.length > shown.length && <li><Badge variant="outline">+{positions.length - shown.length} more</Badge></li>}
+        {shown.map((p) => (
+          <li key={p}>
+            <Badge variant="secondary">{p}</Badge>
+          </li>
+        ))}
+        {positions.length > shown.length && (
+          <li>
+            <Badge variant="outline">+{positions.length - shown.length} more</Badge>
+          </li>
+        )}
       </ul>
     </div>
   );

@@ -12,14 +12,27 @@ import { OpenPositionsCard } from './open-positions-card';
 
 const TEAM_ID = '22222222-2222-4222-8222-222222222222';
 const team = (over: Partial<TeamDetail> = {}): TeamDetail => ({
-  id: TEAM_ID, name: 'Pixel Pioneers', description: 'We build delightful accessible interfaces.', logoUrl: null, isOpen: true,
-  openPositions: ['Designer', 'Frontend Developer'], memberCount: 1, maxSize: 4, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
-  positionSkills: {}, members: [], viewer: { isMember: false, isLeader: false, hasPendingRequest: false, pendingRequestId: null }, ...over,
+  id: TEAM_ID,
+  name: 'Pixel Pioneers',
+  description: 'We build delightful accessible interfaces.',
+  logoUrl: null,
+  isOpen: true,
+  openPositions: ['Designer', 'Frontend Developer'],
+  memberCount: 1,
+  maxSize: 4,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  positionSkills: {},
+  members: [],
+  viewer: { isMember: false, isLeader: false, hasPendingRequest: false, pendingRequestId: null },
+  ...over,
 });
 
-describe('team forms show the server\'s field messages on their fields', () => {
+describe("team forms show the server's field messages on their fields", () => {
   it('Create Team: on Team Name, and on the position it names', async () => {
-    answerFetch({ 'POST /api/teams': invalid({ name: 'A team called so exists already', 'openPositions.0': 'Position must not exceed 100 characters' }) });
+    answerFetch({
+      'POST /api/teams': invalid({ name: 'A team called so exists already', 'openPositions.0': 'Position must not exceed 100 characters' }),
+    });
     renderScreen(<CreateTeamPage />, { path: '/create-team' });
     await userEvent.type(await screen.findByLabelText('Team Name'), 'Pixel Pioneers');
     await userEvent.type(screen.getByLabelText('Description'), 'We build delightful accessible interfaces.');
@@ -35,7 +48,9 @@ describe('team forms show the server\'s field messages on their fields', () => {
     answerFetch({ [`PATCH /api/teams/${TEAM_ID}`]: invalid({ description: 'Description must not exceed 2000 characters' }) });
     renderScreen(<EditTeamForm team={team()} onDone={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description must not exceed 2000 characters'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description must not exceed 2000 characters'),
+    );
   });
 
   it('Join dialog: on Position', async () => {
@@ -50,10 +65,15 @@ describe('team forms show the server\'s field messages on their fields', () => {
 
   it('Invite dialog: on Role', async () => {
     answerFetch({
-      'GET /api/me/led-teams': { status: 200, body: [{ id: TEAM_ID, name: 'Pixel Pioneers', candidateIsMember: false, candidateInvited: false }] },
+      'GET /api/me/led-teams': {
+        status: 200,
+        body: [{ id: TEAM_ID, name: 'Pixel Pioneers', candidateIsMember: false, candidateInvited: false }],
+      },
       'POST /api/invitations': invalid({ role: 'Role must not exceed 100 characters' }),
     });
-    renderScreen(<InviteToTeamButtons profile={{ id: '33333333-3333-4333-8333-333333333333', name: 'Grace Hopper', lookingForTeam: true }} />);
+    renderScreen(
+      <InviteToTeamButtons profile={{ id: '33333333-3333-4333-8333-333333333333', name: 'Grace Hopper', lookingForTeam: true }} />,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Invite to Pixel Pioneers' }));
     await userEvent.type(screen.getByLabelText('Role'), 'Frontend Developer');
     await userEvent.type(screen.getByLabelText('Invitation Message'), 'We would love to have you on the team!');
@@ -63,9 +83,13 @@ describe('team forms show the server\'s field messages on their fields', () => {
 
   it('Open Positions: on the new position', async () => {
     answerFetch({ [`PUT /api/teams/${TEAM_ID}/positions`]: invalid({ 'openPositions.2': 'Position must not exceed 100 characters' }) });
-    renderScreen(<OpenPositionsCard team={team({ viewer: { isMember: true, isLeader: true, hasPendingRequest: false, pendingRequestId: null } })} />);
+    renderScreen(
+      <OpenPositionsCard team={team({ viewer: { isMember: true, isLeader: true, hasPendingRequest: false, pendingRequestId: null } })} />,
+    );
     await userEvent.type(await screen.findByLabelText('New position'), 'Backend Developer');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(screen.getByLabelText('New position')).toHaveAccessibleDescription('Position must not exceed 100 characters'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New position')).toHaveAccessibleDescription('Position must not exceed 100 characters'),
+    );
   });
 });

@@ -26,7 +26,11 @@ export function TeamMembersCard({ team }: { team: TeamDetail }) {
   const setLeader = useSetLeader(team.id);
   const leaders = team.members.filter((m) => m.isLeader).length;
   const busy = remove.isPending || setLeader.isPending;
-  const failure = remove.isError ? errorText(remove.error, 'Failed to remove team member') : setLeader.isError ? errorText(setLeader.error, 'Failed to update team') : null;
+  const failure = remove.isError
+    ? errorText(remove.error, 'Failed to remove team member')
+    : setLeader.isError
+      ? errorText(setLeader.error, 'Failed to update team')
+      : null;
 
   return (
     <Card>
@@ -45,20 +49,35 @@ export function TeamMembersCard({ team }: { team: TeamDetail }) {
                 {/* Wide enough for a name: on a phone the buttons move to a line of their own. */}
                 <div className="min-w-[10rem] flex-1">
                   <Link to={`/profiles/${m.id}`} className="block truncate font-medium text-slate-900 hover:text-link hover:underline">
-                    {m.name}{isMe && <span className="font-normal text-slate-500"> (you)</span>}
+                    {m.name}
+                    {isMe && <span className="font-normal text-slate-500"> (you)</span>}
                   </Link>
                   <p className="truncate text-sm text-slate-500">{m.role}</p>
                 </div>
-                {m.isLeader && <Badge variant="primary" className="shrink-0">Team Leader</Badge>}
+                {m.isLeader && (
+                  <Badge variant="primary" className="shrink-0">
+                    Team Leader
+                  </Badge>
+                )}
                 {team.viewer.isLeader && (
                   <div className="ml-auto flex shrink-0 items-center gap-1">
                     {!m.isLeader && (
-                      <Button variant="outline" size="sm" disabled={busy} onClick={() => setLeader.mutate({ profileId: m.id, isLeader: true })}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => setLeader.mutate({ profileId: m.id, isLeader: true })}
+                      >
                         <Crown aria-hidden className="h-3.5 w-3.5" /> Make Leader
                       </Button>
                     )}
                     {m.isLeader && leaders > 1 && (
-                      <Button variant="ghost" size="sm" disabled={busy} onClick={() => setLeader.mutate({ profileId: m.id, isLeader: false })}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => setLeader.mutate({ profileId: m.id, isLeader: false })}
+                      >
                         {isMe ? 'Step Down' : 'Make Member'}
                       </Button>
                     )}

@@ -35,7 +35,9 @@ export default function TeamPage() {
     return (
       <Page narrow>
         <ErrorMessage>{missing ? 'Team not found' : 'Failed to load team'}</ErrorMessage>
-        <ButtonLink to="/teams" variant="outline" className="mt-4">Browse Teams</ButtonLink>
+        <ButtonLink to="/teams" variant="outline" className="mt-4">
+          Browse Teams
+        </ButtonLink>
       </Page>
     );
   }
@@ -66,7 +68,13 @@ function TeamView({ team }: { team: TeamDetail }) {
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
                 <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{team.name}</h1>
-                {isFull(team) ? <Badge variant="warning">Team is full</Badge> : team.isOpen ? <Badge variant="success">Open to New Members</Badge> : <Badge>Not Recruiting</Badge>}
+                {isFull(team) ? (
+                  <Badge variant="warning">Team is full</Badge>
+                ) : team.isOpen ? (
+                  <Badge variant="success">Open to New Members</Badge>
+                ) : (
+                  <Badge>Not Recruiting</Badge>
+                )}
               </div>
               <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-500">
                 <CalendarDays aria-hidden className="h-4 w-4" />

@@ -50,7 +50,8 @@ export const useLedTeams = (candidate: string, enabled: boolean) =>
 export const useSuggestedPeople = (teamId: string, enabled: boolean) =>
   useInfiniteQuery({
     queryKey: teamKeys.suggestions(teamId),
-    queryFn: ({ signal, pageParam }) => api('GET /api/teams/{id}/suggestions', { params: { id: teamId }, query: { page: pageParam }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api('GET /api/teams/{id}/suggestions', { params: { id: teamId }, query: { page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.nextPage ?? undefined,
     enabled,
@@ -72,22 +73,24 @@ export function useCreateTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof CreateTeamSchema>) => api('POST /api/teams', { body }),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
-      // Your Teams on /profile, and the invite buttons on profiles.
-      queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+        // Your Teams on /profile, and the invite buttons on profiles.
+        queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
+      ]),
   });
 }
 
 /** What a change to one team shows in: its page and the lists (name, openness, positions, count). */
 function useRefreshTeam(teamId: string) {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
-    queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
-  ]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+    ]);
 }
 
 export function useUpdateTeam(teamId: string) {
@@ -95,12 +98,13 @@ export function useUpdateTeam(teamId: string) {
   const refresh = useRefreshTeam(teamId);
   return useMutation({
     mutationFn: (body: z.output<typeof UpdateTeamSchema>) => api('PATCH /api/teams/{id}', { params: { id: teamId }, body }),
-    onSuccess: () => Promise.all([
-      refresh(),
-      // The name and openness also show in Your Teams and on the invite buttons.
-      queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        refresh(),
+        // The name and openness also show in Your Teams and on the invite buttons.
+        queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
+      ]),
   });
 }
 
@@ -142,13 +146,14 @@ export function useRequestToJoin(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof JoinRequestSchema>) => api('POST /api/teams/{id}/join-requests', { params: { id: teamId }, body }),
-    onSuccess: () => Promise.all([
-      // 'Request Pending' on the team page, and the request in Notifications.
-      queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
-      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-      // A team one asked is no longer suggested.
-      queryClient.invalidateQueries({ queryKey: teamKeys.suggestedForMe() }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        // 'Request Pending' on the team page, and the request in Notifications.
+        queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+        // A team one asked is no longer suggested.
+        queryClient.invalidateQueries({ queryKey: teamKeys.suggestedForMe() }),
+      ]),
   });
 }
 
@@ -161,13 +166,14 @@ export function useAnswerJoinRequest(teamId: string) {
       api(accept ? 'POST /api/join-requests/{id}/accept' : 'POST /api/join-requests/{id}/decline', { params: { id } }),
     // Also when it failed: an already answered request disappears from the list. An accepted
     // requester is no longer looking for a team, as their profile in the lists shows.
-    onSettled: () => Promise.all([
-      refresh(),
-      queryClient.invalidateQueries({ queryKey: teamKeys.joinRequests(teamId) }),
-      queryClient.invalidateQueries({ queryKey: profileKeys.all }),
-      // The inbox's copy of the request no longer offers Accept / Decline.
-      queryClient.invalidateQueries({ queryKey: notificationKeys.inbox() }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: teamKeys.joinRequests(teamId) }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+        // The inbox's copy of the request no longer offers Accept / Decline.
+        queryClient.invalidateQueries({ queryKey: notificationKeys.inbox() }),
+      ]),
   });
 }
 
@@ -184,7 +190,12 @@ export function useLeaveTeam(teamId: string) {
   const refresh = useRefreshTeam(teamId);
   return useMutation({
     mutationFn: () => api('POST /api/teams/{id}/leave', { params: { id: teamId } }),
-    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: profileKeys.own }), queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams })]),
+    onSuccess: () =>
+      Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
+      ]),
   });
 }
 
@@ -195,7 +206,12 @@ export function useSetLeader(teamId: string) {
   return useMutation({
     mutationFn: ({ profileId, isLeader }: { profileId: string; isLeader: boolean }) =>
       api('PATCH /api/teams/{id}/members/{profileId}', { params: { id: teamId, profileId }, body: { isLeader } }),
-    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: profileKeys.own }), queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams })]),
+    onSuccess: () =>
+      Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
+      ]),
   });
 }
 
@@ -205,10 +221,11 @@ export function useCancelRequest(teamId: string | null) {
   return useMutation({
     mutationFn: (requestId: string) => api('POST /api/join-requests/{id}/cancel', { params: { id: requestId } }),
     // Also when it failed: a request answered meanwhile shows its real state.
-    onSettled: () => Promise.all([
-      ...(teamId ? [queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) })] : []),
-      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        ...(teamId ? [queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) })] : []),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      ]),
   });
 }
 
@@ -217,10 +234,11 @@ export function useWithdrawInvitation(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) => api('POST /api/invitations/{id}/withdraw', { params: { id: invitationId } }),
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.invitations(teamId) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.invitations(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.allLedTeams }),
+      ]),
   });
 }
 
@@ -228,11 +246,12 @@ export function useInvite(candidate: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof InvitationSchema>) => api('POST /api/invitations', { body }),
-    onSuccess: (_, body) => Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.ledTeams(candidate) }),
-      queryClient.invalidateQueries({ queryKey: teamKeys.invitations(body.teamId) }),
-      // Someone invited is no longer suggested.
-      queryClient.invalidateQueries({ queryKey: teamKeys.suggestions(body.teamId) }),
-    ]),
+    onSuccess: (_, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.ledTeams(candidate) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.invitations(body.teamId) }),
+        // Someone invited is no longer suggested.
+        queryClient.invalidateQueries({ queryKey: teamKeys.suggestions(body.teamId) }),
+      ]),
   });
 }

@@ -41,7 +41,13 @@ export default function TeamsPage() {
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <SearchInput label="Search teams" placeholder="Search by team name or description..." value={searchText} onChange={setSearchText} />
-        <Button ref={filtersButton} variant="outline" aria-expanded={filtersShown} aria-controls={panelId} onClick={() => setFiltersShown((v) => !v)}>
+        <Button
+          ref={filtersButton}
+          variant="outline"
+          aria-expanded={filtersShown}
+          aria-controls={panelId}
+          onClick={() => setFiltersShown((v) => !v)}
+        >
           <SlidersHorizontal aria-hidden className="h-4 w-4" />
           Filters{activeFilters > 0 && ` (${activeFilters})`}
         </Button>
@@ -49,11 +55,7 @@ export default function TeamsPage() {
 
       {filtersShown && (
         <Card id={panelId} className="mt-3 flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <Checkbox
-            label="Only show teams open to new members"
-            checked={open}
-            onChange={(e) => setOpen(e.target.checked)}
-          />
+          <Checkbox label="Only show teams open to new members" checked={open} onChange={(e) => setOpen(e.target.checked)} />
           <Button
             variant="ghost"
             size="sm"
@@ -97,7 +99,12 @@ export default function TeamsPage() {
                 ))}
               </ul>
             )}
-            <Pagination page={page} pageCount={pages} onPrevious={() => update({ page: page - 1 })} onNext={() => update({ page: page + 1 })} />
+            <Pagination
+              page={page}
+              pageCount={pages}
+              onPrevious={() => update({ page: page - 1 })}
+              onNext={() => update({ page: page + 1 })}
+            />
           </>
         )}
       </div>

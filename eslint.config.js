@@ -22,7 +22,7 @@ const REPOSITORIES = [
   'src/server/db/**',
   'src/server/auth/auth.ts',
   'src/server/**/*.test.ts',
-  'src/server/testing.ts',
+  'src/server/testing/**',
 ];
 const restrictTables = (importNames, message) => ({
   '@typescript-eslint/no-restricted-imports': [

@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'dom',
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['src/web/test-setup.ts'],
+          setupFiles: ['src/web/testing/setup.ts'],
           server: { deps: { inline: true } },
         },
       },

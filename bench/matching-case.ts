@@ -19,15 +19,13 @@ export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profile
   await db
     .insert(users)
     .values({ id: userId, name: 'Bench Matcher', email: MATCHER.email, firstName: 'Bench', lastName: 'Matcher', emailVerified: true });
-  await db
-    .insert(accounts)
-    .values({
-      id: crypto.randomUUID(),
-      accountId: userId,
-      providerId: 'credential',
-      userId,
-      password: await hashPassword(MATCHER.password),
-    });
+  await db.insert(accounts).values({
+    id: crypto.randomUUID(),
+    accountId: userId,
+    providerId: 'credential',
+    userId,
+    password: await hashPassword(MATCHER.password),
+  });
   const [me] = await db
     .insert(profiles)
     .values({
@@ -45,15 +43,13 @@ export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profile
     db,
     sql`select skill_id as id from profile_skills group by skill_id order by count(*) desc limit 4`,
   );
-  await db
-    .insert(profileSkills)
-    .values(
-      popular.map((s, i) => ({
-        profileId: me.id,
-        skillId: s.id,
-        level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i],
-      })),
-    );
+  await db.insert(profileSkills).values(
+    popular.map((s, i) => ({
+      profileId: me.id,
+      skillId: s.id,
+      level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i],
+    })),
+  );
   const led = await db
     .select({ id: teams.id })
     .from(teams)

@@ -6,7 +6,7 @@
  * how much the server's memory grew per open stream.
  */
 import { readFileSync } from 'node:fs';
-import { cookieFrom, eventReader } from '../src/server/test-client';
+import { cookieFrom, eventReader } from '../src/server/testing/client';
 import { inPool, percentile } from './load';
 
 export interface NotifyCaseResult {

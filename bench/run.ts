@@ -24,7 +24,7 @@ import { runLoad, settle, type LoadCase, type LoadResult } from './load';
 import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { startServer, type RunningServer } from './server';
-import { cookieFrom } from '../src/server/test-client';
+import { cookieFrom } from '../src/server/testing/client';
 import { explainMatching, MATCHER, prepareMatching } from './matching-case';
 import { runNotifyCase } from './notify-case';
 import { runOverloadCase, type OverloadResult } from './overload-case';

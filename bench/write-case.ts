@@ -6,7 +6,7 @@
  * the accept (joining a team withdraws one's other pending requests), so a requester ends up in
  * several teams; requesters run concurrently.
  */
-import { cookieFrom } from '../src/server/test-client';
+import { cookieFrom } from '../src/server/testing/client';
 import { inPool, percentile } from './load';
 
 export interface StepStats {

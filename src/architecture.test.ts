@@ -60,7 +60,9 @@ describe('tables', () => {
     expect(
       await problems('src/server/features/teams/teams.routes.ts', "import { teams } from '../../db/schema';\nexport const x = teams;\n"),
     ).toEqual([expect.stringContaining('repositories')]);
-    expect(await problems('src/server/http.ts', "import { profiles } from './db/schema';\nexport const x = profiles;\n")).toHaveLength(1);
+    expect(await problems('src/server/api/http.ts', "import { profiles } from '../db/schema';\nexport const x = profiles;\n")).toHaveLength(
+      1,
+    );
     expect(
       await problems('src/server/features/teams/teams.routes.ts', "import type { Team } from '../../db/schema';\nexport type X = Team;\n"),
     ).toEqual([]);

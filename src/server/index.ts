@@ -5,14 +5,14 @@ import { createAuth, resolveAuthSecret } from './auth/auth';
 import { createHashLimiter } from './auth/hash-limiter';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/demo-data';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
 import { pruneAttempts } from './auth/attempt-limits.repo';
-import { listen } from './listen';
-import { createLogger, defaultLogger, type Logger } from './log';
-import { createMetrics, createMetricsApp } from './metrics';
-import { createMailer } from './mail';
+import { listen } from './platform/listen';
+import { createLogger, defaultLogger, type Logger } from './platform/log';
+import { createMetrics, createMetricsApp } from './platform/metrics';
+import { createMailer } from './platform/mail';
 
 /** Until the environment is read (LOG_LEVEL among it), start-up errors go to a default logger. */
 let log: Logger = defaultLogger;

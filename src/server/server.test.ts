@@ -7,8 +7,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cookieFrom } from './test-client';
-import { startServer as start, waitForHealth } from './test-process';
+import { cookieFrom } from './testing/client';
+import { startServer as start, waitForHealth } from './testing/process';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './testing';
+import { createHarness, type Harness } from './testing/harness';
 
 const script = `console.log(${JSON.stringify('hello '.repeat(500))});\n`;
 let root: string;

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiRequestError } from './lib/api';
 import { AuthProvider } from './lib/auth';
-import { router } from './router';
+import { router } from './app/router';
 import './styles.css';
 
 const queryClient = new QueryClient({

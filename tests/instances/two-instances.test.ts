@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/test-process';
-import { cookieFrom, eventReader } from '../../src/server/test-client';
+import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
+import { cookieFrom, eventReader } from '../../src/server/testing/client';
 
 const database = scratchDatabaseOfEnv('instances', 'two-instance test');
 const databaseUrl = database.url;

@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/test-process';
-import { cookieFrom, eventReader } from '../../src/server/test-client';
+import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
+import { cookieFrom, eventReader } from '../../src/server/testing/client';
 import { dropConnections, freePort, selfSignedCertificate, startNginx, tlsFetch, writeNginxConfig, type NginxSettings } from './harness';
 
 const database = scratchDatabaseOfEnv('proxy', 'proxy test');

@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startMailCatcher, type MailCatcher } from '../../../tests/support/mail-catcher';
 import { notifications, profileAvatars, sessions, users, verifications } from '../db/schema';
-import { createMailer } from '../mail';
-import { silentLogger } from '../log';
-import { cookieFrom, createHarness, type Harness, type TestUser } from '../testing';
+import { createMailer } from '../platform/mail';
+import { silentLogger } from '../platform/log';
+import { cookieFrom, createHarness, type Harness, type TestUser } from '../testing/harness';
 
 let h: Harness;
 let mail: MailCatcher;

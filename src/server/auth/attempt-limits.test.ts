@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { NotificationHub } from '../features/notifications';
-import { createHarness, type Harness } from '../testing';
+import { createHarness, type Harness } from '../testing/harness';
 import { createAuth } from './auth';
 
 let h: Harness;

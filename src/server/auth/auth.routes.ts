@@ -3,10 +3,10 @@
  * own validation, error shape and answers, and /api/me.
  */
 import { authApi } from '../../shared/api/auth';
-import { ApiError, type AppContext, getViewer } from '../http';
+import { ApiError, type AppContext, getViewer } from '../api/http';
 import { HASHING_BUSY, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from './auth';
 import { HashingBusy } from './hash-limiter';
-import { createRouter } from '../openapi';
+import { createRouter } from '../api/openapi';
 import { getMe } from '../features/profiles';
 import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts, profiles, users } from '../db/schema';
-import { cookieFrom, createHarness, type Harness } from '../testing';
+import { cookieFrom, createHarness, type Harness } from '../testing/harness';
 import { hashPassword } from './password';
 
 let h: Harness;

@@ -7,7 +7,7 @@ import { hashPassword as scryptHash } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../db/schema';
-import { cookieFrom, createHarness, type Harness } from '../testing';
+import { cookieFrom, createHarness, type Harness } from '../testing/harness';
 import { createHashLimiter, type HashLimiter } from './hash-limiter';
 import { needsRehash } from './password';
 

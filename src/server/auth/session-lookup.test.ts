@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { serializeSignedCookie } from 'better-call';
 import { profiles, sessions } from '../db/schema';
-import { createHarness, type Harness } from '../testing';
+import { createHarness, type Harness } from '../testing/harness';
 import { verifiedToken } from './session-lookup';
 
 const DAY = 24 * 3600 * 1000;

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent, startMockProvider, type MockIdentity, type MockProvider } from '../../../tests/support/oauth-provider';
 import { accounts, profiles, users } from '../db/schema';
-import { cookieFrom, createHarness, type Harness } from '../testing';
+import { cookieFrom, createHarness, type Harness } from '../testing/harness';
 import { describeUserAgent } from './user-agent';
 import { splitName } from './social';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { cookieFrom, createHarness, type Harness } from '../testing';
+import { cookieFrom, createHarness, type Harness } from '../testing/harness';
 import { initials } from '../../shared/avatar';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo-data';
 import { profiles, profileSkills, teamMembers, teams, users } from './schema';

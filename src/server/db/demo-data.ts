@@ -831,18 +831,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const email = i === 0 ? DEMO_EMAIL : `${plain(firstName)}.${plain(lastName)}@demo.example.com`;
       // Older profiles first, so the demo account is the oldest and the list looks lived-in.
       const createdAt = new Date(now - (PEOPLE.length - i) * 3_600_000 * 7);
-      await tx
-        .insert(users)
-        .values({
-          id: userId,
-          name: `${firstName} ${lastName}`,
-          email,
-          firstName,
-          lastName,
-          emailVerified: true,
-          createdAt,
-          updatedAt: createdAt,
-        });
+      await tx.insert(users).values({
+        id: userId,
+        name: `${firstName} ${lastName}`,
+        email,
+        firstName,
+        lastName,
+        emailVerified: true,
+        createdAt,
+        updatedAt: createdAt,
+      });
       if (i === 0) {
         await tx
           .insert(accounts)
@@ -901,18 +899,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         })
         .returning({ id: teams.id });
       teamRows.set(team.name, { id: row.id, leader: who(team.leaders[0]) });
-      await tx
-        .insert(teamMembers)
-        .values([
-          ...team.leaders.map((name) => ({
-            teamId: row.id,
-            profileId: who(name).id,
-            isLeader: true,
-            role: LEADER_ROLE,
-            joinedAt: createdAt,
-          })),
-          ...team.members.map(([name, role]) => ({ teamId: row.id, profileId: who(name).id, isLeader: false, role, joinedAt: createdAt })),
-        ]);
+      await tx.insert(teamMembers).values([
+        ...team.leaders.map((name) => ({
+          teamId: row.id,
+          profileId: who(name).id,
+          isLeader: true,
+          role: LEADER_ROLE,
+          joinedAt: createdAt,
+        })),
+        ...team.members.map(([name, role]) => ({ teamId: row.id, profileId: who(name).id, isLeader: false, role, joinedAt: createdAt })),
+      ]);
     }
 
     // Something waiting for the demo account: two people asking to join its first team, and an

@@ -34,23 +34,17 @@ export const InboxItemSchema = z
     seq: z.number().int().meta({ description: 'Increasing with each notification; the id of its live event' }),
     kind: z.enum(NOTIFICATION_KINDS),
     text: z.string().meta({ example: 'Ada Lovelace asked to join Pixel Pioneers as Designer' }),
-    link: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Where it leads in the web app; null once its team is gone',
-        example: '/teams/3f2c8a52-5b7e-4c1d-9a0e-2d6f1b8c4e77',
-      }),
+    link: z.string().nullable().meta({
+      description: 'Where it leads in the web app; null once its team is gone',
+      example: '/teams/3f2c8a52-5b7e-4c1d-9a0e-2d6f1b8c4e77',
+    }),
     data: NotificationDataSchema,
     createdAt: DateTime,
     readAt: DateTime.nullable(),
-    pending: z
-      .boolean()
-      .nullable()
-      .meta({
-        description:
-          'For a join request to your team or an invitation to you: whether it still waits for an answer (Accept / Decline work in place); null for other kinds',
-      }),
+    pending: z.boolean().nullable().meta({
+      description:
+        'For a join request to your team or an invitation to you: whether it still waits for an answer (Accept / Decline work in place); null for other kinds',
+    }),
   })
   .meta({ id: 'InboxItem' });
 export type InboxItem = z.infer<typeof InboxItemSchema>;

@@ -58,12 +58,10 @@ export const TeamMemberSchema = PersonRefSchema.extend({
 }).meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
-const PositionSkillsMap = z
-  .record(z.string(), z.array(z.string()))
-  .meta({
-    description: 'The skills each open position needs (position title -> skill names); positions without skills are left out',
-    example: { 'Frontend Developer': ['React', 'TypeScript'] },
-  });
+const PositionSkillsMap = z.record(z.string(), z.array(z.string())).meta({
+  description: 'The skills each open position needs (position title -> skill names); positions without skills are left out',
+  example: { 'Frontend Developer': ['React', 'TypeScript'] },
+});
 
 export const TeamDetailSchema = TeamCardSchema.extend({
   positionSkills: PositionSkillsMap,

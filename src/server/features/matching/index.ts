@@ -1,6 +1,6 @@
 /** What other features (and the app's composition) may use of matching. */
 import type { Database } from '../../db/client';
-import type { Logger } from '../../log';
+import type { Logger } from '../../platform/log';
 import { matchingPeople } from '../profiles';
 import { matchingTeams } from '../teams';
 import { MATCHING_CHANNEL, MatchingIndex } from './matching-index';

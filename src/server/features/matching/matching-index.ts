@@ -20,7 +20,7 @@ import type { TeamCard } from '../../../shared/api/teams';
 import { TIMEZONES, type Availability } from '../../../shared/constants';
 import { AVAILABILITY_POINTS, hoursBetween, LEVEL_POINTS, SKILL_WEIGHT, timezoneHours, timezonePoints } from '../../../shared/matching';
 import type { Database } from '../../db/client';
-import { defaultLogger, type Logger } from '../../log';
+import { defaultLogger, type Logger } from '../../platform/log';
 
 /** What the index keeps of a person looking for a team (the loader returns people not looking as `looking: false`). */
 export interface MatchPerson {

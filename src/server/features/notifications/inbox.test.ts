@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../testing';
-import { eventReader } from '../../test-client';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { eventReader } from '../../testing/client';
 import { notify } from './notifications.repo';
 
 let h: Harness;

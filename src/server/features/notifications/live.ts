@@ -6,7 +6,7 @@
  */
 import type { InboxItem } from '../../../shared/api/notifications';
 import type { Database, Db } from '../../db/client';
-import { defaultLogger, type Logger } from '../../log';
+import { defaultLogger, type Logger } from '../../platform/log';
 import { NOTIFICATIONS_CHANNEL, notificationsAfter } from './notifications.repo';
 
 type LiveItem = Omit<InboxItem, 'pending'>;

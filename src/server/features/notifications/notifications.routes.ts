@@ -4,8 +4,8 @@
  */
 import { streamSSE } from 'hono/streaming';
 import { notificationsApi } from '../../../shared/api/notifications';
-import { requireProfile } from '../../http';
-import { createRouter, guarded } from '../../openapi';
+import { requireProfile } from '../../api/http';
+import { createRouter, guarded } from '../../api/openapi';
 import { pendingCountFor, pendingInvitationIds, pendingInvitationsFor, pendingRequestIds, requestsOf } from '../teams';
 import { inboxPage, latestSeq, markRead, unreadCount } from './notifications.repo';
 

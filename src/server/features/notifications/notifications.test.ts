@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, type TestUser } from '../../testing';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 let h: Harness;
 let leader: TestUser;

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
+import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { profileSkills, profiles, skills, type Profile } from '../../db/schema';
 import type { AvatarStore, StoredAvatar } from './avatar-store';
 

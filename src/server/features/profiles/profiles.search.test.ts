@@ -6,7 +6,7 @@ import type { Availability, SkillLevel } from '../../../shared/constants';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { profileSkills, profiles, skills, users } from '../../db/schema';
-import { createHarness, type Harness } from '../../testing';
+import { createHarness, type Harness } from '../../testing/harness';
 
 let h: Harness;
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { OwnProfile, ProfileDetail } from '../../../shared/api/profiles';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
 import { profileAvatars, profileSkills, profiles, skills, teamMembers, teams } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../testing';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 let h: Harness;
 let owner: TestUser;

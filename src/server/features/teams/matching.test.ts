@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Availability, SkillLevel, Timezone } from '../../../shared/constants';
 import { profiles } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../testing';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 let h: Harness;
 let leader: TestUser;

@@ -14,7 +14,7 @@ import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../..
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
-import { escapeLike, newestFirstPage, type CountCache } from '../../paging';
+import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { notify } from '../notifications';
 import { people } from '../profiles';
 

@@ -8,8 +8,8 @@ import { matchingApi } from '../../../shared/api/matching';
 import { isRecruiting, teamsApi } from '../../../shared/api/teams';
 import type { Db } from '../../db/client';
 import type { Team } from '../../db/schema';
-import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../http';
-import { createRouter, guarded } from '../../openapi';
+import { ApiError, type AppContext, type AppEnv, forbidden, getViewer, notFound, requireProfile } from '../../api/http';
+import { createRouter, guarded } from '../../api/openapi';
 import * as requests from './requests.repo';
 import * as repo from './teams.repo';
 

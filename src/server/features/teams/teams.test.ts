@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { joinRequests, profiles, teamInvitations, teamMembers, teams } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../testing';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 let h: Harness;
 let leader: TestUser;

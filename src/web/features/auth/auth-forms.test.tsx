@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answerFetch, invalid, renderScreen } from '../../test-utils';
+import { answerFetch, invalid, renderScreen } from '../../testing/render';
 import LoginPage from './login-page';
 import SignupPage from './signup-page';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ForgotPasswordSchema } from '../../../shared/schemas';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { SuccessMessage } from '../../components/ui/feedback';
 import { Field, Input } from '../../components/ui/field';

@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '../../../shared/schemas';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { ErrorMessage, SuccessMessage } from '../../components/ui/feedback';
 import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../../../shared/constants';

@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignUpSchema } from '../../../shared/schemas';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/field';
 import { useAuth } from '../../lib/auth';

@@ -4,7 +4,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch, renderScreen } from '../../test-utils';
+import { answerFetch, renderScreen } from '../../testing/render';
 import HackathonPage from './hackathon-page';
 
 const EVENT_URL = 'https://event.example.com/register';

@@ -12,7 +12,7 @@ import {
   type EventPhase,
   type ScheduleEvent,
 } from '../../../shared/hackathon';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { buttonClass, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';

@@ -1,7 +1,7 @@
 /** 'Upcoming Hackathons' lists only events that have not ended (docs/product.md#home), with the clock fixed. */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch, renderScreen } from '../../test-utils';
+import { answerFetch, renderScreen } from '../../testing/render';
 import { UpcomingHackathons } from './upcoming-hackathons';
 
 function openAt(iso: string) {

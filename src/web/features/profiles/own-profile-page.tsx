@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bell, Pencil, RotateCw, X } from 'lucide-react';
 import type { OwnProfile } from '../../../shared/api/profiles';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

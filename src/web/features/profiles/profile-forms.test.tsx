@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from '../../../shared/api/profiles';
-import { answerFetch, invalid, renderScreen, SIGNED_IN } from '../../test-utils';
+import { answerFetch, invalid, renderScreen, SIGNED_IN } from '../../testing/render';
 import { BasicInfoForm } from './basic-info-form';
 import { ContactInfoForm } from './contact-info-form';
 import { ExperienceEditor } from './experience-editor';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { PROFILES_PAGE_SIZE } from '../../../shared/constants';
 import { ProfileListQuerySchema } from '../../../shared/schemas';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { SearchInput } from '../../components/search-input';
 import { Badge } from '../../components/ui/badge';

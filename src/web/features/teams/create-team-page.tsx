@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Plus, X } from 'lucide-react';
 import { DEFAULT_TEAM_SIZE } from '../../../shared/constants';
 import { CreateTeamSchema } from '../../../shared/schemas';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TeamDetail } from '../../../shared/api/teams';
-import { answerFetch, invalid, renderScreen } from '../../test-utils';
+import { answerFetch, invalid, renderScreen } from '../../testing/render';
 import CreateTeamPage from './create-team-page';
 import { EditTeamForm } from './edit-team-form';
 import { InviteToTeamButtons } from './invite-to-team';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
 import { isFull, isRecruiting } from '../../../shared/teams';
 import type { TeamDetail } from '../../../shared/api/teams';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';

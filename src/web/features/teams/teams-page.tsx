@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { TEAMS_PAGE_SIZE } from '../../../shared/constants';
-import { Page } from '../../components/layout';
+import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { SearchInput } from '../../components/search-input';
 import { Button, ButtonLink } from '../../components/ui/button';

@@ -5,8 +5,8 @@
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { ERROR_DESCRIPTIONS, SESSION, SESSION_COOKIE } from '../shared/api/contract';
-import { fieldMessages } from '../shared/schemas';
+import { ERROR_DESCRIPTIONS, SESSION, SESSION_COOKIE } from '../../shared/api/contract';
+import { fieldMessages } from '../../shared/schemas';
 import { ApiError, type AppEnv, NUL_MESSAGE, requireViewer } from './http';
 
 type ValidationResult = { target: string } & ({ success: true; data: unknown } | { success: false; error: import('zod').ZodError });

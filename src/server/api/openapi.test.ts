@@ -5,7 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './testing';
+import { createHarness, type Harness } from '../testing/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -15,8 +15,8 @@ function ThemeToggle() {
     </Suspense>
   );
 }
-import { Avatar } from './ui/avatar';
-import { Button, ButtonLink } from './ui/button';
+import { Avatar } from '../components/ui/avatar';
+import { Button, ButtonLink } from '../components/ui/button';
 
 const LINKS = [
   { to: '/profiles', label: 'Profiles' },

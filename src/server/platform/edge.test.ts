@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressOf, inlineScriptHashes } from './edge';
-import { cookieFrom, createHarness, type Harness, type TestUser } from './testing';
+import { cookieFrom, createHarness, type Harness, type TestUser } from '../testing/harness';
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
 let root: string;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NUL_MESSAGE } from './http';
-import { createHarness, type Harness, type TestResponse, type TestUser } from './testing';
+import { createHarness, type Harness, type TestResponse, type TestUser } from '../testing/harness';
 
 let h: Harness;
 let alice: TestUser; // owns her profile, leads `teamId`

@@ -1,13 +1,13 @@
 /** The pieces every route uses: the app's context type, errors and the viewer. */
 import type { Context } from 'hono';
-import type { Config } from '../shared/api/system';
-import type { Auth } from './auth/auth';
-import type { Db, DatabaseKind } from './db/client';
-import type { Logger } from './log';
+import type { Config } from '../../shared/api/system';
+import type { Auth } from '../auth/auth';
+import type { Db, DatabaseKind } from '../db/client';
+import type { Logger } from '../platform/log';
 import type { CountCache } from './paging';
-import type { NotificationHub } from './features/notifications';
-import type { MatchingIndex } from './features/matching';
-import type { Client } from './edge';
+import type { NotificationHub } from '../features/notifications';
+import type { MatchingIndex } from '../features/matching';
+import type { Client } from '../platform/edge';
 
 export interface Viewer {
   userId: string;

@@ -1,6 +1,6 @@
 /** The environment, parsed once. A bad value stops start-up with a message naming it. */
 import { z } from 'zod';
-import { DEFAULT_EVENT_URL } from '../shared/hackathon';
+import { DEFAULT_EVENT_URL } from '../../shared/hackathon';
 import { LOG_LEVELS } from './log';
 
 /** `NAME=` (set, but empty) counts as unset. */

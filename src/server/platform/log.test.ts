@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from './log';
-import { createHarness, type Harness } from './testing';
+import { createHarness, type Harness } from '../testing/harness';
 
 const lines: string[] = [];
 /** A pino destination that keeps what it is given. */

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LiveNotifications } from '../features/notifications';
 import { Navbar } from './navbar';
-import { Loading } from './ui/feedback';
+import { Loading } from '../components/ui/feedback';
 
 /**
  * After moving to another page, the keyboard (and a screen reader) starts at the new page's
@@ -52,9 +52,4 @@ export function Layout() {
       <ScrollRestoration />
     </div>
   );
-}
-
-/** Page container with the standard width and padding. */
-export function Page({ children, narrow }: { children: React.ReactNode; narrow?: boolean }) {
-  return <div className={`mx-auto w-full ${narrow ? 'max-w-3xl' : 'max-w-6xl'} px-4 py-8 sm:px-6 sm:py-10`}>{children}</div>;
 }

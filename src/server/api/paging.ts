@@ -1,6 +1,6 @@
 import { desc, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from './db/client';
+import { queryRows, type Db } from '../db/client';
 
 /**
  * Paged lists with an exact total. Counting every match of a broad search costs far more than

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { teams } from './db/schema';
+import { teams } from '../db/schema';
 import { CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
-import { createHarness, type Harness } from './testing';
+import { createHarness, type Harness } from '../testing/harness';
 
 describe('walkFindsPageSooner', () => {
   it('walks the newest-first index for many matches, or for a large share of a large table', () => {

@@ -5,21 +5,21 @@
  * status or field fails the test that produced it.
  */
 import { randomUUID } from 'node:crypto';
-import { scratchDatabase } from './db/scratch';
-import { apiDocument, createApp } from './app';
+import { scratchDatabase } from '../db/scratch';
+import { apiDocument, createApp } from '../app';
 
 type App = ReturnType<typeof createApp>;
-import { createAuth } from './auth/auth';
-import type { HashLimiter } from './auth/hash-limiter';
-import type { SocialSettings } from './auth/social';
-import type { Mailer } from './mail';
+import { createAuth } from '../auth/auth';
+import type { HashLimiter } from '../auth/hash-limiter';
+import type { SocialSettings } from '../auth/social';
+import type { Mailer } from '../platform/mail';
 import { createContractChecker } from './contract-check';
-import { openDatabase, type Database } from './db/client';
-import { NotificationHub } from './features/notifications';
-import { createMatchingIndex } from './features/matching';
-import { silentLogger, type Logger } from './log';
-import { createMetrics, type Metrics } from './metrics';
-import { cookieFrom } from './test-client';
+import { openDatabase, type Database } from '../db/client';
+import { NotificationHub } from '../features/notifications';
+import { createMatchingIndex } from '../features/matching';
+import { silentLogger, type Logger } from '../platform/log';
+import { createMetrics, type Metrics } from '../platform/metrics';
+import { cookieFrom } from './client';
 
 export { cookieFrom };
 

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AuthProvider } from './lib/auth';
+import { AuthProvider } from '../lib/auth';
 
 export type Answer = { status: number; body?: unknown };
 export type Answers = Record<string, Answer | ((body: unknown) => Answer)>;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetricsApp } from './metrics';
-import { createHarness, type Harness } from './testing';
+import { createHarness, type Harness } from '../testing/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { ApiError, type AppEnv } from './http';
+import { ApiError, type AppEnv } from '../api/http';
 
 export interface Client {
   /** The client's address: the socket's, or the one the trusted proxies saw. */

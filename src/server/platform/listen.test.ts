@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from './listen';
-import { createHarness, type Harness } from './testing';
+import { createHarness, type Harness } from '../testing/harness';
 
 const HEADERS_TIMEOUT_MS = 2_000;
 const CAP = 500;

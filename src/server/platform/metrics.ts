@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { PoolStats } from './db/client';
+import type { PoolStats } from '../db/client';
 
 export interface MetricsSources {
   /** Open live event streams of this instance (NotificationHub.size). */

@@ -1,6 +1,6 @@
 /** Starts the real server as a child process, for the tests that need a process (not the in-memory app). */
 import { spawn } from 'node:child_process';
-import { scratchDatabase } from './db/scratch';
+import { scratchDatabase } from '../db/scratch';
 
 /** Starts `src/server/index.ts` with this environment (on PGlite, no demo data, no web build, unless given). */
 export function startServer(env: Record<string, string>) {

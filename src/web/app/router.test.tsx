@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from './lib/auth';
+import { AuthProvider } from '../lib/auth';
 import { routes } from './router';
-import { answerFetch } from './test-utils';
+import { answerFetch } from '../testing/render';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -9,9 +9,9 @@
  */
 import fc, { type Arbitrary } from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiDocument } from './app';
-import { fieldPaths, valid, withField, wrongValue, type Hints, type JsonSchema } from './fuzz/schema-arbitrary';
-import { createHarness, type Harness, type TestUser } from './testing';
+import { apiDocument } from '../app';
+import { fieldPaths, valid, withField, wrongValue, type Hints, type JsonSchema } from '../testing/schema-arbitrary';
+import { createHarness, type Harness, type TestUser } from '../testing/harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;

@@ -10,11 +10,12 @@ import tseslint from 'typescript-eslint';
  * error. Edges point one way: a feature never reaches back to one that uses it.
  */
 const SERVER_FEATURE_EDGES = {
-  profiles: [],
+  events: [],
   notifications: [],
-  teams: ['profiles', 'notifications'],
-  matching: ['profiles', 'teams'],
-  me: ['profiles', 'teams', 'notifications'],
+  profiles: ['events'],
+  teams: ['events', 'profiles', 'notifications'],
+  matching: ['events', 'profiles', 'teams'],
+  me: ['events', 'profiles', 'teams', 'notifications'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
@@ -41,6 +42,7 @@ const TABLES = {
   profiles: ['profiles', 'profileAvatars', 'skills', 'profileSkills'],
   teams: ['teams', 'teamMembers', 'joinRequests', 'teamInvitations'],
   notifications: ['notifications'],
+  events: ['events', 'eventStaff', 'registrations'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

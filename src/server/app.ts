@@ -28,6 +28,7 @@ import { teamsRoutes } from './features/teams/teams.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { matchingRoutes } from './features/matching/matching.routes';
 import { meRoutes } from './features/me';
+import { eventsRoutes } from './features/events';
 
 export interface AppDeps {
   db: Db;
@@ -39,6 +40,8 @@ export interface AppDeps {
   live: NotificationHub;
   /** Suggestions (started on the database's LISTEN). */
   matching: MatchingIndex;
+  /** Platform admins, by sign-in email (ADMIN_EMAILS). */
+  adminEmails?: string[];
   /** Folder of the web build; omitted in API tests. */
   webRoot?: string;
   /** Reverse proxies in front whose X-Forwarded-For and X-Forwarded-Proto are trusted (default 0). */
@@ -123,6 +126,7 @@ export function apiRoutes() {
     .openapi(systemApi.config, (c) => c.json({ ...c.var.config, socialProviders: c.var.auth.socialProviders }, 200))
     .route('/', authRoutes)
     .route('/', accountRoutes)
+    .route('/', eventsRoutes)
     .route('/', profilesRoutes)
     .route('/', meRoutes)
     .route('/', teamsRoutes)
@@ -151,6 +155,7 @@ export function createApp(deps: AppDeps) {
   );
 
   const counts = new CountCache();
+  const admins = new Set((deps.adminEmails ?? []).map((e) => e.toLowerCase()));
   app.use('/api/*', async (c, next) => {
     c.set('db', deps.db);
     c.set('dbKind', deps.dbKind);
@@ -159,6 +164,7 @@ export function createApp(deps: AppDeps) {
     c.set('config', deps.config);
     c.set('live', deps.live);
     c.set('matching', deps.matching);
+    c.set('admins', admins);
     await next();
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     // Any successful write may change what a list counts.

@@ -68,6 +68,7 @@ async function main() {
     dbKind: database.kind,
     auth,
     config: { eventUrl: env.EVENT_URL },
+    adminEmails: env.ADMIN_EMAILS,
     live,
     matching,
     webRoot: env.WEB_ROOT ?? defaultWebRoot,

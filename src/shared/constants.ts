@@ -20,6 +20,11 @@ export const TEAM_SIZE_MIN = 2;
 export const TEAM_SIZE_MAX = 10;
 export const DEFAULT_TEAM_SIZE = 4;
 
+/** Who works on an event: its owners (who also name the staff), organizers, moderators. */
+export const EVENT_ROLES = ['owner', 'organizer', 'moderator'] as const;
+export type EventRole = (typeof EVENT_ROLES)[number];
+export const EVENTS_PAGE_SIZE = 24;
+
 /** What a notification can be about (docs/product.md#notifications-tab). */
 export const NOTIFICATION_KINDS = [
   'join_request',

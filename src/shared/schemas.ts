@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { MAX_POSITION_SKILLS } from './matching';
 import {
   AVAILABILITIES,
-  DEFAULT_TEAM_SIZE,
   DELETE_ACCOUNT_PHRASE,
   MAX_PAGE_SIZE,
   MESSAGE_MAX,
@@ -24,10 +23,10 @@ import {
   TIMEZONES,
 } from './constants';
 
-const trimmed = (max: number, label: string) => z.string().trim().max(max, `${label} must not exceed ${max} characters`);
+export const trimmed = (max: number, label: string) => z.string().trim().max(max, `${label} must not exceed ${max} characters`);
 
 /** Optional text: blank becomes null, as the spec saves empty optional fields. */
-const optionalText = (max: number, label: string) =>
+export const optionalText = (max: number, label: string) =>
   z
     .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), trimmed(max, label).nullable().optional())
     .transform((v) => v ?? null);
@@ -46,7 +45,7 @@ const httpUrl = (message: string) =>
       }
     }, message);
 
-const optionalUrl = (message: string) =>
+export const optionalUrl = (message: string) =>
   z
     .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), httpUrl(message).nullable().optional())
     .transform((v) => v ?? null);
@@ -84,7 +83,13 @@ export const newPassword = z
   .max(128, 'Password must not exceed 128 characters')
   .refine((v) => v.trim() !== '', PASSWORD_BLANK_MESSAGE);
 
-const email = z.string().trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').email('Invalid email address');
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .email('Invalid email address');
 
 export const SignUpSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(50, 'First name must not exceed 50 characters'),
@@ -179,8 +184,8 @@ export const SettingsSchema = z.object({ lookingForTeam: z.boolean() });
 
 // List queries are lenient: nonsense falls back to the default instead of failing. The `.meta`
 // on each lenient field describes it as the query string carries it (for the API document).
-const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
-const page = z.coerce
+export const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
+export const page = z.coerce
   .number()
   .int()
   .min(1)
@@ -188,7 +193,7 @@ const page = z.coerce
   .catch(1)
   .meta({ type: 'integer', minimum: 1, maximum: 10_000, default: 1, description: 'Page number, from 1' });
 /** A page size above the maximum is served at the maximum; nonsense falls back to the default. */
-const pageSize = (def: number) =>
+export const pageSize = (def: number) =>
   z.coerce
     .number()
     .int()
@@ -213,6 +218,16 @@ const csv = z.preprocess(
         : [],
   z.array(z.string().max(SKILL_NAME_MAX)).max(20),
 );
+/** An event's slug to filter a list by; left out: every event. */
+const eventFilter = (description: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .meta({ type: 'string', maxLength: 100, description, example: 'spring-hack-2027' });
 const searchText = (description: string) =>
   z.string().trim().max(100).optional().catch(undefined).meta({ type: 'string', maxLength: 100, description, example: 'python' });
 
@@ -226,7 +241,8 @@ export const ProfileListQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .meta({ type: 'string', enum: [...AVAILABILITIES] }),
-  looking: flag.catch(false).meta({ type: 'boolean', description: 'Only people looking for a team' }),
+  looking: flag.catch(false).meta({ type: 'boolean', description: 'Only people looking for a team (in the event, with `event`)' }),
+  event: eventFilter('Only people taking part in this event (its slug)'),
   page,
   pageSize: pageSize(PROFILES_PAGE_SIZE),
 });
@@ -283,7 +299,10 @@ export const CreateTeamSchema = z.object({
     .transform((list) => dedupe(list))
     .refine((list) => list.length > 0, 'At least one open position is required'),
   isOpen: z.boolean().default(true),
-  maxSize: teamSize.default(DEFAULT_TEAM_SIZE),
+  /** Left out: 4, or the nearest size the event allows. */
+  maxSize: teamSize.optional(),
+  /** The event the team takes part in (its slug); left out: the featured event. */
+  event: z.string().trim().toLowerCase().max(100).optional(),
   /** Skills of positions not in openPositions are ignored. */
   positionSkills: PositionSkillsSchema.optional(),
 });
@@ -329,6 +348,7 @@ export const InvitationSchema = z.object({
 export const TeamListQuerySchema = z.object({
   q: searchText('Search over team name and description (case-insensitive)'),
   open: flag.catch(false).meta({ type: 'boolean', description: 'Only teams open to new members' }),
+  event: eventFilter("Only this event's teams (its slug)"),
   page,
   pageSize: pageSize(TEAMS_PAGE_SIZE),
 });

@@ -29,6 +29,8 @@ export type AppEnv = {
     live: NotificationHub;
     /** This instance's matching index. */
     matching: MatchingIndex;
+    /** Platform admins' sign-in emails, lower-cased (ADMIN_EMAILS). */
+    admins: Set<string>;
     viewer?: Viewer | null;
     /** Who is asking, and how they reached us (edge.ts). */
     client: Client;

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { teams } from '../db/schema';
 import { CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
 import { createHarness, type Harness } from '../testing/harness';
+import { LEGACY_EVENT_ID } from '../db/demo-events';
 
 describe('walkFindsPageSooner', () => {
   it('walks the newest-first index for many matches, or for a large share of a large table', () => {
@@ -29,6 +30,7 @@ describe('newestFirstPage', () => {
     const rows = Array.from({ length: FEW_MATCHES + 40 }, (_, i) => ({
       name: `Team ${String(i).padStart(5, '0')}${i % 100 === 0 ? ' rare' : ''}`,
       description: 'A team that exists to be counted.',
+      eventId: LEGACY_EVENT_ID,
       createdAt: new Date(base + i * 1000),
     }));
     for (let i = 0; i < rows.length; i += 1000) await h.db.insert(teams).values(rows.slice(i, i + 1000));
@@ -89,7 +91,7 @@ describe('newestFirstPage', () => {
     const cache = new CountCache();
     const rare = sql`${teams.name} like '%rare'`;
     expect((await page(rare, 1, cache, 'rare')).total).toBe(31);
-    await h.db.insert(teams).values({ name: 'Newest rare', description: 'Arrives after the count was kept.' });
+    await h.db.insert(teams).values({ name: 'Newest rare', description: 'Arrives after the count was kept.', eventId: LEGACY_EVENT_ID });
     // The kept count stands (the page is read fresh), until the cache is cleared.
     expect((await page(rare, 1, cache, 'rare')).total).toBe(31);
     cache.clear();

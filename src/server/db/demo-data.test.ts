@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { cookieFrom, createHarness, type Harness } from '../testing/harness';
 import { initials } from '../../shared/avatar';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo-data';
+import { LEGACY_EVENT_ID } from './demo-events';
 import { profiles, profileSkills, teamMembers, teams, users } from './schema';
 
 let h: Harness;
@@ -17,7 +18,9 @@ describe('demo data', () => {
   it('fills an empty database once with believable profiles and teams', async () => {
     expect(await seedDemoData(h.db)).toBe(true);
     expect(await count(profiles)).toBe(40);
-    expect(await count(teams)).toBe(10);
+    // The ten hand-written teams in the 2025 hackathon, three in the event running now.
+    expect(await count(teams)).toBe(13);
+    expect((await h.db.select().from(teams).where(eq(teams.eventId, LEGACY_EVENT_ID))).length).toBe(10);
     const looking = await h.db.select().from(profiles).where(eq(profiles.lookingForTeam, false));
     expect(looking.length).toBeGreaterThan(0);
     // Every team has a leader (one has two) and at least one open position; one team is full.
@@ -26,8 +29,8 @@ describe('demo data', () => {
       .from(teamMembers)
       .where(eq(teamMembers.isLeader, true))
       .groupBy(teamMembers.teamId);
-    expect(leaders).toHaveLength(10);
-    expect(leaders.map((l) => l.n).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
+    expect(leaders).toHaveLength(13);
+    expect(leaders.map((l) => l.n).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
     const allTeams = await h.db.select().from(teams);
     expect(allTeams.every((t) => t.openPositions.length > 0)).toBe(true);
     expect(allTeams.filter((t) => t.memberCount >= t.maxSize).map((t) => t.name)).toEqual(['Quest Forge']);
@@ -51,13 +54,13 @@ describe('demo data', () => {
     expect(wantButNotLooking).toEqual([]);
     expect(all.filter((p) => claimsLooking.test(p.bio ?? '')).length).toBeGreaterThan(10);
 
-    // Whoever is on a team stopped looking (docs/product.md#joining), except the demo account, which is
-    // looking so that it can be invited.
-    const members = await h.db.select({ profileId: teamMembers.profileId }).from(teamMembers);
-    const onTeam = new Set(members.map((m) => m.profileId));
+    // Whoever is on a team in an event stopped looking there (docs/product.md#joining), except the demo
+    // account, which is looking so that it can be invited.
     const [demo] = await h.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
-    const memberButLooking = all.filter((p) => onTeam.has(p.id) && p.lookingForTeam && p.userId !== demo.id).map((p) => p.name);
-    expect(memberButLooking).toEqual([]);
+    const memberButLooking = await h.db.execute(sql`select p.name from team_members m join teams t on t.id = m.team_id
+      join profiles p on p.id = m.profile_id join registrations r on r.event_id = t.event_id and r.profile_id = p.id
+      where coalesce(r.looking, p.looking_for_team) and p.user_id <> ${demo.id}`);
+    expect((memberButLooking as unknown as { rows: unknown[] }).rows).toEqual([]);
     expect(all.filter((p) => p.lookingForTeam).length).toBeGreaterThan(15);
 
     const withSkills = await h.db.selectDistinct({ profileId: profileSkills.profileId }).from(profileSkills);
@@ -75,6 +78,24 @@ describe('demo data', () => {
       .map((p) => `${p.name}: ${initials(p.firstName, p.lastName)}`);
     expect(mismatched).toEqual([]);
     expect(all.filter((p) => p.preferredName).length).toBeGreaterThan(0);
+  });
+
+  it('shows every phase: the ended 2025 hackathon, one running with its formation deadline ahead (the demo account organizes it), one upcoming', async () => {
+    const past = (await h.request('GET', '/api/events?phase=past')).body.items.map((e: { slug: string }) => e.slug);
+    expect(past).toEqual(expect.arrayContaining(['worlds-largest-hackathon-2025', 'sf-ai-builders-2025', 'boston-climate-tech-2025']));
+    const running = (await h.request('GET', '/api/events?phase=running')).body.items;
+    expect(running.map((e: { slug: string }) => e.slug)).toEqual(['climate-code-sprint']);
+    const upcoming = (await h.request('GET', '/api/events?phase=upcoming')).body.items;
+    expect(upcoming.map((e: { slug: string }) => e.slug)).toEqual(['health-hack-berlin']);
+
+    const signedIn = await h.request('POST', '/api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const sprint = await h.request('GET', '/api/events/climate-code-sprint', { cookie: cookieFrom(signedIn.headers) });
+    expect(sprint.body).toMatchObject({ formationLocked: false, registrationOpen: true, viewer: { staffRole: 'owner' } });
+    expect(Date.parse(sprint.body.formationDeadline)).toBeGreaterThan(Date.now());
+    expect(sprint.body.teamCount).toBe(3);
+    expect(sprint.body.registrantCount).toBeGreaterThan(15);
+    // People are looking for a team there, so its teams have suggestions.
+    expect((await h.request('GET', '/api/profiles?event=climate-code-sprint&looking=true')).body.total).toBeGreaterThan(10);
   });
 
   it('never inserts over existing data', async () => {

@@ -8,6 +8,7 @@ import { DEFAULT_TEAM_SIZE, LEADER_ROLE, type Availability, type SkillLevel, typ
 import { positionSkillColumns, suggestedSkills } from '../../shared/matching';
 import { hashPassword } from '../auth/password';
 import type { Db } from './client';
+import { LEGACY_EVENT_ID, seedDemoEvents } from './demo-events';
 import {
   accounts,
   joinRequests,
@@ -887,6 +888,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const [row] = await tx
         .insert(teams)
         .values({
+          eventId: LEGACY_EVENT_ID,
           name: team.name,
           description: team.description,
           isOpen: team.open,
@@ -956,6 +958,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
     told.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
     for (const notification of told) await tx.insert(notifications).values(notification);
+
+    await seedDemoEvents(tx, now, DEMO_NAME, who, PEOPLE.map(fullName));
   });
   return true;
 }

@@ -35,6 +35,16 @@ const EnvSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Public origin(s) the app is served from, comma separated, when behind a proxy. */
     TRUSTED_ORIGINS: z.string().optional(),
+    /** Platform admins, by the email they sign in with (comma separated): they can hide any event and choose the featured one. */
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** Where 'Register Now' on the hackathon page leads. */
     EVENT_URL: z.string().url('must be a URL').default(DEFAULT_EVENT_URL),
     /** Folder of the built web app (default dist/web). */

@@ -55,6 +55,8 @@ export async function createHarness(
     social?: SocialSettings;
     /** Where email goes (default: the log, which is silent in tests). */
     mailer?: Mailer;
+    /** Platform admins by email (ADMIN_EMAILS). */
+    adminEmails?: string[];
   } = {},
 ) {
   const log = opts.log ?? silentLogger;
@@ -90,6 +92,7 @@ export async function createHarness(
     live,
     matching,
     config: { eventUrl: 'https://example.com/event' },
+    adminEmails: opts.adminEmails,
     webRoot: opts.webRoot,
     log,
     metrics,

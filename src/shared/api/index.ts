@@ -4,6 +4,7 @@
  */
 import type { accountApi } from './account';
 import type { authApi } from './auth';
+import type { eventsApi } from './events';
 import type { matchingApi } from './matching';
 import type { notificationsApi } from './notifications';
 import type { profilesApi } from './profiles';
@@ -13,6 +14,7 @@ import type { teamsApi } from './teams';
 type Contract =
   | typeof accountApi
   | typeof authApi
+  | typeof eventsApi
   | typeof matchingApi
   | typeof notificationsApi
   | typeof profilesApi

@@ -61,6 +61,35 @@ export const REFUSALS = {
   invitation_not_found: { status: 404, message: 'Invitation not found' },
   invitation_no_longer_pending: { status: 409, message: 'This invitation is no longer pending' },
   invitation_answered: { status: 409, message: (d) => `This invitation has already been ${d.status}` },
+
+  // ---------- events ----------
+  event_not_found: { status: 404, message: 'Event not found' },
+  slug_taken: { status: 409, message: 'This address is already taken: choose another', field: 'slug' },
+  not_event_staff: { status: 403, message: "Only the event's organizers can do this" },
+  not_event_owner: { status: 403, message: "Only the event's owners can do this" },
+  not_admin: { status: 403, message: 'Only a platform admin can do this' },
+  event_dates: { status: 400, message: (d) => String(d.message) },
+  last_owner: { status: 409, message: 'An event needs an owner: make someone else an owner first' },
+  staff_not_found: { status: 404, message: 'This person is not on the staff' },
+  registrant_not_found: { status: 404, message: 'No one taking part in this event has this email', field: 'email' },
+  already_staff: { status: 409, message: 'This person is already on the staff' },
+  registration_closed: { status: 409, message: (d) => `Registration for ${d.event} is closed` },
+  not_registered: { status: 409, message: (d) => `Take part in ${d.event} first` },
+  formation_locked: { status: 409, message: (d) => `Teams in ${d.event} are locked: the team formation deadline has passed` },
+  teams_per_person: {
+    status: 409,
+    message: (d) => `You can be in at most ${d.limit} ${Number(d.limit) === 1 ? 'team' : 'teams'} in ${d.event}`,
+  },
+  invitee_teams_per_person: {
+    status: 409,
+    message: (d) => `This person is already in ${d.limit} ${Number(d.limit) === 1 ? 'team' : 'teams'} in ${d.event}, the most it allows`,
+  },
+  team_size_bounds: {
+    status: 400,
+    message: (d) => `A team in ${d.event} has between ${d.min} and ${d.max} members`,
+    field: 'maxSize',
+  },
+  leave_event_locked: { status: 409, message: (d) => `You are in a team in ${d.event}, and its teams are locked: ask an organizer` },
 } satisfies Record<string, RefusalText>;
 
 export type RefusalCode = keyof typeof REFUSALS;
@@ -68,5 +97,8 @@ export type RefusalCode = keyof typeof REFUSALS;
 /** The status, words and field of a refusal. */
 export function refusalText(code: RefusalCode, detail: Detail = {}): { status: RefusalText['status']; message: string; field?: string } {
   const text: RefusalText = REFUSALS[code];
-  return { status: text.status, message: typeof text.message === 'function' ? text.message(detail) : text.message, field: text.field };
+  const message = typeof text.message === 'function' ? text.message(detail) : text.message;
+  // A refusal about one of several fields names it in its detail.
+  const field = typeof detail.field === 'string' ? detail.field : text.field;
+  return { status: text.status, message, field };
 }

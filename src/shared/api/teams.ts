@@ -24,6 +24,7 @@ import {
   signedIn,
   Uuid,
 } from './contract';
+import { EventRefSchema, PersonRefSchema } from './refs';
 
 export const TeamCardSchema = z
   .strictObject({
@@ -41,16 +42,14 @@ export const TeamCardSchema = z
       .max(TEAM_SIZE_MAX)
       .meta({ description: 'The most members the team takes; with that many it is full' }),
     createdAt: DateTime,
+    event: EventRefSchema.meta({ description: 'The event the team takes part in' }),
   })
   .meta({ id: 'TeamCard' });
 
 export { isFull, isRecruiting } from '../teams';
 export type TeamCard = z.infer<typeof TeamCardSchema>;
 
-export const PersonRefSchema = z
-  .strictObject({ id: Uuid, firstName: z.string(), lastName: z.string(), name: z.string(), avatarUrl: NullableText })
-  .meta({ id: 'PersonRef', description: 'A person, as lists of members and requests show them' });
-export type PersonRef = z.infer<typeof PersonRefSchema>;
+export { PersonRefSchema, type PersonRef } from './refs';
 
 export const TeamMemberSchema = PersonRefSchema.extend({
   role: z.string().meta({ example: 'Team Leader' }),
@@ -64,6 +63,12 @@ const PositionSkillsMap = z.record(z.string(), z.array(z.string())).meta({
 });
 
 export const TeamDetailSchema = TeamCardSchema.extend({
+  event: EventRefSchema.extend({
+    formationDeadline: DateTime.nullable(),
+    formationLocked: z.boolean().meta({ description: 'The team formation deadline has passed: who is in the team no longer changes' }),
+    teamSizeMin: z.number().int(),
+    teamSizeMax: z.number().int(),
+  }).meta({ description: 'The event the team takes part in, and its rules for teams' }),
   positionSkills: PositionSkillsMap,
   updatedAt: DateTime,
   members: z.array(TeamMemberSchema).meta({ description: 'Leaders first, then by date joined' }),
@@ -216,7 +221,7 @@ export const teamsApi = {
     description: 'The team and your membership as its leader are made together. Blank positions are dropped; at least one must remain.',
     security: signedIn,
     request: { body: jsonBody(CreateTeamSchema) },
-    responses: { 201: json(Created, 'The new team'), ...errors(401, 404, ...jsonBodyErrors) },
+    responses: { 201: json(Created, 'The new team'), ...errors(401, 404, 409, ...jsonBodyErrors) },
   }),
   update: defineRoute({
     method: 'patch',
@@ -250,7 +255,7 @@ export const teamsApi = {
     description: 'Leaders only. Members and invitations go with it; pending join requests are cancelled; members and requesters are told.',
     security: signedIn,
     request: { params: teamId },
-    responses: { 204: { description: 'Deleted' }, ...leaderErrors },
+    responses: { 204: { description: 'Deleted' }, ...leaderErrors, ...errors(409) },
   }),
   removeMember: defineRoute({
     method: 'delete',
@@ -260,7 +265,7 @@ export const teamsApi = {
     description: 'Leaders only; a leader cannot be removed (403: make them a member first). The person is told.',
     security: signedIn,
     request: { params: teamId.extend({ profileId: idParam('Member not found', "The member's profile id") }) },
-    responses: { 204: { description: 'Removed' }, ...leaderErrors },
+    responses: { 204: { description: 'Removed' }, ...leaderErrors, ...errors(409) },
   }),
   leave: defineRoute({
     method: 'post',

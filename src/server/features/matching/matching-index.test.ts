@@ -1,7 +1,7 @@
 /**
  * The matching index against the formula of docs/decisions/011-matching.md computed the plain way
- * (every person, every position), on generated people and teams, before and after changes arrive
- * as the database's triggers announce them.
+ * (every person, every position), on generated people and teams in two events, before and after
+ * changes arrive as the database's triggers announce them. Suggestions never cross events.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,9 @@ import { MatchingIndex, type MatchPerson, type MatchTeam } from './matching-inde
 
 const SKILLS = ['Go', 'go', 'PostgreSQL', 'React', 'Figma', 'Rust', 'Python', 'CSS'];
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** Two events: people look for a team in either, both or neither; teams take part in one. */
+const EVENTS = [uuid(9001), uuid(9002)];
+const [EVENT] = EVENTS;
 
 const skillList = fc.uniqueArray(fc.record({ name: fc.constantFrom(...SKILLS), level: fc.constantFrom(...SKILL_LEVELS) }), {
   maxLength: 5,
@@ -28,7 +31,7 @@ const personArb = (n: number) =>
     timezone: fc.option(fc.constantFrom(...TIMEZONES), { nil: null }),
     // Few distinct times, so ties on score and time happen and the id decides.
     updatedAt: fc.integer({ min: 0, max: 3 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
-    looking: fc.boolean(),
+    lookingIn: fc.subarray(EVENTS),
     skills: skillList,
   });
 const positionsArb = fc
@@ -50,11 +53,13 @@ const cardOf = (id: string, createdAt: Date) => ({
   memberCount: 1,
   maxSize: 5,
   createdAt: createdAt.toISOString(),
+  event: { slug: 'event', name: 'Event' },
 });
 const teamArb = (n: number) =>
   fc
     .record({
       id: fc.constant(uuid(1000 + n)),
+      eventId: fc.constantFrom(...EVENTS),
       createdAt: fc.integer({ min: 0, max: 3 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d))),
       recruiting: fc.boolean(),
       positions: positionsArb,
@@ -68,10 +73,16 @@ const worldArb = fc.record({
 const points = (badge: SkillBadge) => LEVEL_POINTS[badge.level];
 const lower = (s: string) => s.toLowerCase();
 
-/** Decision 011, the plain way: every looking person against every position. */
-function expectedPeople(people: MatchPerson[], positions: MatchTeam['positions'], memberHours: number[], exclude: Set<string>) {
+/** Decision 011, the plain way: every person looking in the event against every position. */
+function expectedPeople(
+  people: MatchPerson[],
+  positions: MatchTeam['positions'],
+  memberHours: number[],
+  exclude: Set<string>,
+  eventId = EVENT,
+) {
   return people
-    .filter((p) => p.looking && !exclude.has(p.id))
+    .filter((p) => p.lookingIn.includes(eventId) && !exclude.has(p.id))
     .map((p) => {
       let best = { points: 0, position: '' };
       for (const position of positions) {
@@ -89,10 +100,10 @@ function expectedPeople(people: MatchPerson[], positions: MatchTeam['positions']
     .map(({ updated: _, ...r }) => r);
 }
 
-function expectedTeams(teams: MatchTeam[], skills: SkillBadge[], exclude: Set<string>) {
+function expectedTeams(teams: MatchTeam[], skills: SkillBadge[], exclude: Set<string>, eventIds = EVENTS) {
   const mine = new Map(skills.map((s) => [lower(s.name), s]));
   return teams
-    .filter((t) => t.recruiting && !exclude.has(t.id))
+    .filter((t) => t.recruiting && eventIds.includes(t.eventId) && !exclude.has(t.id))
     .map((t) => {
       let best = { points: 0, position: '' };
       for (const position of t.positions) {
@@ -154,7 +165,7 @@ describe('MatchingIndex', () => {
             const { index } = await indexOver(world, pruneFrom);
             const memberHours = memberZones.map((tz) => timezoneHours(tz)!);
             const exclude = new Set(excluded.map(uuid));
-            const ranked = await index.rankPeople({ positions, memberHours, exclude, wanted });
+            const ranked = await index.rankPeople({ eventId: EVENT, positions, memberHours, exclude, wanted });
             expect(shownPeople(ranked)).toEqual(expectedPeople(world.people, positions, memberHours, exclude).slice(0, wanted));
           },
         ),
@@ -172,11 +183,12 @@ describe('MatchingIndex', () => {
           skillList,
           fc.array(fc.nat(12)),
           fc.integer({ min: 1, max: 20 }),
-          async (world, skills, excluded, wanted) => {
+          fc.subarray(EVENTS),
+          async (world, skills, excluded, wanted, eventIds) => {
             const { index } = await indexOver(world, pruneFrom);
             const exclude = new Set(excluded.map((n) => uuid(1000 + n)));
-            expect(shownTeams(await index.rankTeams({ skills, exclude, wanted }))).toEqual(
-              expectedTeams(world.teams, skills, exclude).slice(0, wanted),
+            expect(shownTeams(await index.rankTeams({ eventIds, skills, exclude, wanted }))).toEqual(
+              expectedTeams(world.teams, skills, exclude, eventIds).slice(0, wanted),
             );
           },
         ),
@@ -192,6 +204,7 @@ describe('MatchingIndex', () => {
       const createdAt = new Date(Date.UTC(2026, 0, day));
       return {
         id: uuid(1000 + n),
+        eventId: EVENT,
         createdAt,
         recruiting: true,
         positions: [{ title: `T${n}`, skills }],
@@ -205,7 +218,12 @@ describe('MatchingIndex', () => {
       { name: 'Rust', level: 'Beginner' },
       { name: 'CSS', level: 'Intermediate' },
     ];
-    expect(shownTeams(await index.rankTeams({ skills, exclude: new Set(), wanted: 2 })).map((r) => [r.position, r.skillPoints])).toEqual([
+    expect(
+      shownTeams(await index.rankTeams({ eventIds: [EVENT], skills, exclude: new Set(), wanted: 2 })).map((r) => [
+        r.position,
+        r.skillPoints,
+      ]),
+    ).toEqual([
       ['T1', 4],
       ['T3', 3],
     ]);
@@ -220,8 +238,8 @@ describe('MatchingIndex', () => {
           const world = { people: [...before.people], teams: [...before.teams] };
           const { index, announce } = await indexOver(world, pruneFrom);
           const none = new Set<string>();
-          await index.rankPeople({ positions, memberHours: [], exclude: none, wanted: 50 });
-          await index.rankTeams({ skills, exclude: none, wanted: 50 });
+          await index.rankPeople({ eventId: EVENT, positions, memberHours: [], exclude: none, wanted: 50 });
+          await index.rankTeams({ eventIds: EVENTS, skills, exclude: none, wanted: 50 });
           // The database changes to `after` (rows added, changed, deleted), then says which.
           world.people = after.people;
           world.teams = after.teams;
@@ -233,21 +251,21 @@ describe('MatchingIndex', () => {
             if (people.length) announce(people.map((id) => `p:${id}`).join(','));
             if (teams.length) announce(teams.map((id) => `t:${id}`).join(','));
           }
-          expect(shownPeople(await index.rankPeople({ positions, memberHours: [], exclude: none, wanted: 50 }))).toEqual(
+          expect(shownPeople(await index.rankPeople({ eventId: EVENT, positions, memberHours: [], exclude: none, wanted: 50 }))).toEqual(
             expectedPeople(after.people, positions, [], none),
           );
-          expect(shownTeams(await index.rankTeams({ skills, exclude: none, wanted: 50 }))).toEqual(
+          expect(shownTeams(await index.rankTeams({ eventIds: EVENTS, skills, exclude: none, wanted: 50 }))).toEqual(
             expectedTeams(after.teams, skills, none),
           );
           // Few wanted: the first pass can settle, on what it looks up.
-          expect(shownPeople(await index.rankPeople({ positions, memberHours: [], exclude: none, wanted: 2 }))).toEqual(
+          expect(shownPeople(await index.rankPeople({ eventId: EVENT, positions, memberHours: [], exclude: none, wanted: 2 }))).toEqual(
             expectedPeople(after.people, positions, [], none).slice(0, 2),
           );
-          expect(shownTeams(await index.rankTeams({ skills, exclude: none, wanted: 2 }))).toEqual(
+          expect(shownTeams(await index.rankTeams({ eventIds: EVENTS, skills, exclude: none, wanted: 2 }))).toEqual(
             expectedTeams(after.teams, skills, none).slice(0, 2),
           );
           expect(index.size).toEqual({
-            people: after.people.filter((p) => p.looking && p.skills.length).length,
+            people: after.people.filter((p) => p.lookingIn.length && p.skills.length).length,
             teams: after.teams.filter((t) => t.recruiting && t.positions.length).length,
           });
         }),
@@ -266,7 +284,7 @@ describe('MatchingIndex', () => {
       availability: 'Flexible',
       timezone: null,
       updatedAt: new Date(),
-      looking,
+      lookingIn: looking ? [EVENT] : [],
       skills: [{ name: 'Go', level: 'Advanced' }],
     });
     const world = { people: [person(true)], teams: [] as MatchTeam[] };
@@ -279,7 +297,13 @@ describe('MatchingIndex', () => {
     });
     await index.start(async (_channel, onMessage) => ((deliver = onMessage), async () => {}));
     const ranked = () =>
-      index.rankPeople({ positions: [{ title: 'Backend', skills: ['Go'] }], memberHours: [], exclude: new Set(), wanted: 10 });
+      index.rankPeople({
+        eventId: EVENT,
+        positions: [{ title: 'Backend', skills: ['Go'] }],
+        memberHours: [],
+        exclude: new Set(),
+        wanted: 10,
+      });
     expect(await ranked()).toHaveLength(1);
     // A change commits and is announced (it reaches the index a moment later); a ranking asked for now sees it.
     world.people = [person(false)];
@@ -301,7 +325,7 @@ describe('MatchingIndex', () => {
       availability: 'Full Time',
       timezone: 'UTC+1',
       updatedAt: new Date(),
-      looking: true,
+      lookingIn: [EVENT],
       skills: [
         { name: 'rust', level: 'Beginner' },
         { name: 'PostgreSQL', level: 'Advanced' },
@@ -311,6 +335,7 @@ describe('MatchingIndex', () => {
     };
     const { index } = await indexOver({ people: [person], teams: [] });
     const [ranked] = await index.rankPeople({
+      eventId: EVENT,
       positions: [{ title: 'Backend', skills: ['Rust', 'go', 'postgresql'] }],
       memberHours: [1],
       exclude: new Set(),

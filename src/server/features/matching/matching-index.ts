@@ -19,15 +19,18 @@ import type { Database } from '../../db/client';
 import { defaultLogger, type Logger } from '../../platform/log';
 import { MatchingStore } from './postings';
 import { Ranker } from './ranking';
-import type { MatchingSource, RankedPerson, RankedTeam } from './types';
+import type { MatchingSource, MatchPerson, MatchTeam, RankedPerson, RankedTeam } from './types';
 
 export type { MatchPerson, MatchTeam, MatchingSource, PersonShown, RankedPerson, RankedTeam } from './types';
 
 export const MATCHING_CHANNEL = 'matching';
 
 export class MatchingIndex {
-  private readonly store = new MatchingStore();
-  private readonly ranker: Ranker;
+  /** One store and ranker per event: suggestions never cross events. */
+  private readonly events = new Map<string, { store: MatchingStore; ranker: Ranker }>();
+  /** Where each person and team is, to take them out again. */
+  private readonly personEvents = new Map<string, string[]>();
+  private readonly teamEvent = new Map<string, string>();
   private pendingPeople = new Set<string>();
   private pendingTeams = new Set<string>();
   private reloadAll = false;
@@ -47,10 +50,8 @@ export class MatchingIndex {
   constructor(
     private readonly source: MatchingSource,
     private readonly log: Logger = defaultLogger,
-    pruneFrom = 2000,
-  ) {
-    this.ranker = new Ranker(this.store, pruneFrom);
-  }
+    private readonly pruneFrom = 2000,
+  ) {}
 
   /** Listens for changes, then loads everything (changes that arrive meanwhile are applied after). */
   async start(listen: Database['listen']): Promise<void> {
@@ -75,7 +76,9 @@ export class MatchingIndex {
 
   /** People and teams in the index. */
   get size() {
-    return { people: this.store.people.size, teams: this.store.teams.size };
+    let teams = 0;
+    for (const { store } of this.events.values()) teams += store.teams.size;
+    return { people: [...this.personEvents.values()].filter((ids) => ids.length).length, teams };
   }
 
   /** 'p:<id>,p:<id>,...' or 't:...' from the triggers; 'p:*' or 't:*' after a large change; 'm:<marker>' from a ranking. */
@@ -111,9 +114,11 @@ export class MatchingIndex {
       this.pendingPeople.clear();
       this.pendingTeams.clear();
       const [people, teams] = await Promise.all([this.source.people(), this.source.teams()]);
-      this.store.clear();
-      people.forEach((p) => this.store.putPerson(p));
-      teams.forEach((t) => this.store.putTeam(t));
+      this.events.clear();
+      this.personEvents.clear();
+      this.teamEvent.clear();
+      people.forEach((p) => this.putPerson(p));
+      teams.forEach((t) => this.putTeam(t));
       return;
     }
     const peopleIds = [...this.pendingPeople];
@@ -125,10 +130,10 @@ export class MatchingIndex {
       peopleIds.length ? this.source.people(peopleIds) : [],
       teamIds.length ? this.source.teams(teamIds) : [],
     ]);
-    peopleIds.forEach((id) => this.store.removePerson(id));
-    teamIds.forEach((id) => this.store.removeTeam(id));
-    people.forEach((p) => this.store.putPerson(p));
-    teams.forEach((t) => this.store.putTeam(t));
+    peopleIds.forEach((id) => this.removePerson(id));
+    teamIds.forEach((id) => this.removeTeam(id));
+    people.forEach((p) => this.putPerson(p));
+    teams.forEach((t) => this.putTeam(t));
   }
 
   /** Waits until every change committed before now is in the index (rankings call it first). */
@@ -178,15 +183,63 @@ export class MatchingIndex {
     });
   }
 
-  /** The people who fit a team's positions best (Ranker.rankPeople), once every change committed before now is in. */
-  async rankPeople(opts: Parameters<Ranker['rankPeople']>[0]): Promise<RankedPerson[]> {
-    await this.current();
-    return this.ranker.rankPeople(opts);
+  private storeOf(eventId: string) {
+    let found = this.events.get(eventId);
+    if (!found) {
+      const store = new MatchingStore();
+      this.events.set(eventId, (found = { store, ranker: new Ranker(store, this.pruneFrom) }));
+    }
+    return found.store;
   }
 
-  /** The recruiting teams whose positions need these skills most (Ranker.rankTeams), as current as rankPeople. */
-  async rankTeams(opts: Parameters<Ranker['rankTeams']>[0]): Promise<RankedTeam[]> {
-    await this.current();
-    return this.ranker.rankTeams(opts);
+  private putPerson(p: MatchPerson) {
+    this.removePerson(p.id);
+    if (p.skills.length === 0) return;
+    for (const eventId of p.lookingIn) this.storeOf(eventId).putPerson(p);
+    this.personEvents.set(p.id, p.lookingIn);
   }
+
+  private removePerson(id: string) {
+    for (const eventId of this.personEvents.get(id) ?? []) this.events.get(eventId)?.store.removePerson(id);
+    this.personEvents.delete(id);
+  }
+
+  private putTeam(t: MatchTeam) {
+    this.removeTeam(t.id);
+    this.storeOf(t.eventId).putTeam(t);
+    this.teamEvent.set(t.id, t.eventId);
+  }
+
+  private removeTeam(id: string) {
+    const eventId = this.teamEvent.get(id);
+    if (eventId) this.events.get(eventId)?.store.removeTeam(id);
+    this.teamEvent.delete(id);
+  }
+
+  /**
+   * The people of the event who fit a team's positions best (Ranker.rankPeople), once every change
+   * committed before now is in.
+   */
+  async rankPeople(opts: Parameters<Ranker['rankPeople']>[0] & { eventId: string }): Promise<RankedPerson[]> {
+    await this.current();
+    return this.events.get(opts.eventId)?.ranker.rankPeople(opts) ?? [];
+  }
+
+  /**
+   * The recruiting teams of these events whose positions need these skills most (Ranker.rankTeams,
+   * each event's best merged in the same order), as current as rankPeople.
+   */
+  async rankTeams(opts: Parameters<Ranker['rankTeams']>[0] & { eventIds: string[] }): Promise<RankedTeam[]> {
+    await this.current();
+    const ranked = opts.eventIds.flatMap((eventId) => this.events.get(eventId)?.ranker.rankTeams(opts) ?? []);
+    if (opts.eventIds.length === 1) return ranked;
+    return ranked.sort(byRank).slice(0, opts.wanted);
+  }
+}
+
+/** The order of rankTeams across events: more points, then the newer team, then by id (descending). */
+function byRank(a: RankedTeam, b: RankedTeam) {
+  if (a.skillPoints !== b.skillPoints) return b.skillPoints - a.skillPoints;
+  if (a.team.createdAt !== b.team.createdAt) return a.team.createdAt < b.team.createdAt ? 1 : -1;
+  return a.team.id < b.team.id ? 1 : -1;
 }

@@ -7,6 +7,7 @@ import { isRecruiting } from '../../../shared/api/teams';
 import { skillsOfPosition } from '../../../shared/matching';
 import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
+import { eventById, isFormationLocked, joinableEventIds } from '../events';
 import { leaderOf, personForSuggestions, teamForSuggestions } from '../teams';
 
 /** Suggestions come ten at a time. */
@@ -27,12 +28,19 @@ export const matchingRoutes = createRouter()
   .openapi(guarded(matchingApi.peopleForTeam, leaderForSuggestions), async (c) => {
     const { team, exclude, memberHours } = c.var.found;
     const { page } = c.req.valid('query');
-    // A team that takes nobody (closed, or full) is offered nobody.
-    if (!isRecruiting(team)) return c.json({ items: [], nextPage: null }, 200);
+    // A team that takes nobody (closed, full, or locked by its event's formation deadline) is offered nobody.
+    const event = await eventById(c.var.db, team.eventId);
+    if (!isRecruiting(team) || !event || isFormationLocked(event)) return c.json({ items: [], nextPage: null }, 200);
     const positions = team.openPositions
       .map((title) => ({ title, skills: skillsOfPosition(team.positionSkills, title) }))
       .filter((p) => p.skills.length);
-    const ranked = await c.var.matching.rankPeople({ positions, exclude, memberHours, wanted: page * SUGGESTIONS_PAGE + 1 });
+    const ranked = await c.var.matching.rankPeople({
+      eventId: team.eventId,
+      positions,
+      exclude,
+      memberHours,
+      wanted: page * SUGGESTIONS_PAGE + 1,
+    });
     const { items, nextPage } = pageOf(ranked, page);
     return c.json(
       {
@@ -54,7 +62,8 @@ export const matchingRoutes = createRouter()
   .openapi(guarded(matchingApi.teamsForMe, withProfile), async (c) => {
     const { page } = c.req.valid('query');
     const { skills, exclude } = (await personForSuggestions(c.var.db, c.var.profileId)) ?? { skills: [], exclude: new Set<string>() };
-    const ranked = await c.var.matching.rankTeams({ skills, exclude, wanted: page * SUGGESTIONS_PAGE + 1 });
+    const eventIds = await joinableEventIds(c.var.db, c.var.profileId);
+    const ranked = await c.var.matching.rankTeams({ eventIds, skills, exclude, wanted: page * SUGGESTIONS_PAGE + 1 });
     // The index holds each team's card as of the ranking's marker: a team that closed or filled up since is gone from it.
     return c.json(pageOf(ranked, page), 200);
   });

@@ -171,7 +171,7 @@ export class MatchingStore {
 
   putPerson(p: MatchPerson) {
     this.removePerson(p.id);
-    if (!p.looking || p.skills.length === 0) return;
+    if (p.skills.length === 0) return;
     // One entry per name, whatever its case.
     const skills = [...new Map(p.skills.map((s) => [lower(s.name), this.hold(s)])).values()];
     const slot = this.people.add(p.id, {

@@ -3,7 +3,7 @@ import type { SkillBadge } from '../../../shared/api/profiles';
 import type { TeamCard } from '../../../shared/api/teams';
 import type { Availability } from '../../../shared/constants';
 
-/** What the index keeps of a person looking for a team (the loader returns people not looking as `looking: false`). */
+/** What the index keeps of a person: in the events where they look for a team (none: they are not suggested). */
 export interface MatchPerson {
   id: string;
   firstName: string;
@@ -13,13 +13,16 @@ export interface MatchPerson {
   availability: Availability;
   timezone: string | null;
   updatedAt: Date;
-  looking: boolean;
+  /** The events they take part in and look for a team in. */
+  lookingIn: string[];
   skills: SkillBadge[];
 }
 
 /** What the index keeps of a team: its open positions (in order) that need skills, whether it takes anyone, and its card. */
 export interface MatchTeam {
   id: string;
+  /** The event it takes part in: it is suggested to that event's people only. */
+  eventId: string;
   createdAt: Date;
   recruiting: boolean;
   positions: { title: string; skills: string[] }[];

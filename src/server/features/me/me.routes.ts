@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { isUuid } from '../../../shared/api/contract';
+import { eventsApi } from '../../../shared/api/events';
 import { notificationsApi } from '../../../shared/api/notifications';
 import { profilesApi } from '../../../shared/api/profiles';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
@@ -15,9 +16,18 @@ import { ApiError, notFound, requireViewer, withProfile, type AppEnv } from '../
 import { createRouter, guarded } from '../../api/openapi';
 import type { Db } from '../../db/client';
 import { orRefuse, refusalError, refused } from '../../api/outcome';
+import { inEvent, takesPart } from '../events';
 import { inboxPage, unreadCount } from '../notifications';
 import { getOwnProfile, getProfileOwner, profileEdits, toAvatarWebp } from '../profiles';
-import { membershipsOf, pendingCountFor, pendingInvitationIds, pendingInvitationsFor, pendingRequestIds, requestsOf } from '../teams';
+import {
+  leaveEvent,
+  membershipsOf,
+  pendingCountFor,
+  pendingInvitationIds,
+  pendingInvitationsFor,
+  pendingRequestIds,
+  requestsOf,
+} from '../teams';
 
 /** Newest first; older answered requests beyond this are not worth a notification. */
 const NOTIFICATIONS_LIMIT = 50;
@@ -112,6 +122,13 @@ export const meRoutes = createRouter()
       return c.json(await ownProfile(c.var.db, id), 200);
     },
   )
+
+  // ---------- taking part ----------
+  .openapi(guarded(eventsApi.leave, withProfile, inEvent()), async (c) => {
+    if (!(await takesPart(c.var.db, c.var.event.id, c.var.profileId))) throw notFound('You do not take part in this event');
+    orRefuse(await leaveEvent(c.var.db, c.var.event, c.var.profileId));
+    return c.body(null, 204);
+  })
 
   // ---------- what waits for the person ----------
   .openapi(guarded(notificationsApi.list, withProfile), async (c) => {

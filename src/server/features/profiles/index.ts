@@ -9,7 +9,6 @@ export {
   getProfileOwner,
   lockProfile,
   matchingPeople,
-  people,
   profileIdOfUser,
   profileIdOfUserColumn,
   stopLooking,

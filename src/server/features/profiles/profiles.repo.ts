@@ -10,21 +10,7 @@ import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
-
-/**
- * How other features read people (names and avatars in member lists and requests, whether
- * someone is looking for a team): join `people.table` on a profile id and select `people.ref`.
- * Writes to profiles stay in this file.
- */
-export const people = {
-  table: profiles,
-  id: profiles.id,
-  name: profiles.name,
-  lookingForTeam: profiles.lookingForTeam,
-  timezone: profiles.timezone,
-  skills: profiles.skillBadges,
-  ref: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, name: profiles.name, avatarUrl: profiles.avatarUrl },
-};
+import { eventIdOfSlug, eventsLookingIn, lookingIn, looksInSomeEvent, takesPartIn } from '../events';
 
 const cardColumns = {
   id: profiles.id,
@@ -60,7 +46,7 @@ function arrayItem(value: string): string {
  * skills'; lower-cased, kept by a trigger on profile_skills), so each condition is a cheap test
  * on the row or an index lookup (trigram, GIN containment), never a join per row.
  */
-export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking'>): SQL | undefined {
+export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking' | 'event'>): SQL | undefined {
   const conditions: SQL[] = [];
   // Newlines separate the stored skill names; a search term never spans two of them.
   const q = query.q
@@ -87,7 +73,9 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
     const pattern = `%${escapeLike(q)}%`;
     conditions.push(sql`(${profiles.searchText} like ${pattern} or ${profiles.skillNames} like ${pattern})`);
   }
-  if (wanted.length && query.availability && query.looking) {
+  // In an event, looking means looking there: the profile's own flag (and the index built on it) says nothing.
+  const lookingOnProfile = query.looking && !query.event;
+  if (wanted.length && query.availability && lookingOnProfile) {
     // The combined filter: each skill with the availability, in one index (migration 0011).
     const pairs = wanted.map((skill) => `${skill}|${query.availability}`);
     conditions.push(
@@ -97,7 +85,12 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
     if (wanted.length) conditions.push(sql`${profiles.skillList} @> ${`{${wanted.map(arrayItem).join(',')}}`}::text[]`);
     if (query.availability) conditions.push(eq(profiles.availability, query.availability));
   }
-  if (query.looking) conditions.push(eq(profiles.lookingForTeam, true));
+  if (lookingOnProfile) conditions.push(eq(profiles.lookingForTeam, true));
+  if (query.event) {
+    conditions.push(
+      takesPartIn(eventIdOfSlug(query.event), profiles.id, { looking: query.looking, profileLooking: profiles.lookingForTeam }),
+    );
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -106,11 +99,17 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
   const where = profileListWhere(query);
   const { rows, total } = await newestFirstPage<CardRow>(db, {
     table: profiles,
-    columns: cardColumns,
+    // In an event, a card says whether the person is looking for a team there.
+    columns: query.event
+      ? {
+          ...cardColumns,
+          lookingForTeam: lookingIn(eventIdOfSlug(query.event), profiles.id, profiles.lookingForTeam).as('looking_in_event'),
+        }
+      : cardColumns,
     where,
     page: query.page,
     pageSize: query.pageSize,
-    countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking])}`,
+    countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
     counts,
   });
   return {
@@ -292,13 +291,13 @@ export async function matchingPeople(db: Db, ids?: string[]) {
       availability: profiles.availability,
       timezone: profiles.timezone,
       updatedAt: profiles.updatedAt,
-      looking: profiles.lookingForTeam,
+      lookingIn: eventsLookingIn(profiles.id, profiles.lookingForTeam),
       skills: profiles.skillBadges,
     })
     .from(profiles)
     .where(
       ids
         ? sql`${profiles.id} = any(${`{${ids.join(',')}}`}::uuid[])`
-        : and(eq(profiles.lookingForTeam, true), sql`${profiles.skillBadges} <> '[]'::jsonb`),
+        : and(sql`${profiles.skillBadges} <> '[]'::jsonb`, looksInSomeEvent(profiles.id, profiles.lookingForTeam)),
     );
 }

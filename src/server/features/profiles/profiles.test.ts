@@ -5,6 +5,7 @@ import type { OwnProfile, ProfileDetail } from '../../../shared/api/profiles';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
 import { profileAvatars, profileSkills, profiles, skills, teamMembers, teams } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { LEGACY_EVENT_ID } from '../../db/demo-events';
 
 let h: Harness;
 let owner: TestUser;
@@ -72,7 +73,10 @@ describe('GET /api/profile', () => {
   });
 
   it('returns the own profile with contact details and team memberships', async () => {
-    const [team] = await h.db.insert(teams).values({ name: 'Byte Club', description: 'We build things', isOpen: true }).returning();
+    const [team] = await h.db
+      .insert(teams)
+      .values({ name: 'Byte Club', description: 'We build things', isOpen: true, eventId: LEGACY_EVENT_ID })
+      .returning();
     await h.db.insert(teamMembers).values({ teamId: team.id, profileId: owner.profileId, role: 'Team Leader', isLeader: true });
     const profile = await own();
     expect(profile.id).toBe(owner.profileId);

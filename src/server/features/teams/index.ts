@@ -2,6 +2,6 @@
 export { leaderOf } from './guards';
 export { answerInvitation, pendingInvitationIds, pendingInvitationsFor } from './invitations.repo';
 export { leaveAllTeams, teamDataOf } from './leaving.repo';
-export { membershipsOf } from './members.repo';
+export { leaveEvent, membershipsOf } from './members.repo';
 export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';

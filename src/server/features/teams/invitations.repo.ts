@@ -8,20 +8,27 @@ import type { InvitationView, PendingInvitation } from '../../../shared/api/team
 import type { InvitationSchema } from '../../../shared/schemas';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
-import { teamInvitations, teamMembers, teams } from '../../db/schema';
+import { teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
+import { registrationsIn } from '../events';
 import { notify } from '../notifications';
-import { people } from '../profiles';
+import { people } from '../../db/people';
+import { eventOfTeam, notLocked, roomForOneMore } from './event-rules.repo';
 import { answerPending, type Answerable, type PendingKind } from './joining.repo';
 import { hasRoom, iso, lockLedTeam, personName } from './teams.repo';
 
-/** Whether the person exists, is looking for a team, and is in this one already. */
-async function inviteTarget(db: Db, teamId: string, profileId: string) {
+/**
+ * Whether the person exists, is in this team already, and is looking for a team in its event (as
+ * they said when taking part there, or as their profile says).
+ */
+async function inviteTarget(db: Db, team: Team, profileId: string) {
   const [row] = await db
     .select({ lookingForTeam: people.lookingForTeam, memberTeamId: teamMembers.teamId })
     .from(people.table)
-    .leftJoin(teamMembers, and(eq(teamMembers.profileId, people.id), eq(teamMembers.teamId, teamId)))
+    .leftJoin(teamMembers, and(eq(teamMembers.profileId, people.id), eq(teamMembers.teamId, team.id)))
     .where(eq(people.id, profileId));
-  return row ? { lookingForTeam: row.lookingForTeam, isMember: row.memberTeamId !== null } : null;
+  if (!row) return null;
+  const inEvent = (await registrationsIn(db, team.eventId, [profileId])).get(profileId);
+  return { lookingForTeam: inEvent ?? row.lookingForTeam, isMember: row.memberTeamId !== null };
 }
 
 /**
@@ -33,9 +40,16 @@ export async function invite(db: Db, invitedBy: string, input: z.infer<typeof In
     const led = await lockLedTeam(tx, input.teamId, invitedBy);
     if (!led.ok) return led.reason === 'not_team_leader' ? refused('not_team_leader_invite') : led;
     const { team } = led;
-    const target = await inviteTarget(tx, team.id, input.profileId);
+    const event = await eventOfTeam(tx, team);
+    const open = notLocked(event);
+    if (!open.ok) return open;
+    const target = await inviteTarget(tx, team, input.profileId);
     if (!target) return refused('invitee_not_found');
     if (target.isMember) return refused('invitee_is_member');
+    // Already in as many of the event's teams as it allows says more than 'not looking'.
+    if (!(await roomForOneMore(tx, event, input.profileId))) {
+      return refused('invitee_teams_per_person', { limit: event.teamsPerPerson!, event: event.name });
+    }
     if (!target.lookingForTeam) return refused('invitee_not_looking');
     if (!hasRoom(team)) return refused('team_full');
     const [row] = await tx

@@ -5,14 +5,16 @@
  * (so two ways of joining for one person run one after the other), then the team (so two people
  * taking the last place run one after the other).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { RefusalCode } from '../../../shared/api/refusals';
 import { DEFAULT_MEMBER_ROLE } from '../../../shared/constants';
 import { done, inTransaction, refused, Rollback, type Outcome, type Refused } from '../../api/outcome';
 import type { Db } from '../../db/client';
-import { joinRequests, teamInvitations, teamMembers, type Team } from '../../db/schema';
+import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
+import { stopLookingIn } from '../events';
 import { notify, type NewNotification } from '../notifications';
 import { lockProfile, stopLooking } from '../profiles';
+import { eventOfTeam, mayJoin } from './event-rules.repo';
 import { hasRoom, lockTeam } from './teams.repo';
 
 /** What happened to the rest when a person joined a team. */
@@ -31,8 +33,9 @@ export interface Joined {
  * so they can still choose; one to this team is moot and goes. The caller holds the profile and
  * team locks and has checked there is room.
  */
-async function admit(tx: Db, team: Team, profileId: string, role: string, acceptedRequestId?: string): Promise<Joined> {
+export async function admit(tx: Db, team: Team, profileId: string, role: string, acceptedRequestId?: string): Promise<Joined> {
   await tx.insert(teamMembers).values({ teamId: team.id, profileId, role: role.trim() || DEFAULT_MEMBER_ROLE, isLeader: false });
+  // Their asks to the event's other teams end; those in other events stay.
   const cancelled = await tx
     .update(joinRequests)
     .set({ status: 'cancelled', respondedAt: new Date() })
@@ -40,6 +43,7 @@ async function admit(tx: Db, team: Team, profileId: string, role: string, accept
       and(
         eq(joinRequests.profileId, profileId),
         eq(joinRequests.status, 'pending'),
+        sql`${joinRequests.teamId} in (select t.id from ${teams} t where t.event_id = ${team.eventId})`,
         ...(acceptedRequestId ? [ne(joinRequests.id, acceptedRequestId)] : []),
       ),
     )
@@ -49,6 +53,7 @@ async function admit(tx: Db, team: Team, profileId: string, role: string, accept
     .set({ status: 'withdrawn', respondedAt: new Date() })
     .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.profileId, profileId), eq(teamInvitations.status, 'pending')));
   const stoppedLooking = await stopLooking(tx, profileId);
+  await stopLookingIn(tx, team.eventId, profileId);
   // A request to this very team (made before an invitation was accepted) is moot, not "another".
   const withdrawnRequests = cancelled.filter((r) => r.teamId !== team.id).length;
   return { teamId: team.id, teamName: team.name, withdrawnRequests, stoppedLooking };
@@ -104,6 +109,11 @@ export function answerPending<F extends Answerable>(
     if (!team) return refused(kind.refusals.notFound);
     const stale = await kind.recheck(tx, team, actorId);
     if (stale) return stale;
+    // Declining changes no team; accepting is joining, under the event's rules.
+    if (accept) {
+      const allowed = await mayJoin(tx, await eventOfTeam(tx, team), found.joinerId);
+      if (!allowed.ok) return allowed;
+    }
     if (!(await kind.mark(tx, id, accept ? 'accepted' : 'declined'))) {
       const status = await kind.statusOf(tx, id);
       if (!status) return refused(kind.refusals.notFound);

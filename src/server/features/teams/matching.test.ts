@@ -28,6 +28,10 @@ async function person(
       lookingForTeam: over.looking ?? true,
     })
     .where(eq(profiles.id, user.profileId));
+  // Suggestions come from the people taking part in the team's event (the featured one here); their
+  // looking flag there follows the profile's.
+  const took = await h.request('PUT', '/api/events/worlds-largest-hackathon-2025/registration', { cookie: user.cookie, body: {} });
+  expect(took.status).toBe(200);
   if (skills.length) {
     const res = await h.request('POST', `/api/profiles/${user.profileId}/skills`, {
       cookie: user.cookie,

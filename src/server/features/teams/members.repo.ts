@@ -5,10 +5,13 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Membership } from '../../../shared/api/profiles';
 import type { LedTeam } from '../../../shared/api/teams';
-import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
-import { teamInvitations, teamMembers, teams } from '../../db/schema';
+import { joinRequests, teamInvitations, teamMembers, teams, type Event } from '../../db/schema';
+import { deregister, isFormationLocked } from '../events';
+import { lockProfile } from '../profiles';
 import { notify } from '../notifications';
+import { eventOfTeam, notLocked } from './event-rules.repo';
 import { leaderIds, lockLedTeam, lockTeam, personName } from './teams.repo';
 
 /** `profileId`'s membership of the (locked) team, read under the lock. */
@@ -40,6 +43,8 @@ export async function removeMember(db: Db, teamId: string, profileId: string, by
     const member = await memberOf(tx, teamId, profileId);
     if (!member) return refused('member_not_found');
     if (member.isLeader) return refused('leader_cannot_be_removed');
+    const open = notLocked(await eventOfTeam(tx, led.team));
+    if (!open.ok) return open;
     await tx.delete(teamMembers).where(withoutMember(teamId, profileId));
     const by = await personName(tx, byProfileId);
     await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: led.team.name, by } }]);
@@ -54,6 +59,8 @@ export async function leaveTeam(db: Db, teamId: string, profileId: string): Prom
     const member = team && (await memberOf(tx, teamId, profileId));
     if (!team || !member) return refused('not_a_member');
     if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return refused('last_leader_leaving');
+    const open = notLocked(await eventOfTeam(tx, team));
+    if (!open.ok) return open;
     await tx.delete(teamMembers).where(withoutMember(teamId, profileId));
     const by = await personName(tx, profileId);
     const data = { teamId, teamName: team.name, by };
@@ -124,4 +131,57 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
   return rows.map(({ candidateIsMember, candidateInvited, ...team }) =>
     candidate ? { ...team, candidateIsMember, candidateInvited } : team,
   );
+}
+
+/**
+ * A person stops taking part in an event: they leave its teams (the leader rules hold: a last leader
+ * with others in the team hands over first; a team they are alone in goes), their pending requests
+ * to its teams are cancelled and its teams' invitations to them withdrawn, and the registration goes.
+ * Refused once the event's teams are locked and they are in one.
+ */
+export async function leaveEvent(db: Db, event: Event, profileId: string): Promise<Outcome> {
+  return inTransaction(db, async (tx) => {
+    await lockProfile(tx, profileId);
+    const mine = await tx
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teams.eventId, event.id), eq(teamMembers.profileId, profileId)))
+      .orderBy(asc(teamMembers.teamId));
+    if (mine.length && isFormationLocked(event)) return refused('leave_event_locked', { event: event.name });
+    const by = await personName(tx, profileId);
+    for (const { teamId } of mine) {
+      const team = await lockTeam(tx, teamId);
+      const member = team && (await memberOf(tx, teamId, profileId));
+      if (!team || !member) continue;
+      const others = await tx
+        .select({ id: teamMembers.profileId })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, profileId)));
+      if (others.length === 0) {
+        await tx.delete(teams).where(eq(teams.id, teamId));
+        continue;
+      }
+      if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) throw new Rollback(refused('last_leader_leaving'));
+      await tx.delete(teamMembers).where(withoutMember(teamId, profileId));
+      const data = { teamId, teamName: team.name, by };
+      await notify(
+        tx,
+        (await leaderIds(tx, teamId)).map((id) => ({ profileId: id, kind: 'member_left' as const, data })),
+      );
+    }
+    const inEvent = sql`in (select t.id from ${teams} t where t.event_id = ${event.id})`;
+    await tx
+      .update(joinRequests)
+      .set({ status: 'cancelled', respondedAt: new Date() })
+      .where(and(eq(joinRequests.profileId, profileId), eq(joinRequests.status, 'pending'), sql`${joinRequests.teamId} ${inEvent}`));
+    await tx
+      .update(teamInvitations)
+      .set({ status: 'withdrawn', respondedAt: new Date() })
+      .where(
+        and(eq(teamInvitations.profileId, profileId), eq(teamInvitations.status, 'pending'), sql`${teamInvitations.teamId} ${inEvent}`),
+      );
+    await deregister(tx, event.id, profileId);
+    return done();
+  });
 }

@@ -6,11 +6,12 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JoinRequestView } from '../../../shared/api/teams';
 import type { JoinRequestSchema } from '../../../shared/schemas';
-import { done, refused, type Outcome } from '../../api/outcome';
+import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { notify } from '../notifications';
-import { people } from '../profiles';
+import { people } from '../../db/people';
+import { eventOfTeam, mayJoin } from './event-rules.repo';
 import { answerPending, type Answerable, type PendingKind } from './joining.repo';
 import { getTeamAndMembership, hasRoom, iso, leaderIds, lockLedTeam, personName } from './teams.repo';
 
@@ -66,7 +67,10 @@ export async function requestToJoin(
   if (!hasRoom(team)) return refused('team_full');
   const position = team.openPositions.find((p) => p.toLowerCase() === input.position.toLowerCase());
   if (!position) return refused('position_not_open');
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
+    // Asking is the first step of joining: the event's rules for joining hold now, so no one asks in vain.
+    const allowed = await mayJoin(tx, await eventOfTeam(tx, team), profileId);
+    if (!allowed.ok) return allowed;
     const [row] = await tx
       .insert(joinRequests)
       .values({ teamId: team.id, teamName: team.name, profileId, position, message: input.message })

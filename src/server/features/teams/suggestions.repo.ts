@@ -10,7 +10,7 @@ import { skillsOfPosition, timezoneHours } from '../../../shared/matching';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
-import { people } from '../profiles';
+import { people } from '../../db/people';
 import { cardColumns, toCard } from './teams.repo';
 
 /**
@@ -81,7 +81,7 @@ export async function personForSuggestions(db: Db, profileId: string): Promise<{
  */
 export async function matchingTeams(db: Db, ids?: string[]) {
   const rows = await db
-    .select({ ...cardColumns, positionSkills: teams.positionSkills })
+    .select({ ...cardColumns, eventId: teams.eventId, positionSkills: teams.positionSkills })
     .from(teams)
     .where(
       ids
@@ -90,6 +90,7 @@ export async function matchingTeams(db: Db, ids?: string[]) {
     );
   return rows.map((t) => ({
     id: t.id,
+    eventId: t.eventId,
     createdAt: t.createdAt,
     recruiting: isRecruiting(t),
     positions: t.openPositions

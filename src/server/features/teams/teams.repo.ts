@@ -7,6 +7,7 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { EventRef } from '../../../shared/api/events';
 import { type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '../../../shared/api/teams';
 import { LEADER_ROLE } from '../../../shared/constants';
 import { positionSkillColumns } from '../../../shared/matching';
@@ -16,8 +17,20 @@ import { prepared } from '../../db/prepared';
 import { joinRequests, teamMembers, teams, type Team } from '../../db/schema';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
+import {
+  defaultTeamSize,
+  stopLookingIn,
+  eventIdOfSlug,
+  eventRulesOf,
+  eventRefOf,
+  featuredEvent,
+  sizeAllowed,
+  visibleEvent,
+} from '../events';
 import { notify } from '../notifications';
-import { people } from '../profiles';
+import { lockProfile } from '../profiles';
+import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
+import { people } from '../../db/people';
 
 export const iso = (d: Date) => d.toISOString();
 
@@ -35,8 +48,9 @@ export const cardColumns = {
   memberCount: teams.memberCount,
   maxSize: teams.maxSize,
   createdAt: teams.createdAt,
+  event: eventRefOf(teams.eventId),
 };
-type CardRow = Pick<Team, keyof typeof cardColumns>;
+type CardRow = Pick<Team, Exclude<keyof typeof cardColumns, 'event'>> & { event: EventRef };
 
 export function toCard(team: CardRow): TeamCard {
   return {
@@ -49,6 +63,7 @@ export function toCard(team: CardRow): TeamCard {
     memberCount: team.memberCount,
     maxSize: team.maxSize,
     createdAt: iso(team.createdAt),
+    event: team.event,
   };
 }
 
@@ -96,6 +111,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   if (query.q) conditions.push(sql`${teams.searchText} like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
   // Open to new members: recruiting, and not full.
   if (query.open) conditions.push(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`);
+  if (query.event) conditions.push(sql`${teams.eventId} = ${eventIdOfSlug(query.event)}`);
   const where = conditions.length ? and(...conditions) : undefined;
 
   const { rows, total } = await newestFirstPage<CardRow>(db, {
@@ -104,7 +120,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     where,
     page: query.page,
     pageSize: query.pageSize,
-    countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open])}`,
+    countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
     counts: countCache,
   });
   return { items: rows.map(toCard), total, page: query.page, pageSize: query.pageSize };
@@ -117,6 +133,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
     db
       .select({
         team: teams,
+        event: eventRulesOf(teams.eventId),
         members: sql<TeamMember[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
           'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
@@ -133,11 +150,14 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
     ? await prepared(db, 'team_detail_for_viewer', statement(true)).execute({ teamId, viewer: viewerProfileId })
     : await prepared(db, 'team_detail', statement(false)).execute({ teamId });
   if (!row) return null;
-  const { team, members } = row;
+  const { team, members, event } = row;
   const me = viewerProfileId ? members.find((m) => m.id === viewerProfileId) : undefined;
   const pendingRequestId = me ? null : row.pendingRequestId;
+  // json_build_object writes the deadline in PostgreSQL's format; the API speaks ISO 8601.
+  const formationDeadline = event.formationDeadline === null ? null : new Date(event.formationDeadline).toISOString();
   return {
-    ...toCard(team),
+    ...toCard({ ...team, event: { slug: event.slug, name: event.name } }),
+    event: { ...event, formationDeadline, formationLocked: formationDeadline !== null && Date.parse(formationDeadline) <= Date.now() },
     positionSkills: team.positionSkills,
     updatedAt: iso(team.updatedAt),
     members,
@@ -159,23 +179,43 @@ export async function getTeamAndMembership(db: Db, teamId: string, profileId: st
   return { team: row.team, membership: row.isLeader === null ? null : { isLeader: row.isLeader } };
 }
 
-/** The team and the creator's leader membership, both or neither. */
-export async function createTeam(db: Db, creatorProfileId: string, input: z.infer<typeof CreateTeamSchema>): Promise<string> {
-  return db.transaction(async (tx) => {
+/**
+ * A new team in an event (the featured one when none is named), with its creator as leader: both or
+ * neither. The event's rules hold: its teams not locked, the creator taking part (registered now if
+ * registration is open) and in fewer teams there than it allows, the size within its bounds.
+ */
+export async function createTeam(
+  db: Db,
+  creatorProfileId: string,
+  input: z.infer<typeof CreateTeamSchema>,
+): Promise<Outcome<{ id: string }>> {
+  const event = input.event ? await visibleEvent(db, input.event, { profileId: creatorProfileId, isAdmin: false }) : null;
+  const chosen = input.event ? event?.event : await featuredEvent(db);
+  if (!chosen) return refused('event_not_found');
+  const maxSize = input.maxSize ?? defaultTeamSize(chosen);
+  if (!sizeAllowed(chosen, maxSize))
+    return refused('team_size_bounds', { event: chosen.name, min: chosen.teamSizeMin, max: chosen.teamSizeMax });
+  return inTransaction(db, async (tx) => {
+    await lockProfile(tx, creatorProfileId);
+    const allowed = await mayJoin(tx, chosen, creatorProfileId);
+    if (!allowed.ok) return allowed;
     const [team] = await tx
       .insert(teams)
       .values({
+        eventId: chosen.id,
         name: input.name,
         description: input.description,
         logoUrl: input.logoUrl,
         isOpen: input.isOpen,
         openPositions: input.openPositions,
-        maxSize: input.maxSize,
+        maxSize,
         ...positionSkillColumns(input.openPositions, input.positionSkills ?? {}),
       })
       .returning({ id: teams.id });
     await tx.insert(teamMembers).values({ teamId: team.id, profileId: creatorProfileId, role: LEADER_ROLE, isLeader: true });
-    return team.id;
+    // With a team of their own there, they are not looking for one in this event (their profile's flag stays as it is).
+    await stopLookingIn(tx, chosen.id, creatorProfileId, { evenIfFollowingProfile: true });
+    return done({ id: team.id });
   });
 }
 
@@ -192,6 +232,12 @@ export async function updateTeam(
     // The member count cannot change while the row is locked.
     if (input.maxSize !== undefined && led.team.memberCount > input.maxSize) {
       return refused('team_too_small', { memberCount: led.team.memberCount });
+    }
+    if (input.maxSize !== undefined && input.maxSize !== led.team.maxSize) {
+      const event = await eventOfTeam(tx, led.team);
+      if (!sizeAllowed(event, input.maxSize)) {
+        return refused('team_size_bounds', { event: event.name, min: event.teamSizeMin, max: event.teamSizeMax });
+      }
     }
     await tx
       .update(teams)
@@ -231,6 +277,9 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string): P
     const led = await lockLedTeam(tx, teamId, byProfileId);
     if (!led.ok) return led;
     const { team } = led;
+    // Deleting a team takes everyone out of it: not once the event's teams are locked.
+    const open = notLocked(await eventOfTeam(tx, team));
+    if (!open.ok) return open;
     const by = await personName(tx, byProfileId);
     const members = await tx
       .select({ id: teamMembers.profileId })

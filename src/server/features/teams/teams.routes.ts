@@ -3,13 +3,16 @@
  * join requests and invitations. Each handler parses, calls one repository function, and maps its
  * outcome to an answer; the rules live in the repositories.
  */
+import { eventsApi } from '../../../shared/api/events';
 import { teamsApi } from '../../../shared/api/teams';
 import { getViewer, notFound, withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { orRefuse } from '../../api/outcome';
 import { leaderOnly } from './guards';
 import * as invitations from './invitations.repo';
+import { inEvent, ORGANIZERS } from '../events';
 import * as members from './members.repo';
+import * as organizer from './organizer.repo';
 import * as requests from './requests.repo';
 import * as repo from './teams.repo';
 
@@ -24,7 +27,7 @@ export const teamsRoutes = createRouter()
     return c.json(team, 200);
   })
   .openapi(guarded(teamsApi.create, withProfile), async (c) => {
-    const id = await repo.createTeam(c.var.db, c.var.profileId, c.req.valid('json'));
+    const { id } = orRefuse(await repo.createTeam(c.var.db, c.var.profileId, c.req.valid('json')));
     return c.json({ id }, 201);
   })
   .openapi(guarded(teamsApi.update, leaderOnly), async (c) => {
@@ -93,6 +96,17 @@ export const teamsRoutes = createRouter()
   .openapi(guarded(teamsApi.declineInvitation, withProfile), async (c) => {
     orRefuse(await invitations.answerInvitation(c.var.db, c.req.valid('param').id, c.var.profileId, false));
     return c.json({ status: answeredAs(false) }, 200);
+  })
+  // ---------- organizers (docs/product.md#events) ----------
+  .openapi(guarded(eventsApi.moveIn, withProfile, inEvent(ORGANIZERS)), async (c) => {
+    const { profileId, role } = c.req.valid('json');
+    orRefuse(await organizer.moveIn(c.var.db, c.var.event, c.req.valid('param').id, profileId, role, c.var.profileId));
+    return c.body(null, 204);
+  })
+  .openapi(guarded(eventsApi.moveOut, withProfile, inEvent(ORGANIZERS)), async (c) => {
+    const { id, profileId } = c.req.valid('param');
+    orRefuse(await organizer.moveOut(c.var.db, c.var.event, id, profileId, c.var.profileId));
+    return c.body(null, 204);
   })
   .openapi(guarded(teamsApi.withdrawInvitation, withProfile), async (c) => {
     orRefuse(await invitations.withdrawInvitation(c.var.db, c.req.valid('param').id, c.var.profileId));

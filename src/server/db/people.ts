@@ -1,0 +1,20 @@
+/**
+ * How features read people (names and avatars in member lists, requests and staff lists, whether
+ * someone is looking for a team, the email organizers see): join `people.table` on a profile id and
+ * select `people.ref`. A read model of the profiles table one level above the features that use it;
+ * writes to profiles stay in the profiles feature.
+ */
+import { sql } from 'drizzle-orm';
+import { profiles, users } from './schema';
+
+export const people = {
+  table: profiles,
+  id: profiles.id,
+  name: profiles.name,
+  lookingForTeam: profiles.lookingForTeam,
+  timezone: profiles.timezone,
+  skills: profiles.skillBadges,
+  ref: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, name: profiles.name, avatarUrl: profiles.avatarUrl },
+  /** The email the person signed up with: for the staff of events they take part in, never for other people. */
+  email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${profiles.userId})`,
+};

@@ -1,0 +1,231 @@
+/**
+ * Events (docs/product.md#events): browsing, one event's page, creating and editing, the featured
+ * event. A draft is seen by its staff only; an event a platform admin hid, by its staff and admins.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { EventCard, EventDetail, EventList, EventRef } from '../../../shared/api/events';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { EventRole } from '../../../shared/constants';
+import { eventDateIssues, type CreateEventSchema, type EventListQuery, type UpdateEventInput } from '../../../shared/event-schemas';
+import type { z } from 'zod';
+import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import type { Db } from '../../db/client';
+import { eventStaff, events, registrations, type Event } from '../../db/schema';
+import { registrationOf } from './registration.repo';
+import { datesOf, isFormationLocked, isRegistrationOpen, phaseOf } from './rules';
+import { staffRoleOf } from './staff.repo';
+
+/** Who is asking: their profile (null: signed out) and whether they are a platform admin. */
+export interface EventViewer {
+  profileId: string | null;
+  isAdmin: boolean;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const endsAt = sql`coalesce(${events.awardsAt}, ${events.submissionDeadline})`;
+
+export function toCard(event: Event, now = new Date()): EventCard {
+  return {
+    slug: event.slug,
+    name: event.name,
+    tagline: event.tagline,
+    location: event.location,
+    timezone: event.timezone,
+    buildStartsAt: event.buildStartsAt.toISOString(),
+    submissionDeadline: event.submissionDeadline.toISOString(),
+    awardsAt: iso(event.awardsAt),
+    phase: phaseOf(event, now),
+    state: event.state,
+    hidden: event.hidden,
+    registrantCount: event.registrantCount,
+    teamCount: event.teamCount,
+  };
+}
+
+/** For lists of other features: an event's short reference, a column of the outer query's row (`eventId`). */
+export const eventRefOf = (eventId: AnyPgColumn) =>
+  // Aliased: lists read it through a subquery (api/paging.ts).
+  sql<EventRef>`(select json_build_object('slug', e.slug, 'name', e.name) from ${events} e where e.id = ${eventId})`.as('event');
+
+/** For a team's page: the event's reference and its rules for teams. */
+export const eventRulesOf = (eventId: AnyPgColumn) =>
+  sql<EventRef & { formationDeadline: string | null; teamSizeMin: number; teamSizeMax: number }>`(select json_build_object(
+    'slug', e.slug, 'name', e.name, 'formationDeadline', e.formation_deadline, 'teamSizeMin', e.team_size_min, 'teamSizeMax', e.team_size_max)
+    from ${events} e where e.id = ${eventId})`;
+
+/** For lists filtered by event: its id from its address (null: no such event, so nothing matches). */
+export const eventIdOfSlug = (slug: string) => sql`(select e.id from ${events} e where e.slug = ${slug.toLowerCase()})`;
+
+/** The event at this address, whoever asks (null: none). */
+export async function eventBySlug(db: Db, slug: string): Promise<Event | null> {
+  const [event] = await db.select().from(events).where(eq(events.slug, slug.toLowerCase()));
+  return event ?? null;
+}
+
+export async function eventById(db: Db, id: string): Promise<Event | null> {
+  const [event] = await db.select().from(events).where(eq(events.id, id));
+  return event ?? null;
+}
+
+/** Whether the viewer may see the event at all: published and not hidden, or they work on it, or an admin. */
+export const visibleTo = (event: Event, role: EventRole | null, isAdmin: boolean) =>
+  isAdmin || role !== null || (event.state === 'published' && !event.hidden);
+
+/** The event if the viewer may see it, with their role there (null: as if it did not exist). */
+export async function visibleEvent(db: Db, slug: string, viewer: EventViewer): Promise<{ event: Event; role: EventRole | null } | null> {
+  const event = await eventBySlug(db, slug);
+  if (!event) return null;
+  const role = viewer.profileId ? await staffRoleOf(db, event.id, viewer.profileId) : null;
+  return visibleTo(event, role, viewer.isAdmin) ? { event, role } : null;
+}
+
+export async function eventDetail(db: Db, event: Event, role: EventRole | null, viewer: EventViewer): Promise<EventDetail> {
+  const now = new Date();
+  const registration = viewer.profileId ? await registrationOf(db, event.id, viewer.profileId) : null;
+  const dates = datesOf(event);
+  return {
+    ...toCard(event, now),
+    description: event.description,
+    registrationOpensAt: dates.registrationOpensAt,
+    registrationClosesAt: dates.registrationClosesAt,
+    formationDeadline: dates.formationDeadline,
+    teamSizeMin: event.teamSizeMin,
+    teamSizeMax: event.teamSizeMax,
+    teamsPerPerson: event.teamsPerPerson,
+    prizePool: event.prizePool,
+    schedule: event.schedule,
+    siteUrl: event.siteUrl,
+    registrationOpen: isRegistrationOpen(event, now),
+    formationLocked: isFormationLocked(event, now),
+    createdAt: event.createdAt.toISOString(),
+    updatedAt: event.updatedAt.toISOString(),
+    viewer: { registration, staffRole: role, isAdmin: viewer.isAdmin },
+  };
+}
+
+/** One page of events: published ones by phase (soonest first, past ones latest first), or the viewer's own. */
+export async function listEvents(db: Db, query: EventListQuery, viewerProfileId: string | null): Promise<EventList> {
+  const conditions: SQL[] = [];
+  if (query.mine && viewerProfileId) {
+    conditions.push(sql`(exists (select 1 from ${eventStaff} s where s.event_id = ${events.id} and s.profile_id = ${viewerProfileId})
+      or (${events.state} = 'published' and not ${events.hidden}
+        and exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${viewerProfileId})))`);
+  } else if (query.mine) {
+    return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  } else {
+    conditions.push(sql`${events.state} = 'published' and not ${events.hidden}`);
+  }
+  if (query.phase === 'upcoming') conditions.push(sql`now() < ${events.buildStartsAt}`);
+  if (query.phase === 'running') conditions.push(sql`${events.buildStartsAt} <= now() and now() < ${endsAt}`);
+  if (query.phase === 'past') conditions.push(sql`${endsAt} <= now()`);
+  const where = and(...conditions);
+  const ended = sql`(${endsAt} <= now())`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(events)
+      .where(where)
+      .orderBy(
+        asc(ended),
+        sql`case when ${ended} then null else ${events.buildStartsAt} end asc`,
+        desc(events.buildStartsAt),
+        asc(events.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(events)
+      .where(where),
+  ]);
+  const now = new Date();
+  return { items: rows.map((e) => toCard(e, now)), total, page: query.page, pageSize: query.pageSize };
+}
+
+type NewEvent = z.output<typeof CreateEventSchema>;
+const stored = (input: Partial<NewEvent>) => {
+  const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+  return {
+    ...input,
+    registrationOpensAt: date(input.registrationOpensAt),
+    registrationClosesAt: date(input.registrationClosesAt),
+    formationDeadline: date(input.formationDeadline),
+    buildStartsAt: input.buildStartsAt === undefined ? undefined : new Date(input.buildStartsAt),
+    submissionDeadline: input.submissionDeadline === undefined ? undefined : new Date(input.submissionDeadline),
+    awardsAt: date(input.awardsAt),
+  };
+};
+
+/** A new event, a draft, with its creator as owner. */
+export async function createEvent(db: Db, creatorProfileId: string, input: NewEvent): Promise<Outcome<{ slug: string }>> {
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(events)
+      .values({ ...stored(input), slug: input.slug, state: 'draft' } as typeof events.$inferInsert)
+      .onConflictDoNothing()
+      .returning({ id: events.id, slug: events.slug });
+    if (!event) return refused('slug_taken');
+    await tx.insert(eventStaff).values({ eventId: event.id, profileId: creatorProfileId, role: 'owner' });
+    return done({ slug: event.slug });
+  });
+}
+
+/** An organizer's edit, checked as a whole with what it does not change; `hidden` only by an admin. */
+export async function updateEvent(
+  db: Db,
+  event: Event,
+  role: EventRole | null,
+  isAdmin: boolean,
+  input: UpdateEventInput,
+): Promise<Outcome<{ event: Event }>> {
+  const { hidden, state, ...fields } = input;
+  const editing = Object.keys(fields).length > 0 || state !== undefined;
+  if (editing && role !== 'owner' && role !== 'organizer') return refused('not_event_staff');
+  if (hidden !== undefined && !isAdmin) return refused('not_admin');
+  const merged = { ...datesOf(event), teamSizeMin: event.teamSizeMin, teamSizeMax: event.teamSizeMax, ...fields };
+  const issue = eventDateIssues(merged as Parameters<typeof eventDateIssues>[0])[0];
+  if (issue) return refused('event_dates', { message: issue.message, field: issue.field });
+  return inTransaction(db, async (tx) => {
+    const [saved] = await tx
+      .update(events)
+      .set({ ...stored(fields), ...(state && { state }), ...(hidden !== undefined && { hidden }), updatedAt: new Date() })
+      .where(eq(events.id, event.id))
+      .returning();
+    return done({ event: saved });
+  });
+}
+
+/** The event /hackathon shows: the featured one if the viewer may see it. */
+export async function featuredEvent(db: Db): Promise<Event | null> {
+  const [event] = await db.select().from(events).where(eq(events.featured, true));
+  return event ?? null;
+}
+
+/** A platform admin chooses the featured event (published and not hidden). */
+export async function setFeatured(db: Db, slug: string): Promise<Outcome> {
+  return inTransaction(db, async (tx) => {
+    const event = await eventBySlug(tx, slug);
+    if (!event || event.state !== 'published' || event.hidden) return refused('event_not_found');
+    await tx.update(events).set({ featured: false }).where(eq(events.featured, true));
+    await tx.update(events).set({ featured: true }).where(eq(events.id, event.id));
+    return done();
+  });
+}
+
+/**
+ * The events whose teams a person could join now: published, teams not locked, and they take part
+ * or registration is open ('Teams that need you' looks there).
+ */
+export async function joinableEventIds(db: Db, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      sql`${events.state} = 'published' and not ${events.hidden}
+        and (${events.formationDeadline} is null or now() < ${events.formationDeadline})
+        and (exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${profileId})
+          or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())
+            and (${events.registrationClosesAt} is null or now() < ${events.registrationClosesAt})))`,
+    );
+  return rows.map((r) => r.id);
+}

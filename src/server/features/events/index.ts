@@ -1,0 +1,27 @@
+/** What other features (and the app) may use of the events feature. */
+export { eventsRoutes } from './events.routes';
+export {
+  eventById,
+  eventBySlug,
+  eventIdOfSlug,
+  eventRefOf,
+  eventRulesOf,
+  featuredEvent,
+  joinableEventIds,
+  visibleEvent,
+} from './events.repo';
+export { eventViewerOf, inEvent, ORGANIZERS, STAFF, type EventEnv } from './guards';
+export {
+  deregister,
+  enroll,
+  ensureRegistered,
+  eventsLookingIn,
+  looksInSomeEvent,
+  lookingIn,
+  registrationsIn,
+  stopLookingIn,
+  takesPart,
+  takesPartIn,
+} from './registration.repo';
+export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
+export { staffRoleOf } from './staff.repo';

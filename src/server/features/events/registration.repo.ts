@@ -1,0 +1,147 @@
+/**
+ * Taking part in an event (docs/product.md#events): a registration per person and event, with a
+ * per-event looking flag (null: as the profile says) and a line on what the person wants to do.
+ * Other features ask here whether someone takes part, register people who act in an event while
+ * its registration is open, and filter their lists by event.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { RegistrationView } from '../../../shared/api/events';
+import type { RegistrationSchema } from '../../../shared/event-schemas';
+import { done, refused, type Outcome } from '../../api/outcome';
+import type { Db } from '../../db/client';
+import { people } from '../../db/people';
+import { registrations, type Event } from '../../db/schema';
+import { isRegistrationOpen } from './rules';
+
+/** A registration as its owner sees it; the looking flag as it stands (the profile's when not set here). */
+export async function registrationOf(db: Db, eventId: string, profileId: string): Promise<RegistrationView | null> {
+  const [row] = await db
+    .select({
+      looking: sql<boolean>`coalesce(${registrations.looking}, ${people.lookingForTeam})`,
+      intent: registrations.intent,
+      createdAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(people.table, eq(people.id, registrations.profileId))
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId)));
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}
+
+/**
+ * Takes part, or changes how: a new registration only while registration is open; the looking flag
+ * and the line can change at any time.
+ */
+export async function register(
+  db: Db,
+  event: Event,
+  profileId: string,
+  input: z.infer<typeof RegistrationSchema>,
+): Promise<Outcome<{ registration: RegistrationView }>> {
+  const changes = { ...(input.looking !== undefined && { looking: input.looking }), intent: input.intent, updatedAt: new Date() };
+  const [updated] = await db
+    .update(registrations)
+    .set(changes)
+    .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)))
+    .returning({ profileId: registrations.profileId });
+  if (!updated) {
+    if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
+    await db
+      .insert(registrations)
+      .values({ eventId: event.id, profileId, looking: input.looking ?? null, intent: input.intent })
+      .onConflictDoUpdate({ target: [registrations.eventId, registrations.profileId], set: changes });
+  }
+  return done({ registration: (await registrationOf(db, event.id, profileId))! });
+}
+
+/**
+ * Makes sure the person takes part before they act in the event (ask to join, accept, create a
+ * team): registers them while registration is open, with the looking flag following their profile.
+ */
+export async function ensureRegistered(tx: Db, event: Event, profileId: string): Promise<Outcome> {
+  const [row] = await tx
+    .select({ profileId: registrations.profileId })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)));
+  if (row) return done();
+  if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
+  await tx.insert(registrations).values({ eventId: event.id, profileId }).onConflictDoNothing();
+  return done();
+}
+
+/** An organizer puts someone in the event, whatever the registration dates: whether the profile exists. */
+export async function enroll(tx: Db, eventId: string, profileId: string): Promise<boolean> {
+  const [profile] = await tx.select({ id: people.id }).from(people.table).where(eq(people.id, profileId));
+  if (!profile) return false;
+  await tx.insert(registrations).values({ eventId, profileId }).onConflictDoNothing();
+  return true;
+}
+
+/** Whether the person takes part in the event. */
+export async function takesPart(db: Db, eventId: string, profileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ profileId: registrations.profileId })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId)));
+  return Boolean(row);
+}
+
+/** The registration goes (the caller has taken the person out of the event's teams first). */
+export async function deregister(tx: Db, eventId: string, profileId: string): Promise<void> {
+  await tx.delete(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId)));
+}
+
+/**
+ * In a team in the event, the person is no longer looking there. When they join one, a flag that
+ * follows the profile follows it off (joining turns the profile's flag off) and one set for the
+ * event goes off; when they create one, the profile's flag stays, so the event's is set off.
+ */
+export async function stopLookingIn(tx: Db, eventId: string, profileId: string, opts: { evenIfFollowingProfile?: boolean } = {}) {
+  const mine = and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId));
+  await tx
+    .update(registrations)
+    .set({ looking: false, updatedAt: new Date() })
+    .where(opts.evenIfFollowingProfile ? mine : and(mine, eq(registrations.looking, true)));
+}
+
+/**
+ * For lists filtered by event: the person (`profileId`, a column of the outer query) takes part in
+ * the event (`eventId`: an id, or SQL giving one), and with `looking`, is looking for a team there
+ * (the profile's flag, `profileLooking`, unless set for the event).
+ */
+export function takesPartIn(
+  eventId: string | SQL,
+  profileId: AnyPgColumn,
+  opts: { looking?: boolean; profileLooking?: AnyPgColumn } = {},
+): SQL {
+  const looking = opts.looking && opts.profileLooking ? sql` and coalesce(r.looking, ${opts.profileLooking})` : sql``;
+  return sql`exists (select 1 from ${registrations} r where r.event_id = ${eventId} and r.profile_id = ${profileId}${looking})`;
+}
+
+/** For lists filtered by event: whether the person is looking for a team there (as their profile says unless set for the event). */
+export function lookingIn(eventId: string | SQL, profileId: AnyPgColumn, profileLooking: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`coalesce((select r.looking from ${registrations} r where r.event_id = ${eventId} and r.profile_id = ${profileId}), ${profileLooking})`;
+}
+
+/** The registrations of these people in one event: who takes part, and whether they are looking there. */
+export async function registrationsIn(db: Db, eventId: string, profileIds: string[]) {
+  if (profileIds.length === 0) return new Map<string, boolean>();
+  const rows = await db
+    .select({ profileId: registrations.profileId, looking: sql<boolean>`coalesce(${registrations.looking}, ${people.lookingForTeam})` })
+    .from(registrations)
+    .innerJoin(people.table, eq(people.id, registrations.profileId))
+    .where(and(eq(registrations.eventId, eventId), sql`${registrations.profileId} = any(${`{${profileIds.join(',')}}`}::uuid[])`));
+  return new Map(rows.map((r) => [r.profileId, r.looking]));
+}
+
+/** For matching: the events a person (a column of the outer query) takes part in and looks for a team in. */
+export function eventsLookingIn(profileId: AnyPgColumn, profileLooking: AnyPgColumn): SQL<string[]> {
+  return sql<string[]>`coalesce((select json_agg(r.event_id) from ${registrations} r
+    where r.profile_id = ${profileId} and coalesce(r.looking, ${profileLooking})), '[]'::json)`;
+}
+
+/** For matching: whether the person looks for a team in some event they take part in. */
+export function looksInSomeEvent(profileId: AnyPgColumn, profileLooking: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${registrations} r where r.profile_id = ${profileId} and coalesce(r.looking, ${profileLooking}))`;
+}

@@ -1,0 +1,35 @@
+/**
+ * An event's rules as the rest of the server applies them (docs/product.md#events): whether people
+ * may take part now, whether its teams are locked, its team sizes and teams per person. Pure: the
+ * clock is an argument, so a test or a job can ask about any moment.
+ */
+import type { EventDates } from '../../../shared/events';
+import { eventEndsAt, formationLocked, listPhase, registrationOpen } from '../../../shared/events';
+import type { Event } from '../../db/schema';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The dates of a stored event, as the shared phase functions read them. */
+export function datesOf(event: Event): EventDates {
+  return {
+    registrationOpensAt: iso(event.registrationOpensAt),
+    registrationClosesAt: iso(event.registrationClosesAt),
+    formationDeadline: iso(event.formationDeadline),
+    buildStartsAt: event.buildStartsAt.toISOString(),
+    submissionDeadline: event.submissionDeadline.toISOString(),
+    awardsAt: iso(event.awardsAt),
+  };
+}
+
+export const isRegistrationOpen = (event: Event, now = new Date()) => registrationOpen(datesOf(event), now);
+export const isFormationLocked = (event: Event, now = new Date()) => formationLocked(datesOf(event), now);
+export const phaseOf = (event: Event, now = new Date()) => listPhase(datesOf(event), now);
+export const endsAt = (event: Event) => new Date(eventEndsAt(datesOf(event)));
+
+/** The size a new team gets when none is asked for: 4, or the nearest the event allows. */
+export const defaultTeamSize = (event: Pick<Event, 'teamSizeMin' | 'teamSizeMax'>) =>
+  Math.min(event.teamSizeMax, Math.max(event.teamSizeMin, 4));
+
+/** Whether a team's maximum size is within the event's bounds. */
+export const sizeAllowed = (event: Pick<Event, 'teamSizeMin' | 'teamSizeMax'>, size: number) =>
+  size >= event.teamSizeMin && size <= event.teamSizeMax;

@@ -1,0 +1,112 @@
+/**
+ * Who works on an event (docs/product.md#events): owners, who also name the staff, organizers and
+ * moderators. An event always keeps an owner. Staff see each other's emails, and their
+ * registrants' (adding someone by email finds only a registrant, so no one learns who else has an
+ * account).
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { StaffMember } from '../../../shared/api/events';
+import type { EventRole } from '../../../shared/constants';
+import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import type { Db } from '../../db/client';
+import { people } from '../../db/people';
+import { eventStaff, events, registrations } from '../../db/schema';
+
+export async function staffRoleOf(db: Db, eventId: string, profileId: string): Promise<EventRole | null> {
+  const [row] = await db
+    .select({ role: eventStaff.role })
+    .from(eventStaff)
+    .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.profileId, profileId)));
+  return row?.role ?? null;
+}
+
+const memberColumns = { person: people.ref, email: people.email, role: eventStaff.role, addedAt: eventStaff.createdAt };
+const toMember = (r: { person: StaffMember['person']; email: string; role: EventRole; addedAt: Date }): StaffMember => ({
+  ...r,
+  addedAt: r.addedAt.toISOString(),
+});
+
+export async function staffOf(db: Db, eventId: string): Promise<StaffMember[]> {
+  const rows = await db
+    .select(memberColumns)
+    .from(eventStaff)
+    .innerJoin(people.table, eq(people.id, eventStaff.profileId))
+    .where(eq(eventStaff.eventId, eventId))
+    .orderBy(sql`array_position(array['owner','organizer','moderator'], ${eventStaff.role})`, asc(people.name));
+  return rows.map(toMember);
+}
+
+async function memberOf(db: Db, eventId: string, profileId: string): Promise<StaffMember | null> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(eventStaff)
+    .innerJoin(people.table, eq(people.id, eventStaff.profileId))
+    .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.profileId, profileId)));
+  return row ? toMember(row) : null;
+}
+
+/** Locks the event's row: staff changes to one event run one after the other, so it never loses its last owner. */
+const lockEvent = (tx: Db, eventId: string) => tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+
+/** An owner adds someone: by profile id, or by the email of one of the event's registrants. */
+export async function addStaff(
+  db: Db,
+  eventId: string,
+  input: { profileId?: string; email?: string; role: EventRole },
+): Promise<Outcome<{ member: StaffMember }>> {
+  let profileId = input.profileId;
+  if (!profileId) {
+    const [found] = await db
+      .select({ id: people.id })
+      .from(registrations)
+      .innerJoin(people.table, eq(people.id, registrations.profileId))
+      .where(and(eq(registrations.eventId, eventId), sql`lower(${people.email}) = ${input.email!.toLowerCase()}`));
+    if (!found) return refused('registrant_not_found');
+    profileId = found.id;
+  } else {
+    const [found] = await db.select({ id: people.id }).from(people.table).where(eq(people.id, profileId));
+    if (!found) return refused('profile_not_found');
+  }
+  const [added] = await db
+    .insert(eventStaff)
+    .values({ eventId, profileId, role: input.role })
+    .onConflictDoNothing()
+    .returning({ profileId: eventStaff.profileId });
+  if (!added) return refused('already_staff');
+  return done({ member: (await memberOf(db, eventId, profileId))! });
+}
+
+/** Whether anyone but `profileId` owns the event (read under the event's lock). */
+async function otherOwnerExists(tx: Db, eventId: string, profileId: string) {
+  const [row] = await tx
+    .select({ id: eventStaff.profileId })
+    .from(eventStaff)
+    .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.role, 'owner'), ne(eventStaff.profileId, profileId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function setStaffRole(db: Db, eventId: string, profileId: string, role: EventRole): Promise<Outcome<{ member: StaffMember }>> {
+  return inTransaction(db, async (tx) => {
+    await lockEvent(tx, eventId);
+    const now = await staffRoleOf(tx, eventId, profileId);
+    if (!now) return refused('staff_not_found');
+    if (now === 'owner' && role !== 'owner' && !(await otherOwnerExists(tx, eventId, profileId))) return refused('last_owner');
+    await tx
+      .update(eventStaff)
+      .set({ role })
+      .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.profileId, profileId)));
+    return done({ member: (await memberOf(tx, eventId, profileId))! });
+  });
+}
+
+export async function removeStaff(db: Db, eventId: string, profileId: string): Promise<Outcome> {
+  return inTransaction(db, async (tx) => {
+    await lockEvent(tx, eventId);
+    const now = await staffRoleOf(tx, eventId, profileId);
+    if (!now) return refused('staff_not_found');
+    if (now === 'owner' && !(await otherOwnerExists(tx, eventId, profileId))) return refused('last_owner');
+    await tx.delete(eventStaff).where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.profileId, profileId)));
+    return done();
+  });
+}

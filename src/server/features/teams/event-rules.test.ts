@@ -1,0 +1,256 @@
+/**
+ * Teams belong to one event, and the event's rules hold on the server (docs/product.md#events):
+ * taking part first (registered on the spot while registration is open), the team size bounds,
+ * teams per person, and after the team formation deadline no change but by an organizer. Lists
+ * and suggestions filter by event.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const message = 'I would love to build this with you.';
+
+let h: Harness;
+let organizer: TestUser;
+beforeAll(async () => {
+  h = await createHarness();
+  organizer = await h.signUp({ firstName: 'Orla' });
+});
+afterAll(() => h.close());
+
+let n = 0;
+/** A published event run by `organizer`. */
+async function event(over: Record<string, unknown> = {}) {
+  const slug = `rules-${++n}`;
+  const created = await h.request('POST', '/api/events', {
+    cookie: organizer.cookie,
+    body: { slug, name: `Rules Hack ${n}`, buildStartsAt: at(10), submissionDeadline: at(12), teamSizeMin: 2, teamSizeMax: 4, ...over },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await h.request('PATCH', `/api/events/${slug}`, { cookie: organizer.cookie, body: { state: 'published' } })).status).toBe(200);
+  return { slug, name: `Rules Hack ${n}` };
+}
+const lockNow = (slug: string) =>
+  h.request('PATCH', `/api/events/${slug}`, { cookie: organizer.cookie, body: { formationDeadline: at(-0.01) } });
+
+async function team(by: TestUser, eventSlug: string, over: Record<string, unknown> = {}) {
+  const res = await h.request('POST', '/api/teams', {
+    cookie: by.cookie,
+    body: {
+      name: 'Rule Makers',
+      description: 'A team that follows every rule there is.',
+      openPositions: ['Designer'],
+      event: eventSlug,
+      ...over,
+    },
+  });
+  return res;
+}
+const ask = (by: TestUser, teamId: string) =>
+  h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: by.cookie, body: { position: 'Designer', message } });
+
+describe('teams in an event', () => {
+  it('a team is created in the named event (the featured one by default) and shows it; its creator takes part', async () => {
+    const ev = await event();
+    const leader = await h.signUp();
+    const made = await team(leader, ev.slug);
+    expect(made.status).toBe(201);
+    const page = await h.request('GET', `/api/teams/${made.body.id}`);
+    expect(page.body.event).toMatchObject({ slug: ev.slug, name: ev.name, formationLocked: false, teamSizeMin: 2, teamSizeMax: 4 });
+    expect(page.body.maxSize).toBe(4);
+    expect((await h.request('GET', `/api/events/${ev.slug}`, { cookie: leader.cookie })).body.viewer.registration).not.toBeNull();
+    const byDefault = await team(leader, undefined as unknown as string);
+    expect((await h.request('GET', `/api/teams/${byDefault.body.id}`)).body.event.slug).toBe('worlds-largest-hackathon-2025');
+    expect((await team(leader, 'no-such-event')).status).toBe(404);
+  });
+
+  it("keeps a team's size within the event's bounds", async () => {
+    const ev = await event({ teamSizeMin: 3, teamSizeMax: 5 });
+    const leader = await h.signUp();
+    const tooBig = await team(leader, ev.slug, { maxSize: 6 });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.fields).toEqual({ maxSize: `A team in ${ev.name} has between 3 and 5 members` });
+    const made = await team(leader, ev.slug, { maxSize: 5 });
+    expect(made.status).toBe(201);
+    const edit = await h.request('PATCH', `/api/teams/${made.body.id}`, {
+      cookie: leader.cookie,
+      body: { name: 'Rule Makers', description: null, isOpen: true, maxSize: 2 },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.code).toBe('team_size_bounds');
+  });
+
+  it('one team per person by default: a second team, or a request once in one, is refused', async () => {
+    const ev = await event();
+    const [a, b] = await Promise.all([h.signUp(), h.signUp()]);
+    const first = await team(a, ev.slug);
+    expect(first.status).toBe(201);
+    const second = await team(a, ev.slug);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe(`You can be in at most 1 team in ${ev.name}`);
+    const other = await team(b, ev.slug);
+    expect((await ask(a, other.body.id)).body.code).toBe('teams_per_person');
+    // An invitation to someone already in a team there is refused too.
+    const invited = await h.request('POST', '/api/invitations', {
+      cookie: b.cookie,
+      body: { teamId: other.body.id, profileId: a.profileId, role: 'Designer', message },
+    });
+    expect(invited.status).toBe(409);
+    expect(invited.body.code).toBe('invitee_teams_per_person');
+  });
+
+  it('asking registers the person while registration is open, and is refused once it is closed', async () => {
+    const open = await event();
+    const closed = await event({ registrationOpensAt: at(-5), registrationClosesAt: at(-1) });
+    const leader = await h.signUp();
+    // The organizer puts a leader in the closed event's team (organizers may, whatever the dates).
+    const openTeam = await team(leader, open.slug);
+    const asker = await h.signUp();
+    expect((await ask(asker, openTeam.body.id)).status).toBe(201);
+    expect((await h.request('GET', `/api/events/${open.slug}`, { cookie: asker.cookie })).body.viewer.registration).toMatchObject({
+      looking: true,
+    });
+    const refused = await team(leader, closed.slug);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(`Registration for ${closed.name} is closed`);
+  });
+});
+
+describe('after the team formation deadline', () => {
+  it('requests, invitations, accepts, leaving, removal and deleting are refused with the lock message; organizers still move people', async () => {
+    const ev = await event();
+    const [leader, member, asker, invitee, newcomer] = await Promise.all([h.signUp(), h.signUp(), h.signUp(), h.signUp(), h.signUp()]);
+    const made = await team(leader, ev.slug);
+    const id = made.body.id;
+    const request = await ask(asker, id);
+    const invitation = await h.request('POST', '/api/invitations', {
+      cookie: leader.cookie,
+      body: { teamId: id, profileId: invitee.profileId, role: 'Designer', message },
+    });
+    await h.request('POST', `/api/events/${ev.slug}/teams/${id}/members`, {
+      cookie: organizer.cookie,
+      body: { profileId: member.profileId },
+    });
+    expect((await lockNow(ev.slug)).body.formationLocked).toBe(true);
+
+    const lock = `Teams in ${ev.name} are locked: the team formation deadline has passed`;
+    const refusals = [
+      await ask(newcomer, id),
+      await h.request('POST', '/api/invitations', {
+        cookie: leader.cookie,
+        body: { teamId: id, profileId: newcomer.profileId, role: 'Designer', message },
+      }),
+      await h.request('POST', `/api/join-requests/${request.body.id}/accept`, { cookie: leader.cookie }),
+      await h.request('POST', `/api/invitations/${invitation.body.id}/accept`, { cookie: invitee.cookie }),
+      await h.request('POST', `/api/teams/${id}/leave`, { cookie: member.cookie }),
+      await h.request('DELETE', `/api/teams/${id}/members/${member.profileId}`, { cookie: leader.cookie }),
+      await h.request('DELETE', `/api/teams/${id}`, { cookie: leader.cookie }),
+      await team(newcomer, ev.slug),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ error: lock, code: 'formation_locked' });
+    }
+    // Declining changes no team, and stays possible.
+    expect((await h.request('POST', `/api/invitations/${invitation.body.id}/decline`, { cookie: invitee.cookie })).status).toBe(200);
+    const leave = await h.request('DELETE', `/api/events/${ev.slug}/registration`, { cookie: member.cookie });
+    expect(leave.status).toBe(409);
+    expect(leave.body.code).toBe('leave_event_locked');
+
+    // An organizer moves people in and out.
+    expect(
+      (
+        await h.request('POST', `/api/events/${ev.slug}/teams/${id}/members`, {
+          cookie: organizer.cookie,
+          body: { profileId: newcomer.profileId },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await h.request('DELETE', `/api/events/${ev.slug}/teams/${id}/members/${member.profileId}`, { cookie: organizer.cookie })).status,
+    ).toBe(204);
+    const members = (await h.request('GET', `/api/teams/${id}`)).body.members.map((m: { id: string }) => m.id);
+    expect(members).toEqual(expect.arrayContaining([leader.profileId, newcomer.profileId]));
+    expect(members).not.toContain(member.profileId);
+    // Not anyone: a participant is refused, a team of another event is not found.
+    expect(
+      (
+        await h.request('POST', `/api/events/${ev.slug}/teams/${id}/members`, {
+          cookie: leader.cookie,
+          body: { profileId: member.profileId },
+        })
+      ).status,
+    ).toBe(403);
+    const elsewhere = await team(await h.signUp(), (await event()).slug);
+    const wrongEvent = await h.request('POST', `/api/events/${ev.slug}/teams/${elsewhere.body.id}/members`, {
+      cookie: organizer.cookie,
+      body: { profileId: member.profileId },
+    });
+    expect(wrongEvent.status).toBe(404);
+  });
+});
+
+describe('leaving an event', () => {
+  it('takes the person out of its teams (a team they were alone in goes) and ends their asks there', async () => {
+    const ev = await event();
+    const [alone, asker] = await Promise.all([h.signUp(), h.signUp()]);
+    const solo = await team(alone, ev.slug);
+    const other = await team(await h.signUp(), ev.slug);
+    await ask(asker, other.body.id);
+    expect((await h.request('DELETE', `/api/events/${ev.slug}/registration`, { cookie: alone.cookie })).status).toBe(204);
+    expect((await h.request('GET', `/api/teams/${solo.body.id}`)).status).toBe(404);
+    expect((await h.request('DELETE', `/api/events/${ev.slug}/registration`, { cookie: asker.cookie })).status).toBe(204);
+    const pending = await h.request('GET', '/api/me/notifications', { cookie: asker.cookie });
+    expect(pending.body.requests[0].status).toBe('cancelled');
+  });
+});
+
+describe('lists and suggestions by event', () => {
+  it("GET /api/teams?event= lists the event's teams; GET /api/profiles?event=&looking=true its people looking there", async () => {
+    const [one, two] = [await event(), await event()];
+    const [a, b, c] = await Promise.all([h.signUp({ firstName: 'Aria' }), h.signUp({ firstName: 'Bo' }), h.signUp({ firstName: 'Cal' })]);
+    const inOne = await team(a, one.slug);
+    await team(b, two.slug);
+    const teams = await h.request('GET', `/api/teams?event=${one.slug}`);
+    expect(teams.body).toMatchObject({ total: 1, items: [{ id: inOne.body.id, event: { slug: one.slug, name: one.name } }] });
+    expect((await h.request('GET', '/api/teams?event=no-such-event')).body.total).toBe(0);
+
+    await h.request('PUT', `/api/events/${one.slug}/registration`, { cookie: c.cookie, body: { looking: true } });
+    // Bo looks for a team in general, but not in the first event.
+    await h.request('PUT', `/api/events/${one.slug}/registration`, { cookie: b.cookie, body: { looking: false } });
+    const looking = await h.request('GET', `/api/profiles?event=${one.slug}&looking=true`);
+    expect(looking.body.items.map((p: { firstName: string }) => p.firstName)).toEqual(['Cal']);
+    const everyone = await h.request('GET', `/api/profiles?event=${one.slug}`);
+    expect(everyone.body.items.map((p: { firstName: string; lookingForTeam: boolean }) => [p.firstName, p.lookingForTeam])).toEqual([
+      ['Cal', true],
+      ['Bo', false],
+      ['Aria', false],
+    ]);
+  });
+
+  it("suggests only people taking part in the team's event, and only teams of events the person could join", async () => {
+    const [one, two] = [await event(), await event()];
+    const leader = await h.signUp();
+    const made = await team(leader, one.slug, { openPositions: ['Dev'], positionSkills: { Dev: ['Haskell'] } });
+    const [here, elsewhere] = await Promise.all([h.signUp({ firstName: 'Here' }), h.signUp({ firstName: 'Elsewhere' })]);
+    for (const [who, slug] of [
+      [here, one.slug],
+      [elsewhere, two.slug],
+    ] as const) {
+      await h.request('PUT', `/api/events/${slug}/registration`, { cookie: who.cookie, body: { looking: true } });
+      await h.request('POST', `/api/profiles/${who.profileId}/skills`, {
+        cookie: who.cookie,
+        body: { skills: [{ name: 'Haskell', level: 'Advanced' }] },
+      });
+    }
+    const people = await h.request('GET', `/api/teams/${made.body.id}/suggestions`, { cookie: leader.cookie });
+    expect(people.body.items.map((p: { firstName: string }) => p.firstName)).toEqual(['Here']);
+    const teamsForHere = await h.request('GET', '/api/me/suggested-teams', { cookie: here.cookie });
+    expect(teamsForHere.body.items.map((t: { team: { id: string } }) => t.team.id)).toContain(made.body.id);
+    // Once the event's teams are locked, nobody is suggested to a team there, nor it to anyone.
+    await lockNow(one.slug);
+    expect((await h.request('GET', `/api/teams/${made.body.id}/suggestions`, { cookie: leader.cookie })).body.items).toEqual([]);
+    expect((await h.request('GET', '/api/me/suggested-teams', { cookie: here.cookie })).body.items).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Where an event stands, by the clock (docs/product.md#events): the page follows its phases, lists
+ * group events as upcoming, running and past, and the server opens registration and locks teams at
+ * the event's own dates. Dates are instants (ISO 8601); a date left out never arrives.
+ */
+
+/** The dates that decide an event's phases; null: not set. */
+export interface EventDates {
+  registrationOpensAt: string | null;
+  registrationClosesAt: string | null;
+  formationDeadline: string | null;
+  buildStartsAt: string;
+  submissionDeadline: string;
+  awardsAt: string | null;
+}
+
+/**
+ * Counting down to the build start, teams building until the submission deadline, judging until
+ * the awards, then over (at the submission deadline when there are no awards).
+ */
+export type EventPhase = 'before' | 'building' | 'judging' | 'ended';
+/** How lists group events. */
+export type EventListPhase = 'upcoming' | 'running' | 'past';
+export const EVENT_LIST_PHASES = ['upcoming', 'running', 'past'] as const satisfies readonly EventListPhase[];
+
+const at = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+const time = (now: Date | number) => new Date(now).getTime();
+
+export function eventPhase(event: EventDates, now: Date | number): EventPhase {
+  const t = time(now);
+  if (t < Date.parse(event.buildStartsAt)) return 'before';
+  if (t < Date.parse(event.submissionDeadline)) return 'building';
+  if (t < (at(event.awardsAt) ?? Date.parse(event.submissionDeadline))) return 'judging';
+  return 'ended';
+}
+
+export function listPhase(event: EventDates, now: Date | number): EventListPhase {
+  const phase = eventPhase(event, now);
+  return phase === 'before' ? 'upcoming' : phase === 'ended' ? 'past' : 'running';
+}
+
+/** When the event is over: the awards, or the submission deadline when there are none. */
+export const eventEndsAt = (event: Pick<EventDates, 'awardsAt' | 'submissionDeadline'>) => event.awardsAt ?? event.submissionDeadline;
+
+/** People can take part between the registration dates (either may be left out: open from the start, or to the end). */
+export function registrationOpen(event: EventDates, now: Date | number): boolean {
+  const t = time(now);
+  const opens = at(event.registrationOpensAt);
+  const closes = at(event.registrationClosesAt);
+  return (opens === null || t >= opens) && (closes === null || t < closes);
+}
+
+/** After the team formation deadline, who is in which team is settled: only organizers move people. */
+export function formationLocked(event: Pick<EventDates, 'formationDeadline'>, now: Date | number): boolean {
+  const deadline = at(event.formationDeadline);
+  return deadline !== null && time(now) >= deadline;
+}
+
+/** What a slug (an event's address, /hackathons/{slug}) may be: lower-case letters, digits and single dashes. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { Page } from '../../components/page';
+import { Page, PageFailed } from '../../components/page';
 import { Avatar } from '../../components/ui/avatar';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorMessage, Loading } from '../../components/ui/feedback';
+import { Loading } from '../../components/ui/feedback';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { InviteToTeamButtons } from '../teams';
@@ -28,14 +28,7 @@ export default function ProfilePage() {
     );
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
-    return (
-      <Page narrow>
-        <ErrorMessage>{missing ? 'Profile not found' : 'Failed to load profile'}</ErrorMessage>
-        <ButtonLink to="/profiles" variant="outline" className="mt-4">
-          Browse Profiles
-        </ButtonLink>
-      </Page>
-    );
+    return <PageFailed message={missing ? 'Profile not found' : 'Failed to load profile'} backTo="/profiles" backLabel="Browse Profiles" />;
   }
 
   const profile = query.data;

@@ -30,6 +30,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-link bg-brand-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100',
   );
 
+/** The pages every visitor can reach: a row on wide screens, a column in the phone menu. */
+function NavLinks({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      {LINKS.map((l) => (
+        <NavLink key={l.to} to={l.to} className={linkClass}>
+          {l.label}
+        </NavLink>
+      ))}
+    </div>
+  );
+}
+
 export function Navbar() {
   const { user, profile, loading, signOut } = useAuth();
   const navigate = useNavigate();
@@ -65,13 +78,7 @@ export function Navbar() {
           <span className="text-lg">HackTeams</span>
         </Link>
 
-        <div className="hidden items-center gap-1 md:flex">
-          {LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass}>
-              {l.label}
-            </NavLink>
-          ))}
-        </div>
+        <NavLinks className="hidden items-center gap-1 md:flex" />
 
         <div className="hidden items-center gap-2 md:flex">
           <ThemeToggle />
@@ -138,13 +145,7 @@ export function Navbar() {
             if (link.pathname === location.pathname) toggle.current?.focus();
           }}
         >
-          <div className="flex flex-col gap-1">
-            {LINKS.map((l) => (
-              <NavLink key={l.to} to={l.to} className={linkClass}>
-                {l.label}
-              </NavLink>
-            ))}
-          </div>
+          <NavLinks className="flex flex-col gap-1" />
           <div className="mt-3 border-t border-slate-200 pt-3">
             {user ? (
               <div className="flex flex-col gap-2">

@@ -5,14 +5,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../lib/auth';
 import { routes } from './router';
-import { answerFetch } from '../testing/render';
+import { answerFetch, SIGNED_OUT } from '../testing/render';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('the first load of a page', () => {
   it('shows the navigation and Loading... while the screen loads, then the screen, without a router warning', async () => {
     const warn = vi.spyOn(console, 'warn');
-    answerFetch({ 'GET /api/me': { status: 401, body: { error: 'Please sign in to continue' } } });
+    answerFetch(SIGNED_OUT);
     const router = createMemoryRouter(routes, { initialEntries: ['/hackathon'] });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

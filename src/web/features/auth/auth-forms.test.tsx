@@ -2,15 +2,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answerFetch, invalid, renderScreen } from '../../testing/render';
+import { answerFetch, invalid, renderScreen, SIGNED_OUT } from '../../testing/render';
 import LoginPage from './login-page';
 import SignupPage from './signup-page';
 
-const signedOut = { 'GET /api/me': { status: 200, body: { user: null, profile: null } } };
-
 describe("account forms show the server's field messages on their fields", () => {
   it('Sign up: on Email', async () => {
-    answerFetch({ ...signedOut, 'POST /api/auth/sign-up/email': invalid({ email: 'Invalid email address' }) });
+    answerFetch({ ...SIGNED_OUT, 'POST /api/auth/sign-up/email': invalid({ email: 'Invalid email address' }) });
     renderScreen(<SignupPage />, { path: '/signup' });
     await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
@@ -22,7 +20,7 @@ describe("account forms show the server's field messages on their fields", () =>
 
   it('Sign up: a password of only spaces is refused before sending; a too common one, by the server, on Password', async () => {
     const common = 'This password is too common. Choose one that is harder to guess.';
-    const calls = answerFetch({ ...signedOut, 'POST /api/auth/sign-up/email': invalid({ password: common }) });
+    const calls = answerFetch({ ...SIGNED_OUT, 'POST /api/auth/sign-up/email': invalid({ password: common }) });
     renderScreen(<SignupPage />, { path: '/signup' });
     await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
@@ -41,7 +39,7 @@ describe("account forms show the server's field messages on their fields", () =>
   });
 
   it('Sign in: on Email; a wrong password says so above the form', async () => {
-    const calls = answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': invalid({ email: 'Email is required' }) });
+    const calls = answerFetch({ ...SIGNED_OUT, 'POST /api/auth/sign-in/email': invalid({ email: 'Email is required' }) });
     renderScreen(<LoginPage />, { path: '/login' });
     await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
@@ -49,14 +47,14 @@ describe("account forms show the server's field messages on their fields", () =>
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required'));
     expect(calls.find((c) => c.key === 'POST /api/auth/sign-in/email')?.body).toEqual({ email: 'ada@example.com', password: 'wrong' });
 
-    answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': { status: 401, body: { error: 'Invalid email or password' } } });
+    answerFetch({ ...SIGNED_OUT, 'POST /api/auth/sign-in/email': { status: 401, body: { error: 'Invalid email or password' } } });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
   });
 
   it('Sign in: when too many people sign in at once, says to try again in a few seconds', async () => {
     const busy = 'Too many people are signing in right now. Please try again in a few seconds.';
-    answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': { status: 503, body: { error: busy } } });
+    answerFetch({ ...SIGNED_OUT, 'POST /api/auth/sign-in/email': { status: 503, body: { error: busy } } });
     renderScreen(<LoginPage />, { path: '/login' });
     await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'engine-1843');
@@ -67,7 +65,7 @@ describe("account forms show the server's field messages on their fields", () =>
 
 describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
   it("say 'Coming soon!' on themselves, disabled, for providers the server has not configured", async () => {
-    answerFetch({ ...signedOut, 'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [] } } });
+    answerFetch({ ...SIGNED_OUT, 'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [] } } });
     renderScreen(<LoginPage />, { path: '/login' });
     expect(await screen.findByRole('button', { name: /Continue with GitHub\s*Coming soon!/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Continue with Discord\s*Coming soon!/ })).toBeDisabled();
@@ -75,7 +73,7 @@ describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
 
   it('start the sign-in with a configured provider, with where to go afterwards', async () => {
     const calls = answerFetch({
-      ...signedOut,
+      ...SIGNED_OUT,
       'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: ['github'] } },
       'POST /api/auth/sign-in/social': { status: 400, body: { error: 'GitHub sign-in is not configured on this server' } },
     });
@@ -90,7 +88,7 @@ describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
   });
 
   it("show the spec's text and the provider's reason after a failed GitHub sign-in", async () => {
-    answerFetch(signedOut);
+    answerFetch(SIGNED_OUT);
     renderScreen(<LoginPage />, {
       path: '/login?provider=github&error=access_denied&error_description=The%20user%20has%20denied%20your%20application%20access.',
     });

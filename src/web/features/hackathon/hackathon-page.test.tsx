@@ -12,7 +12,7 @@ const EVENT_URL = 'https://event.example.com/register';
 /** Fixes the clock at `iso`. With `ticking`, the page's one-second interval is faked too and moves with `tick`. */
 function openAt(iso: string, { ticking = false } = {}) {
   vi.useFakeTimers({ now: new Date(iso), toFake: ticking ? ['Date', 'setInterval', 'clearInterval'] : ['Date'] });
-  answerFetch({ 'GET /api/config': { status: 200, body: { eventUrl: EVENT_URL } } });
+  answerFetch({ 'GET /api/config': { status: 200, body: { eventUrl: EVENT_URL, socialProviders: [] } } });
   renderScreen(<HackathonPage />, { path: '/hackathon' });
 }
 const tick = (ms = 1000) => act(() => vi.advanceTimersByTime(ms));

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { CalendarDays, MapPin } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { CalendarDays, MapPin, type LucideIcon } from 'lucide-react';
 import { UPCOMING_HACKATHONS, upcomingHackathons } from '../../../shared/hackathon';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
@@ -15,6 +15,19 @@ const accent = (name: string) =>
       UPCOMING_HACKATHONS.findIndex((h) => h.name === name),
     ) % ACCENTS.length
   ];
+
+/** A line of an event's card: the icon stands for the label, which screen readers read instead. */
+function Fact({ label, icon: Icon, children }: { label: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2">
+      <dt>
+        <span className="sr-only">{label}</span>
+        <Icon aria-hidden className="h-4 w-4 text-link" />
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 /** Only hackathons that have not ended (docs/product.md#home); the clock is read once, when the page opens. */
 export function UpcomingHackathons() {
@@ -49,20 +62,12 @@ export function UpcomingHackathons() {
                 </p>
               )}
               <dl className="mt-3 space-y-2 text-sm text-slate-600">
-                <div className="flex items-center gap-2">
-                  <dt>
-                    <span className="sr-only">Date</span>
-                    <CalendarDays aria-hidden className="h-4 w-4 text-link" />
-                  </dt>
-                  <dd>{h.date}</dd>
-                </div>
-                <div className="flex items-center gap-2">
-                  <dt>
-                    <span className="sr-only">Location</span>
-                    <MapPin aria-hidden className="h-4 w-4 text-link" />
-                  </dt>
-                  <dd>{h.location}</dd>
-                </div>
+                <Fact label="Date" icon={CalendarDays}>
+                  {h.date}
+                </Fact>
+                <Fact label="Location" icon={MapPin}>
+                  {h.location}
+                </Fact>
               </dl>
               {/* Only an event with a page here gets a link: no button leads to another event's page. */}
               {h.detailsPath && (

@@ -3,7 +3,7 @@
  * the user's own join requests with their status (SPEC's lists), then everything that happened,
  * newest first (the inbox); plus the pending count for the tab badge.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { InboxItem } from '../../../shared/api/notifications';
 import type { InvitationView, Joined, JoinRequestView } from '../../../shared/api/teams';
 import type { RequestStatus } from '../../../shared/constants';
@@ -40,31 +40,32 @@ export function NotificationsPanel() {
     <div className="space-y-8">
       {said}
       {invitations.length > 0 && (
-        <section aria-labelledby="team-invitations">
-          <h3 id="team-invitations" className="text-lg font-semibold text-slate-900">
-            Team Invitations
-          </h3>
-          <ul className="mt-3 space-y-3">
-            {invitations.map((invitation) => (
-              <InvitationItem key={invitation.id} invitation={invitation} onJoined={setJoined} />
-            ))}
-          </ul>
-        </section>
+        <ListSection id="team-invitations" title="Team Invitations">
+          {invitations.map((invitation) => (
+            <InvitationItem key={invitation.id} invitation={invitation} onJoined={setJoined} />
+          ))}
+        </ListSection>
       )}
       {requests.length > 0 && (
-        <section aria-labelledby="own-join-requests">
-          <h3 id="own-join-requests" className="text-lg font-semibold text-slate-900">
-            Join Requests
-          </h3>
-          <ul className="mt-3 space-y-3">
-            {requests.map((request) => (
-              <RequestItem key={request.id} request={request} />
-            ))}
-          </ul>
-        </section>
+        <ListSection id="own-join-requests" title="Join Requests">
+          {requests.map((request) => (
+            <RequestItem key={request.id} request={request} />
+          ))}
+        </ListSection>
       )}
       {items.length > 0 && <InboxSection items={items} unreadCount={inbox.data.pages[0].unreadCount} more={inbox} />}
     </div>
+  );
+}
+
+function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      <ul className="mt-3 space-y-3">{children}</ul>
+    </section>
   );
 }
 

@@ -2,11 +2,11 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { OwnProfile } from '../../../shared/api/profiles';
 import { ExperienceInputSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
-import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Textarea } from '../../components/ui/field';
-import { api, errorText } from '../../lib/api';
+import { api } from '../../lib/api';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useProfileWrite } from './profile-queries';
+import { SavedEntries } from './saved-entries';
 
 export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
   const add = useProfileWrite((experience: string) =>
@@ -28,36 +28,34 @@ export function ExperienceEditor({ profile }: { profile: OwnProfile }) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="current-experience" className="space-y-3">
-        <h3 id="current-experience" className="text-sm font-semibold text-slate-900">
-          Current Experience
-        </h3>
-        {profile.experiences.length === 0 ? (
-          <p className="text-sm text-slate-500">No experience listed</p>
-        ) : (
-          <ul className="space-y-2">
-            {profile.experiences.map((exp, i) => (
-              <li
-                key={`${i}-${exp}`}
-                className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700"
+      <SavedEntries
+        id="current-experience"
+        title="Current Experience"
+        count={profile.experiences.length}
+        empty="No experience listed"
+        removal={remove}
+      >
+        <ul className="space-y-2">
+          {profile.experiences.map((exp, i) => (
+            <li
+              key={`${i}-${exp}`}
+              className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700"
+            >
+              <span className="min-w-0 whitespace-pre-line">{exp}</span>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="h-7 w-7 shrink-0"
+                aria-label={`Remove experience ${i + 1}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ index: i, text: exp })}
               >
-                <span className="min-w-0 whitespace-pre-line">{exp}</span>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="h-7 w-7 shrink-0"
-                  aria-label={`Remove experience ${i + 1}`}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate({ index: i, text: exp })}
-                >
-                  <Trash2 aria-hidden className="h-4 w-4" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {remove.isError && <ErrorMessage>{errorText(remove.error, 'Failed to update profile')}</ErrorMessage>}
-      </section>
+                <Trash2 aria-hidden className="h-4 w-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </SavedEntries>
 
       <Form form={form} className="space-y-4">
         <Field label="New experience" error={form.error('experience')}>

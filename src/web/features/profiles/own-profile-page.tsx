@@ -17,7 +17,8 @@ import { AvatarUpload } from './avatar-upload';
 import { BasicInfoForm } from './basic-info-form';
 import { ContactInfoForm } from './contact-info-form';
 import { ExperienceEditor } from './experience-editor';
-import { cardName, LookingBadge } from './profile-card';
+import { cardName } from './profile-card';
+import { ProfileHeader } from './profile-header';
 import { useOwnProfile } from './profile-queries';
 import { ContactDetails, ExperienceCard, SkillsCard } from './profile-sections';
 import { SettingsPanel } from './settings-panel';
@@ -94,22 +95,13 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
 
   return (
     <Page>
-      <Card>
-        <CardContent className="flex flex-col items-center gap-5 pt-6 text-center md:flex-row md:items-start md:pt-6 md:text-left">
-          <AvatarUpload profile={profile} name={name} />
-          <div className="min-w-0 flex-1 space-y-2">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
-            <div className="flex flex-wrap justify-center gap-2 md:justify-start">
-              <LookingBadge looking={profile.lookingForTeam} />
-              <Badge>{profile.availability}</Badge>
-            </div>
-            {profile.bio ? (
-              <p className="whitespace-pre-line text-slate-600">{profile.bio}</p>
-            ) : (
-              <p className="text-sm text-slate-400">No bio yet. Add one with Edit Profile.</p>
-            )}
-          </div>
-          <div className="flex shrink-0 flex-wrap justify-center gap-2">
+      <ProfileHeader
+        profile={profile}
+        name={name}
+        avatar={<AvatarUpload profile={profile} name={name} />}
+        noBio={<p className="text-sm text-slate-400">No bio yet. Add one with Edit Profile.</p>}
+        aside={
+          <>
             <Button
               variant={editing ? 'outline' : 'primary'}
               onClick={() => {
@@ -125,9 +117,9 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
               Notifications
               {pendingCount > 0 && <Badge variant="danger">{pendingCount}</Badge>}
             </Button>
-          </div>
-        </CardContent>
-      </Card>
+          </>
+        }
+      />
 
       <Tabs value={tab} onValueChange={showTab} className="mt-6">
         <TabsList>

@@ -30,39 +30,47 @@ const profile: OwnProfile = {
 
 describe("profile forms show the server's field messages on their fields", () => {
   it('Basic information: on Last name', async () => {
-    answerFetch({ [`PUT /api/profiles/${ID}/basic`]: invalid({ lastName: 'Last name must not exceed 50 characters' }) });
+    const calls = answerFetch({ 'PUT /api/profiles/{id}/basic': invalid({ lastName: 'Last name must not exceed 50 characters' }) });
     renderScreen(<BasicInfoForm profile={profile} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Last name must not exceed 50 characters'));
     await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveFocus());
+    expect(calls.map((c) => c.key)).toContain(`PUT /api/profiles/${ID}/basic`);
   });
 
   it('Contact information: on GitHub URL', async () => {
-    answerFetch({ [`PUT /api/profiles/${ID}/contact`]: invalid({ githubUrl: 'Invalid GitHub URL' }) });
+    const calls = answerFetch({ 'PUT /api/profiles/{id}/contact': invalid({ githubUrl: 'Invalid GitHub URL' }) });
     renderScreen(<ContactInfoForm profile={profile} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByLabelText('GitHub URL')).toHaveAccessibleDescription('Invalid GitHub URL'));
+    expect(calls.map((c) => c.key)).toContain(`PUT /api/profiles/${ID}/contact`);
   });
 
   it('Settings: on the looking-for-a-team checkbox', async () => {
-    answerFetch({ [`PUT /api/profiles/${ID}/settings`]: invalid({ lookingForTeam: 'Choose yes or no' }) });
+    const calls = answerFetch({ 'PUT /api/profiles/{id}/settings': invalid({ lookingForTeam: 'Choose yes or no' }) });
     renderScreen(<SettingsPanel profile={profile} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(screen.getByLabelText('I am currently looking for a team')).toHaveAccessibleDescription(/Choose yes or no/));
+    expect(calls.map((c) => c.key)).toContain(`PUT /api/profiles/${ID}/settings`);
   });
 
   it('Experience: on the new experience', async () => {
-    answerFetch({ [`POST /api/profiles/${ID}/experiences`]: invalid({ experience: 'Experience must not exceed 1000 characters' }) });
+    const calls = answerFetch({
+      'POST /api/profiles/{id}/experiences': invalid({ experience: 'Experience must not exceed 1000 characters' }),
+    });
     renderScreen(<ExperienceEditor profile={profile} />);
     await userEvent.type(await screen.findByLabelText('New experience'), 'Won a hackathon');
     await userEvent.click(screen.getByRole('button', { name: 'Add Experience' }));
     await waitFor(() =>
       expect(screen.getByLabelText('New experience')).toHaveAccessibleDescription('Experience must not exceed 1000 characters'),
     );
+    expect(calls.map((c) => c.key)).toContain(`POST /api/profiles/${ID}/experiences`);
   });
 
   it('Skills: the add form refuses a skill already in the profile on its field; a refused save says why', async () => {
-    answerFetch({ [`POST /api/profiles/${ID}/skills`]: { status: 409, body: { error: 'This skill is already in your profile' } } });
+    const calls = answerFetch({
+      'POST /api/profiles/{id}/skills': { status: 409, body: { error: 'This skill is already in your profile' } },
+    });
     renderScreen(<SkillsEditor profile={profile} />);
     // Adding to the list sends nothing: the check is the form's own.
     await userEvent.type(await screen.findByLabelText('Skill name'), 'python');
@@ -73,5 +81,6 @@ describe("profile forms show the server's field messages on their fields", () =>
     await userEvent.click(screen.getByRole('button', { name: 'Add to List' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save All Skills' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This skill is already in your profile');
+    expect(calls.map((c) => c.key)).toContain(`POST /api/profiles/${ID}/skills`);
   });
 });

@@ -1,15 +1,15 @@
 import { useParams } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { Page } from '../../components/page';
+import { Page, PageFailed } from '../../components/page';
 import { Avatar } from '../../components/ui/avatar';
-import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorMessage, Loading } from '../../components/ui/feedback';
+import { Loading } from '../../components/ui/feedback';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { InviteToTeamButtons } from '../teams';
-import { cardName, LookingBadge } from './profile-card';
+import { cardName } from './profile-card';
+import { ProfileHeader } from './profile-header';
 import { ContactDetails, ExperienceCard, SkillsCard } from './profile-sections';
 import { useProfile } from './profile-queries';
 import { useDocumentTitle } from '../../lib/title';
@@ -28,14 +28,7 @@ export default function ProfilePage() {
     );
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
-    return (
-      <Page narrow>
-        <ErrorMessage>{missing ? 'Profile not found' : 'Failed to load profile'}</ErrorMessage>
-        <ButtonLink to="/profiles" variant="outline" className="mt-4">
-          Browse Profiles
-        </ButtonLink>
-      </Page>
-    );
+    return <PageFailed message={missing ? 'Profile not found' : 'Failed to load profile'} backTo="/profiles" backLabel="Browse Profiles" />;
   }
 
   const profile = query.data;
@@ -44,29 +37,15 @@ export default function ProfilePage() {
 
   return (
     <Page>
-      <Card>
-        <CardContent className="flex flex-col items-center gap-6 pt-6 text-center sm:flex-row sm:items-start sm:pt-6 sm:text-left">
-          <Avatar person={{ ...profile, name }} size={150} />
-          <div className="min-w-0 flex-1 space-y-3">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{name}</h1>
-            <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-              <LookingBadge looking={profile.lookingForTeam} />
-              <Badge>{profile.availability}</Badge>
-            </div>
-            {profile.bio && <p className="whitespace-pre-line text-slate-600">{profile.bio}</p>}
-            {user && !isSelf && (
-              <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-                <InviteToTeamButtons profile={{ id: profile.id, name, lookingForTeam: profile.lookingForTeam }} />
-              </div>
-            )}
-            {isSelf && (
-              <ButtonLink to="/profile" variant="outline" size="sm">
-                Edit your profile
-              </ButtonLink>
-            )}
-          </div>
-        </CardContent>
-      </Card>
+      <ProfileHeader profile={profile} name={name} avatar={<Avatar person={{ ...profile, name }} size={150} />}>
+        {isSelf ? (
+          <ButtonLink to="/profile" variant="outline" size="sm">
+            Edit your profile
+          </ButtonLink>
+        ) : (
+          user && <InviteToTeamButtons profile={{ id: profile.id, name, lookingForTeam: profile.lookingForTeam }} />
+        )}
+      </ProfileHeader>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

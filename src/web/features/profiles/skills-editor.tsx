@@ -11,6 +11,7 @@ import { api, errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { Form, useApiForm } from '../../lib/form';
 import { useProfileWrite } from './profile-queries';
+import { SavedEntries } from './saved-entries';
 
 const DUPLICATE = 'This skill is already in your profile';
 
@@ -57,33 +58,25 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="current-skills" className="space-y-3">
-        <h3 id="current-skills" className="text-sm font-semibold text-slate-900">
-          Current Skills
-        </h3>
-        {profile.skills.length === 0 ? (
-          <p className="text-sm text-slate-500">No skills listed</p>
-        ) : (
-          <ul className="flex flex-wrap gap-2">
-            {profile.skills.map((s) => (
-              <li key={s.name}>
-                <Badge variant={skillBadgeVariant(s.level)} className="gap-1 pr-1">
-                  {s.name} - {s.level}
-                  <RemoveChip
-                    label={`Remove ${s.name}`}
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      setSaved(false);
-                      remove.mutate(s.name);
-                    }}
-                  />
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-        {remove.isError && <ErrorMessage>{errorText(remove.error, 'Failed to update profile')}</ErrorMessage>}
-      </section>
+      <SavedEntries id="current-skills" title="Current Skills" count={profile.skills.length} empty="No skills listed" removal={remove}>
+        <ul className="flex flex-wrap gap-2">
+          {profile.skills.map((s) => (
+            <li key={s.name}>
+              <Badge variant={skillBadgeVariant(s.level)} className="gap-1 pr-1">
+                {s.name} - {s.level}
+                <RemoveChip
+                  label={`Remove ${s.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    setSaved(false);
+                    remove.mutate(s.name);
+                  }}
+                />
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </SavedEntries>
 
       <Form form={form} className="space-y-4 rounded-lg border border-slate-200 p-4">
         <Field label="Skill name" error={form.error('name')}>

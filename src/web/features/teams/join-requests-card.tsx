@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorMessage, Spinner } from '../../components/ui/feedback';
+import { Spinner } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { LeaderListCard } from './leader-list-card';
 import { useAnswerJoinRequest, useJoinRequests } from './team-queries';
 
 /** How a leader reads a join request (docs/product.md#join-requests): the position line, a blank line, the message. */
@@ -18,64 +18,57 @@ export function JoinRequestsCard({ teamId }: { teamId: string }) {
   const answer = useAnswerJoinRequest(teamId);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Join Requests</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        {answer.isError && <ErrorMessage>{errorText(answer.error, 'Failed to process join request')}</ErrorMessage>}
-        {requests.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner /> Loading join requests...
-          </p>
-        ) : requests.isError ? (
-          <ErrorMessage>Failed to load join requests</ErrorMessage>
-        ) : requests.data.length === 0 ? (
-          <p className="text-sm text-slate-500">No join requests</p>
-        ) : (
-          <ul className="space-y-3" aria-label="Pending join requests">
-            {requests.data.map((r) => {
-              const busy = answer.isPending && answer.variables.id === r.id;
-              return (
-                <li key={r.id} className="rounded-lg border border-slate-200 p-4">
-                  <div className="flex items-center gap-3">
-                    <Avatar person={r.requester} size={36} />
-                    <div className="min-w-0 flex-1">
-                      <Link to={`/profiles/${r.requester.id}`} className="block truncate font-medium text-slate-900 hover:underline">
-                        {r.requester.name}
-                      </Link>
-                      <p className="text-xs text-slate-500">{formatDate(r.createdAt)}</p>
-                    </div>
+    <LeaderListCard
+      title="Join Requests"
+      query={requests}
+      failure={answer.isError ? errorText(answer.error, 'Failed to process join request') : null}
+      loading="Loading join requests..."
+      failed="Failed to load join requests"
+      empty="No join requests"
+    >
+      {(pending) => (
+        <ul className="space-y-3" aria-label="Pending join requests">
+          {pending.map((r) => {
+            const busy = answer.isPending && answer.variables.id === r.id;
+            return (
+              <li key={r.id} className="rounded-lg border border-slate-200 p-4">
+                <div className="flex items-center gap-3">
+                  <Avatar person={r.requester} size={36} />
+                  <div className="min-w-0 flex-1">
+                    <Link to={`/profiles/${r.requester.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                      {r.requester.name}
+                    </Link>
+                    <p className="text-xs text-slate-500">{formatDate(r.createdAt)}</p>
                   </div>
-                  <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{requestText(r.position, r.message)}</p>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    {busy ? (
-                      <Button size="sm" disabled>
-                        <Spinner />
-                        Processing...
+                </div>
+                <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{requestText(r.position, r.message)}</p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {busy ? (
+                    <Button size="sm" disabled>
+                      <Spinner />
+                      Processing...
+                    </Button>
+                  ) : (
+                    <>
+                      <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
+                        Accept
                       </Button>
-                    ) : (
-                      <>
-                        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
-                          Accept
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={answer.isPending}
-                          onClick={() => answer.mutate({ id: r.id, accept: false })}
-                        >
-                          Decline
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={answer.isPending}
+                        onClick={() => answer.mutate({ id: r.id, accept: false })}
+                      >
+                        Decline
+                      </Button>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </LeaderListCard>
   );
 }

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorMessage, Spinner } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { LeaderListCard } from './leader-list-card';
 import { usePendingInvitations, useWithdrawInvitation } from './team-queries';
 
 /** Leaders only: the invitations still waiting for an answer, each with 'Withdraw'. */
@@ -12,41 +11,34 @@ export function PendingInvitationsCard({ teamId }: { teamId: string }) {
   const invitations = usePendingInvitations(teamId);
   const withdraw = useWithdrawInvitation(teamId);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Pending Invitations</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        {withdraw.isError && <ErrorMessage>{errorText(withdraw.error, 'Failed to withdraw the invitation')}</ErrorMessage>}
-        {invitations.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
-            <Spinner /> Loading invitations...
-          </p>
-        ) : invitations.isError ? (
-          <ErrorMessage>Failed to load invitations</ErrorMessage>
-        ) : invitations.data.length === 0 ? (
-          <p className="text-sm text-slate-500">No pending invitations</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Pending invitations">
-            {invitations.data.map((i) => (
-              <li key={i.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
-                <Avatar person={i.invitee} size={36} />
-                <div className="min-w-0 flex-1">
-                  <Link to={`/profiles/${i.invitee.id}`} className="block truncate font-medium text-slate-900 hover:underline">
-                    {i.invitee.name}
-                  </Link>
-                  <p className="truncate text-sm text-slate-500">
-                    {i.role} · invited {formatDate(i.createdAt)}
-                  </p>
-                </div>
-                <Button size="sm" variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate(i.id)}>
-                  {withdraw.isPending && withdraw.variables === i.id ? 'Withdrawing...' : 'Withdraw'}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <LeaderListCard
+      title="Pending Invitations"
+      query={invitations}
+      failure={withdraw.isError ? errorText(withdraw.error, 'Failed to withdraw the invitation') : null}
+      loading="Loading invitations..."
+      failed="Failed to load invitations"
+      empty="No pending invitations"
+    >
+      {(pending) => (
+        <ul className="divide-y divide-slate-100" aria-label="Pending invitations">
+          {pending.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <Avatar person={i.invitee} size={36} />
+              <div className="min-w-0 flex-1">
+                <Link to={`/profiles/${i.invitee.id}`} className="block truncate font-medium text-slate-900 hover:underline">
+                  {i.invitee.name}
+                </Link>
+                <p className="truncate text-sm text-slate-500">
+                  {i.role} · invited {formatDate(i.createdAt)}
+                </p>
+              </div>
+              <Button size="sm" variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate(i.id)}>
+                {withdraw.isPending && withdraw.variables === i.id ? 'Withdrawing...' : 'Withdraw'}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </LeaderListCard>
   );
 }

@@ -46,29 +46,31 @@ describe("team forms show the server's field messages on their fields", () => {
   });
 
   it('Edit Team: on Description', async () => {
-    answerFetch({ [`PATCH /api/teams/${TEAM_ID}`]: invalid({ description: 'Description must not exceed 2000 characters' }) });
+    const calls = answerFetch({ 'PATCH /api/teams/{id}': invalid({ description: 'Description must not exceed 2000 characters' }) });
     renderScreen(<EditTeamForm team={team()} onDone={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description must not exceed 2000 characters'),
     );
+    expect(calls.map((c) => c.key)).toContain(`PATCH /api/teams/${TEAM_ID}`);
   });
 
   it('Join dialog: on Position', async () => {
-    answerFetch({ [`POST /api/teams/${TEAM_ID}/join-requests`]: invalid({ position: 'This position is not open in this team' }) });
+    const calls = answerFetch({ 'POST /api/teams/{id}/join-requests': invalid({ position: 'This position is not open in this team' }) });
     renderScreen(<JoinTeamButton team={team()} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Join Team' }));
     await userEvent.selectOptions(screen.getByLabelText('Position'), 'Designer');
     await userEvent.type(screen.getByLabelText('Message to the Team'), 'I would love to design your screens.');
     await userEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     await waitFor(() => expect(screen.getByLabelText('Position')).toHaveAccessibleDescription('This position is not open in this team'));
+    expect(calls.map((c) => c.key)).toContain(`POST /api/teams/${TEAM_ID}/join-requests`);
   });
 
   it('Invite dialog: on Role', async () => {
     answerFetch({
       'GET /api/me/led-teams': {
         status: 200,
-        body: [{ id: TEAM_ID, name: 'Pixel Pioneers', candidateIsMember: false, candidateInvited: false }],
+        body: [{ id: TEAM_ID, name: 'Pixel Pioneers', candidateIsMember: false, candidateInvited: false, isFull: false }],
       },
       'POST /api/invitations': invalid({ role: 'Role must not exceed 100 characters' }),
     });
@@ -83,7 +85,9 @@ describe("team forms show the server's field messages on their fields", () => {
   });
 
   it('Open Positions: on the new position', async () => {
-    answerFetch({ [`PUT /api/teams/${TEAM_ID}/positions`]: invalid({ 'openPositions.2': 'Position must not exceed 100 characters' }) });
+    const calls = answerFetch({
+      'PUT /api/teams/{id}/positions': invalid({ 'openPositions.2': 'Position must not exceed 100 characters' }),
+    });
     renderScreen(
       <OpenPositionsCard team={team({ viewer: { isMember: true, isLeader: true, hasPendingRequest: false, pendingRequestId: null } })} />,
     );
@@ -92,5 +96,6 @@ describe("team forms show the server's field messages on their fields", () => {
     await waitFor(() =>
       expect(screen.getByLabelText('New position')).toHaveAccessibleDescription('Position must not exceed 100 characters'),
     );
+    expect(calls.map((c) => c.key)).toContain(`PUT /api/teams/${TEAM_ID}/positions`);
   });
 });

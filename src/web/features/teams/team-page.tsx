@@ -3,10 +3,10 @@ import { useNavigate, useParams } from 'react-router';
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
 import { isFull, isRecruiting } from '../../../shared/teams';
 import type { TeamDetail } from '../../../shared/api/teams';
-import { Page } from '../../components/page';
+import { Page, PageFailed } from '../../components/page';
 import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ErrorMessage, Loading } from '../../components/ui/feedback';
 import { ApiRequestError, errorText } from '../../lib/api';
@@ -32,14 +32,7 @@ export default function TeamPage() {
   const missing = team.error instanceof ApiRequestError && team.error.status === 404;
   // A failed reload keeps showing the team, unless the team is gone.
   if (team.isError && (missing || !team.data)) {
-    return (
-      <Page narrow>
-        <ErrorMessage>{missing ? 'Team not found' : 'Failed to load team'}</ErrorMessage>
-        <ButtonLink to="/teams" variant="outline" className="mt-4">
-          Browse Teams
-        </ButtonLink>
-      </Page>
-    );
+    return <PageFailed message={missing ? 'Team not found' : 'Failed to load team'} backTo="/teams" backLabel="Browse Teams" />;
   }
   return (
     <>

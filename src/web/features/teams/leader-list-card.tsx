@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ErrorMessage, Spinner } from '../../components/ui/feedback';
+
+/** A leader's card of what waits on the team (join requests, invitations): loading, failed, empty, or the list. */
+export function LeaderListCard<T>({
+  title,
+  query,
+  failure,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T[]>;
+  /** Why the last action on an entry failed, if it did. */
+  failure: string | null;
+  loading: string;
+  failed: string;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {failure && <ErrorMessage>{failure}</ErrorMessage>}
+        {query.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner /> {loading}
+          </p>
+        ) : query.isError ? (
+          <ErrorMessage>{failed}</ErrorMessage>
+        ) : query.data.length === 0 ? (
+          <p className="text-sm text-slate-500">{empty}</p>
+        ) : (
+          children(query.data)
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NUL_MESSAGE } from './http';
-import { createHarness, type Harness, type TestResponse, type TestUser } from '../testing/harness';
+import { createHarness, offContract, type ErrorFields, type Harness, type TestResponse, type TestUser } from '../testing/harness';
 
 let h: Harness;
 let alice: TestUser; // owns her profile, leads `teamId`
@@ -33,20 +33,21 @@ beforeAll(async () => {
   });
   alice = await h.signUp();
   bob = await h.signUp();
-  const team = await h.request('POST', '/api/teams', {
+  const team = await h.api('POST /api/teams', {
     cookie: alice.cookie,
     body: { name: 'Robust Team', description: 'A team that survives hostile input', openPositions: ['Designer', 'Tester'] },
   });
   expect(team.status).toBe(201);
   w.teamId = team.body.id;
-  const join = await h.request('POST', `/api/teams/${w.teamId}/join-requests`, {
+  const join = await h.api('POST /api/teams/{id}/join-requests', {
+    params: { id: w.teamId },
     cookie: bob.cookie,
     body: { position: 'Designer', message: 'I would love to join you' },
   });
   expect(join.status).toBe(201);
   w.requestId = join.body.id;
   const carol = await h.signUp();
-  const invite = await h.request('POST', '/api/invitations', {
+  const invite = await h.api('POST /api/invitations', {
     cookie: alice.cookie,
     body: { teamId: w.teamId, profileId: carol.profileId, role: 'Tester', message: 'Come and test with us' },
   });
@@ -55,18 +56,18 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-function expectClientError(res: TestResponse, status?: number) {
+function expectClientError(res: TestResponse<ErrorFields | null>, status?: number) {
   const detail = `${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
   expect(res.status, detail).toBeGreaterThanOrEqual(400);
   expect(res.status, detail).toBeLessThan(500);
   if (status) expect(res.status, detail).toBe(status);
   expect(res.headers.get('content-type'), detail).toMatch(/application\/json/);
   expect(typeof res.body?.error, detail).toBe('string');
-  expect(res.body.error.length, detail).toBeGreaterThan(0);
+  expect(res.body!.error!.length, detail).toBeGreaterThan(0);
 }
 
 /** Lists are lenient by design (nonsense falls back to a default), but never a 5xx. */
-function expectOkOrClientError(res: TestResponse) {
+function expectOkOrClientError(res: TestResponse<ErrorFields | null>) {
   const detail = `${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
   expect(res.status, detail).toBeLessThan(500);
   expect(res.headers.get('content-type'), detail).toMatch(/application\/json/);
@@ -76,12 +77,12 @@ function expectOkOrClientError(res: TestResponse) {
 /** What a rejected write must leave untouched: Alice's own profile and her team, as the API shows them. */
 async function snapshot() {
   const [profile, team, requests, notifications] = await Promise.all([
-    h.request('GET', '/api/profile', { cookie: alice.cookie }),
-    h.request('GET', `/api/teams/${w.teamId}`, { cookie: alice.cookie }),
-    h.request('GET', `/api/teams/${w.teamId}/join-requests`, { cookie: alice.cookie }),
-    h.request('GET', '/api/me/notifications', { cookie: bob.cookie }),
+    h.api('GET /api/profile', { cookie: alice.cookie }),
+    h.api('GET /api/teams/{id}', { params: { id: w.teamId }, cookie: alice.cookie }),
+    h.api('GET /api/teams/{id}/join-requests', { params: { id: w.teamId }, cookie: alice.cookie }),
+    h.api('GET /api/me/notifications', { cookie: bob.cookie }),
   ]);
-  const teams = await h.request('GET', '/api/teams?pageSize=100');
+  const teams = await h.api('GET /api/teams', { query: { pageSize: 100 } });
   return JSON.stringify([profile.body, team.body, requests.body, notifications.body, teams.body.total]);
 }
 
@@ -337,20 +338,23 @@ describe('JSON bodies', () => {
   });
 
   it('NUL in text is named in the field messages', async () => {
-    const res = await h.request('POST', '/api/teams', {
+    const res = await h.api('POST /api/teams', {
       cookie: alice.cookie,
       body: { name: 'Nul Team', description: 'Twenty characters at least', openPositions: ['Dev', NUL] },
     });
     expectClientError(res, 400);
     expect(res.body).toEqual({ error: NUL_MESSAGE, fields: { 'openPositions.1': NUL_MESSAGE } });
-    const search = await h.request('GET', '/api/profiles?q=%00');
+    const search = await h.api('GET /api/profiles', { query: { q: '\u0000' } });
     expect(search).toMatchObject({ status: 400, body: { fields: { q: NUL_MESSAGE } } });
   });
 
   it('unknown keys, __proto__ and constructor keys are ignored, not merged', async () => {
-    const res = await h.request('PUT', `/api/profiles/${alice.profileId}/settings`, {
+    const res = await h.api('PUT /api/profiles/{id}/settings', {
+      params: { id: alice.profileId },
       cookie: alice.cookie,
-      body: '{"lookingForTeam": true, "__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}, "userId": "someone"}',
+      body: offContract(
+        '{"lookingForTeam": true, "__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}, "userId": "someone"}',
+      ),
     });
     expect(res.status).toBe(200);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -364,59 +368,63 @@ function rawBody(text: string) {
 
 describe('text users type is accepted: emoji, RTL, accents', () => {
   it('sign-up and profile texts', async () => {
-    const res = await h.request('POST', '/api/auth/sign-up/email', {
-      body: { ...signUpBody(), firstName: 'Zoë 🚀', lastName: 'مرحبا שלום' },
-    });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody(), firstName: 'Zoë 🚀', lastName: 'مرحبا שלום' } });
     expect(res.status).toBe(200);
-    const basic = await h.request('PUT', `/api/profiles/${alice.profileId}/basic`, {
+    const basic = await h.api('PUT /api/profiles/{id}/basic', {
+      params: { id: alice.profileId },
       cookie: alice.cookie,
       body: { firstName: 'Zoë 🚀', lastName: 'مرحبا', preferredName: '👩🏽‍💻', availability: 'Flexible', bio: INTERNATIONAL },
     });
     expect(basic.status, JSON.stringify(basic.body)).toBe(200);
     expect(basic.body).toMatchObject({ firstName: 'Zoë 🚀', lastName: 'مرحبا', preferredName: '👩🏽‍💻', bio: INTERNATIONAL });
-    const contact = await h.request('PUT', `/api/profiles/${alice.profileId}/contact`, {
+    const contact = await h.api('PUT /api/profiles/{id}/contact', {
+      params: { id: alice.profileId },
       cookie: alice.cookie,
       body: { discordUsername: 'زوي🚀' },
     });
     expect(contact.status).toBe(200);
     expect(contact.body.contact.discordUsername).toBe('زوي🚀');
-    const skills = await h.request('POST', `/api/profiles/${alice.profileId}/skills`, {
+    const skills = await h.api('POST /api/profiles/{id}/skills', {
+      params: { id: alice.profileId },
       cookie: alice.cookie,
       body: { skills: [{ name: 'תכנות 🐍', level: 'Beginner' }] },
     });
     expect(skills.status).toBe(200);
     expect(skills.body.skills).toContainEqual({ name: 'תכנות 🐍', level: 'Beginner' });
-    const experience = await h.request('POST', `/api/profiles/${alice.profileId}/experiences`, {
+    const experience = await h.api('POST /api/profiles/{id}/experiences', {
+      params: { id: alice.profileId },
       cookie: alice.cookie,
       body: { experience: INTERNATIONAL },
     });
     expect(experience.status).toBe(200);
     expect(experience.body.experiences).toContain(INTERNATIONAL);
-    const search = await h.request('GET', `/api/profiles?q=${encodeURIComponent('مرحبا')}&skills=${encodeURIComponent('תכנות 🐍')}`);
+    const search = await h.api('GET /api/profiles', { query: { q: 'مرحبا', skills: 'תכנות 🐍' } });
     expect(search.status).toBe(200);
     expect(search.body.items.map((p: { id: string }) => p.id)).toContain(alice.profileId);
   });
 
   it('team texts, join request and invitation messages', async () => {
-    const created = await h.request('POST', '/api/teams', {
+    const created = await h.api('POST /api/teams', {
       cookie: bob.cookie,
       body: { name: '🚀 فريق', description: INTERNATIONAL, openPositions: ['מעצב 🎨'] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const team = await h.request('GET', `/api/teams/${created.body.id}`);
+    const team = await h.api('GET /api/teams/{id}', { params: { id: created.body.id } });
     expect(team.body).toMatchObject({ name: '🚀 فريق', description: INTERNATIONAL, openPositions: ['מעצב 🎨'] });
-    const join = await h.request('POST', `/api/teams/${created.body.id}/join-requests`, {
+    const join = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: created.body.id },
       cookie: alice.cookie,
       body: { position: 'מעצב 🎨', message: INTERNATIONAL },
     });
     expect(join.status, JSON.stringify(join.body)).toBe(201);
     const dave = await h.signUp();
-    const invite = await h.request('POST', '/api/invitations', {
+    const invite = await h.api('POST /api/invitations', {
       cookie: bob.cookie,
       body: { teamId: created.body.id, profileId: dave.profileId, role: 'מעצב 🎨', message: INTERNATIONAL },
     });
     expect(invite.status, JSON.stringify(invite.body)).toBe(201);
-    const patched = await h.request('PATCH', `/api/teams/${created.body.id}`, {
+    const patched = await h.api('PATCH /api/teams/{id}', {
+      params: { id: created.body.id },
       cookie: bob.cookie,
       body: { name: 'Équipe 🚀', description: INTERNATIONAL, isOpen: true },
     });
@@ -540,8 +548,8 @@ describe('sessions', () => {
 
   it('a session whose user was signed out no longer works', async () => {
     const user = await h.signUp();
-    expect((await h.request('POST', '/api/auth/sign-out', { cookie: user.cookie, body: {} })).status).toBe(200);
-    expectClientError(await h.request('GET', '/api/profile', { cookie: user.cookie }), 401);
+    expect((await h.api('POST /api/auth/sign-out', { cookie: user.cookie, body: offContract({}) })).status).toBe(200);
+    expectClientError(await h.api('GET /api/profile', { cookie: user.cookie }), 401);
   });
 });
 
@@ -576,7 +584,8 @@ describe('ids in paths', () => {
   it('experience indexes that are not small non-negative integers -> 404, nothing written', async () => {
     const before = await snapshot();
     for (const index of ['abc', '-1', '1.5', '1e3', '99999999999999999999', '9007199254740993', 'Infinity', 'NaN', '0x10', '%00', ' 1']) {
-      const res = await h.request('DELETE', `/api/profiles/${alice.profileId}/experiences/${encodeURIComponent(index)}`, {
+      const res = await h.api('DELETE /api/profiles/{id}/experiences/{index}', {
+        params: { id: alice.profileId, index },
         cookie: alice.cookie,
       });
       expectClientError(res, 404);
@@ -651,7 +660,7 @@ describe('query parameters', () => {
       `candidate=${UNKNOWN_ID}&candidate=x`,
       'candidate[]=1',
     ]) {
-      const res = await h.request('GET', `/api/me/led-teams?${query}`, { cookie: alice.cookie });
+      const res = await h.api('GET /api/me/led-teams', { query: offContract(query), cookie: alice.cookie });
       expect(res.status, `${query} ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body.map((t: { id: string }) => t.id)).toContain(w.teamId);
     }
@@ -805,24 +814,20 @@ describe('account endpoints under /api/auth', () => {
 
   it.each(offered)('%s %s with hostile input -> 4xx JSON, signed in or not, nothing written', async (method, path, body) => {
     const user = await h.signUp();
-    const me = await h.request('GET', '/api/me', { cookie: user.cookie });
+    const me = await h.api('GET /api/me', { cookie: user.cookie });
     for (const cookie of [undefined, user.cookie]) expectClientError(await h.request(method, path, { cookie, body }));
-    expect(await h.request('GET', '/api/me', { cookie: user.cookie })).toMatchObject({ status: 200, body: me.body });
-    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(
-      200,
-    );
+    expect(await h.api('GET /api/me', { cookie: user.cookie })).toMatchObject({ status: 200, body: me.body });
+    expect((await h.api('POST /api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(200);
   });
 
   it.each(notOffered)('%s %s -> 404 JSON, signed in or not, nothing written', async (method, path, body) => {
     const user = await h.signUp();
-    const me = await h.request('GET', '/api/me', { cookie: user.cookie });
+    const me = await h.api('GET /api/me', { cookie: user.cookie });
     for (const cookie of [undefined, user.cookie]) {
       expectClientError(await h.request(method, path, { cookie, body }), 404);
     }
-    expect(await h.request('GET', '/api/me', { cookie: user.cookie })).toMatchObject({ status: 200, body: me.body });
-    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(
-      200,
-    );
+    expect(await h.api('GET /api/me', { cookie: user.cookie })).toMatchObject({ status: 200, body: me.body });
+    expect((await h.api('POST /api/auth/sign-in/email', { body: { email: user.email, password: 'team-finder-1' } })).status).toBe(200);
   });
 
   it('sign-out and get-session with hostile input never answer 5xx', async () => {

@@ -83,20 +83,20 @@ describe('demo data', () => {
   });
 
   it('has a demo account that signs in and leads a team', async () => {
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const res = await h.api('POST /api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
-    const me = await h.request('GET', '/api/me', { cookie: cookieFrom(res.headers) });
+    const me = await h.api('GET /api/me', { cookie: cookieFrom(res.headers) });
     const led = await h.db
       .select()
       .from(teamMembers)
-      .where(sql`${teamMembers.profileId} = ${me.body.profile.id} and ${teamMembers.isLeader}`);
+      .where(sql`${teamMembers.profileId} = ${me.body.profile!.id} and ${teamMembers.isLeader}`);
     expect(led.length).toBeGreaterThanOrEqual(1);
     // Its positions say what they need, so its team page suggests people.
-    const suggested = await h.request('GET', `/api/teams/${led[0].teamId}/suggestions`, { cookie: cookieFrom(res.headers) });
+    const suggested = await h.api('GET /api/teams/{id}/suggestions', { params: { id: led[0].teamId }, cookie: cookieFrom(res.headers) });
     expect(suggested.body.items.length).toBeGreaterThan(0);
     // Something waits for it: join requests to its team and an invitation, newest first in its inbox.
-    const inbox = await h.request('GET', '/api/me/inbox', { cookie: cookieFrom(res.headers) });
-    expect(inbox.body.items.map((n: { kind: string; pending: boolean }) => [n.kind, n.pending])).toEqual([
+    const inbox = await h.api('GET /api/me/inbox', { cookie: cookieFrom(res.headers) });
+    expect(inbox.body.items.map((n) => [n.kind, n.pending])).toEqual([
       ['join_request', true],
       ['invitation', true],
       ['join_request', true],
@@ -105,17 +105,17 @@ describe('demo data', () => {
   });
 
   it("fills the demo account's screens: join requests to answer, an invitation, and a request of its own", async () => {
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const res = await h.api('POST /api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     const cookie = cookieFrom(res.headers);
-    const pixel = (await h.request('GET', '/api/teams?q=Pixel%20Pioneers')).body.items[0];
-    const requests = await h.request('GET', `/api/teams/${pixel.id}/join-requests`, { cookie });
+    const pixel = (await h.api('GET /api/teams', { query: { q: 'Pixel Pioneers' } })).body.items[0];
+    const requests = await h.api('GET /api/teams/{id}/join-requests', { params: { id: pixel.id }, cookie });
     expect(requests.status).toBe(200);
     expect(requests.body.map((r: { requester: { name: string }; position: string }) => [r.requester.name, r.position])).toEqual([
       ['Chloe Dubois', 'Frontend Developer'],
       ['Arjun Patel', 'ML Engineer'],
     ]);
 
-    const mine = await h.request('GET', '/api/me/notifications', { cookie });
+    const mine = await h.api('GET /api/me/notifications', { cookie });
     expect(mine.body.invitations.map((i: { team: { name: string }; role: string }) => [i.team.name, i.role])).toEqual([
       ['MediMind', 'Full Stack Developer'],
     ]);

@@ -3,8 +3,19 @@
  * with DATABASE_URL, a new PostgreSQL database per harness, dropped on close. Every answer a
  * test receives is checked against the OpenAPI document (contract-check.ts): an undeclared
  * status or field fails the test that produced it.
+ *
+ * Tests call routes by the contract's key, as the web app does:
+ * `h.api('POST /api/teams/{id}/join-requests', { params: { id }, body, cookie })`. The params,
+ * query and body are typed by the route, and so is the answer: its success body, plus the error
+ * fields every refusal carries, so reading a field the contract does not have fails typecheck.
+ * `h.request(method, path)` stays for what is not a call of the contract on purpose: unknown
+ * paths and methods, malformed bodies and headers, fuzzing.
  */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { ApiRoutes } from '../../shared/api';
+import type { ApiErrorBody } from '../../shared/api/contract';
+import type { ApiAnswer, ApiRoute, BodyInput, InputArgs, ParamsInput, QuerySchemaOf } from '../../shared/api/types';
 import { scratchDatabase } from '../db/scratch';
 import { apiDocument, createApp } from '../app';
 
@@ -19,15 +30,45 @@ import { NotificationHub } from '../features/notifications';
 import { createMatchingIndex } from '../features/matching';
 import { silentLogger, type Logger } from '../platform/log';
 import { createMetrics, type Metrics } from '../platform/metrics';
-import { cookieFrom } from './client';
+import { cookieFrom, routePath, type QueryValue } from './client';
 
 export { cookieFrom };
 
-export interface TestResponse<T = any> {
+export interface TestResponse<T> {
   status: number;
   body: T;
   headers: Headers;
 }
+
+/** The error fields of a refusal (`{ error, fields?, code? }`), readable on every answer. */
+export type ErrorFields = Partial<ApiErrorBody>;
+/** What a test reads of a route's answer: its success body with the error fields; a 204 (or an answer that is not JSON) has none. */
+export type TestAnswer<K extends ApiRoute> = ApiAnswer<K> extends infer A ? (A extends null ? ErrorFields | null : A & ErrorFields) : never;
+
+/** The query of a route, by the contract's names; values as text on the wire, since tests also send nonsense the contract says falls back to the default. */
+type TestQuery<R extends ApiRoutes[ApiRoute]> = [QuerySchemaOf<R>] extends [never]
+  ? { query?: never }
+  : { query?: { [F in keyof z.output<QuerySchemaOf<R>>]?: QueryValue } };
+/** The route's body; a route that takes none gets one only through offContract. */
+type TestBody<R extends ApiRoutes[ApiRoute]> = unknown extends BodyInput<R> ? { body?: never } : BodyInput<R>;
+/** What a test sends with a call of the route: what the route takes, the session cookie, and extra headers. */
+export type TestInput<K extends ApiRoute> = ParamsInput<ApiRoutes[K]> &
+  TestQuery<ApiRoutes[K]> &
+  TestBody<ApiRoutes[K]> & { cookie?: string; headers?: Record<string, string> };
+
+/**
+ * A body or query that a test sends on purpose although the route's contract does not take it
+ * (text that is not JSON, a value of the wrong type, a body for a route without one, a query
+ * string of hostile text). It fits any call, so the route, its parameters and its answer stay
+ * typed; a string goes as it is (a query string after the '?').
+ */
+export const offContract = (value: unknown): never => value as never;
+
+/**
+ * What a raw request answers: the error fields, and anything else only as unknown, since a raw
+ * request is not a call of the contract whose answer types a test could lean on.
+ */
+export type RawAnswer = ErrorFields & { readonly [field: string]: unknown };
 
 export interface TestUser {
   cookie: string;
@@ -99,11 +140,12 @@ export async function createHarness(
   const document = apiDocument();
   const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
 
-  async function request<T = any>(
+  /** A raw request, for what is deliberately not a call of the contract (hostile, malformed, unknown); `body` goes as JSON unless a string. */
+  async function request(
     method: string,
     path: string,
     opts: { body?: unknown; cookie?: string; form?: FormData; headers?: Record<string, string> } = {},
-  ): Promise<TestResponse<T>> {
+  ): Promise<TestResponse<RawAnswer>> {
     const headers: Record<string, string> = { origin: 'http://localhost', ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
     let body: BodyInit | undefined;
@@ -123,7 +165,23 @@ export async function createHarness(
       /* not JSON */
     }
     contract.check({ method, url: path, status: res.status, contentType, body: parsed });
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return { status: res.status, body: parsed as RawAnswer, headers: res.headers };
+  }
+
+  /** Calls a route of the contract by its key; the input is optional only for routes that need none. */
+  async function api<K extends ApiRoute>(route: K, ...[input]: InputArgs<TestInput<K>>): Promise<TestResponse<TestAnswer<K>>> {
+    const { params, query, body, cookie, headers } = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, QueryValue> | string;
+      body?: unknown;
+      cookie?: string;
+      headers?: Record<string, string>;
+    };
+    const [method, template] = route.split(' ');
+    const form = body instanceof FormData ? body : undefined;
+    const path = typeof query === 'string' ? `${routePath(template, params)}?${query}` : routePath(template, params, query);
+    const res = await request(method, path, { cookie, headers, ...(form ? { form } : { body }) });
+    return res as TestResponse<TestAnswer<K>>;
   }
 
   let counter = 0;
@@ -139,11 +197,12 @@ export async function createHarness(
       password: 'team-finder-1',
       ...overrides,
     };
-    const res = await request('POST', '/api/auth/sign-up/email', { body: input });
+    const res = await api('POST /api/auth/sign-up/email', { body: input });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
     const cookie = cookieFrom(res.headers);
-    const me = await request('GET', '/api/me', { cookie });
-    return { cookie, email: input.email, userId: me.body.user.id, profileId: me.body.profile.id };
+    const { user, profile } = (await api('GET /api/me', { cookie })).body;
+    if (!user || !profile) throw new Error('sign-up left no signed-in user with a profile');
+    return { cookie, email: input.email, userId: user.id, profileId: profile.id };
   }
 
   let databaseClosed: Promise<void> | null = null;
@@ -156,6 +215,7 @@ export async function createHarness(
     contract,
     db: database.db,
     kind: database.kind,
+    api,
     request,
     signUp,
     live,

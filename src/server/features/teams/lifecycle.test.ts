@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { joinRequests, notifications, profiles, teamInvitations, teamMembers, teams } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { createHarness, offContract, type Harness, type TestUser } from '../../testing/harness';
 
 let h: Harness;
 let leader: TestUser;
@@ -28,7 +28,7 @@ const looking = (user: TestUser, value = true) =>
   h.db.update(profiles).set({ lookingForTeam: value }).where(eq(profiles.id, user.profileId));
 
 async function createTeam(over: Record<string, unknown> = {}, by: TestUser = leader): Promise<string> {
-  const res = await h.request('POST', '/api/teams', {
+  const res = await h.api('POST /api/teams', {
     cookie: by.cookie,
     body: { name: 'Life Cycle', description: 'A team that changes over its life.', openPositions: ['Designer', 'Developer'], ...over },
   });
@@ -47,7 +47,7 @@ async function teamWithTwoLeaders(over: Record<string, unknown> = {}) {
 const membersOf = async (teamId: string) =>
   (await h.db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId))).map((m) => ({ id: m.profileId, isLeader: m.isLeader }));
 const askToJoin = async (teamId: string, by: TestUser, position = 'Designer') =>
-  h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: by.cookie, body: { position, message } });
+  h.api('POST /api/teams/{id}/join-requests', { params: { id: teamId }, cookie: by.cookie, body: { position, message } });
 async function requestId(teamId: string, by: TestUser) {
   const res = await askToJoin(teamId, by);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -55,7 +55,7 @@ async function requestId(teamId: string, by: TestUser) {
 }
 async function invite(teamId: string, to: TestUser, by: TestUser = leader) {
   await looking(to);
-  return h.request('POST', '/api/invitations', {
+  return h.api('POST /api/invitations', {
     cookie: by.cookie,
     body: { teamId, profileId: to.profileId, role: 'Designer', message: 'Come and design with us!' },
   });
@@ -69,15 +69,15 @@ const notificationsOf = async (user: TestUser) =>
 describe('leaving a team', () => {
   it('anonymous 401; someone not in the team 404; a member leaves and the leaders are told', async () => {
     const teamId = await teamWithTwoLeaders();
-    expect((await h.request('POST', `/api/teams/${teamId}/leave`)).status).toBe(401);
-    expect(await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: outsider.cookie })).toMatchObject({
+    expect((await h.api('POST /api/teams/{id}/leave', { params: { id: teamId } })).status).toBe(401);
+    expect(await h.api('POST /api/teams/{id}/leave', { params: { id: teamId }, cookie: outsider.cookie })).toMatchObject({
       status: 404,
       body: { error: 'You are not a member of this team' },
     });
-    const left = await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: member.cookie });
+    const left = await h.api('POST /api/teams/{id}/leave', { params: { id: teamId }, cookie: member.cookie });
     expect(left).toMatchObject({ status: 200, body: { left: true } });
     expect((await membersOf(teamId)).map((m) => m.id)).not.toContain(member.profileId);
-    const team = await h.request('GET', `/api/teams/${teamId}`);
+    const team = await h.api('GET /api/teams/{id}', { params: { id: teamId } });
     expect(team.body.memberCount).toBe(2);
     for (const lead of [leader, coLeader]) {
       expect(await notificationsOf(lead)).toContainEqual({
@@ -86,13 +86,13 @@ describe('leaving a team', () => {
       });
     }
     // Leaving again: no longer a member.
-    expect((await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: member.cookie })).status).toBe(404);
+    expect((await h.api('POST /api/teams/{id}/leave', { params: { id: teamId }, cookie: member.cookie })).status).toBe(404);
   });
 
   it('a leader leaves only while another leader remains', async () => {
     const teamId = await teamWithTwoLeaders();
-    expect((await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: coLeader.cookie })).status).toBe(200);
-    const last = await h.request('POST', `/api/teams/${teamId}/leave`, { cookie: leader.cookie });
+    expect((await h.api('POST /api/teams/{id}/leave', { params: { id: teamId }, cookie: coLeader.cookie })).status).toBe(200);
+    const last = await h.api('POST /api/teams/{id}/leave', { params: { id: teamId }, cookie: leader.cookie });
     expect(last).toMatchObject({ status: 409, body: { error: 'Make another member leader before you leave' } });
     expect(await membersOf(teamId)).toContainEqual({ id: leader.profileId, isLeader: true });
   });
@@ -100,7 +100,11 @@ describe('leaving a team', () => {
 
 describe('making a member leader, and stepping down', () => {
   const setLeader = (teamId: string, target: TestUser, isLeader: boolean, by?: TestUser) =>
-    h.request('PATCH', `/api/teams/${teamId}/members/${target.profileId}`, { cookie: by?.cookie, body: { isLeader } });
+    h.api('PATCH /api/teams/{id}/members/{profileId}', {
+      params: { id: teamId, profileId: target.profileId },
+      cookie: by?.cookie,
+      body: { isLeader },
+    });
 
   it('anonymous 401, an outsider and a plain member 403, a leader and another leader 200; the new leader is told', async () => {
     const teamId = await teamWithTwoLeaders();
@@ -118,8 +122,13 @@ describe('making a member leader, and stepping down', () => {
     expect(await membersOf(teamId)).toContainEqual({ id: member.profileId, isLeader: false });
     expect((await setLeader(teamId, outsider, true, leader)).status).toBe(404);
     expect(
-      (await h.request('PATCH', `/api/teams/${teamId}/members/${member.profileId}`, { cookie: leader.cookie, body: { isLeader: 'yes' } }))
-        .status,
+      (
+        await h.api('PATCH /api/teams/{id}/members/{profileId}', {
+          params: { id: teamId, profileId: member.profileId },
+          cookie: leader.cookie,
+          body: offContract({ isLeader: 'yes' }),
+        })
+      ).status,
     ).toBe(400);
   });
 
@@ -144,9 +153,23 @@ describe('making a member leader, and stepping down', () => {
 
   it('a leader is removed only after being made a member; the removed member is told', async () => {
     const teamId = await teamWithTwoLeaders();
-    expect((await h.request('DELETE', `/api/teams/${teamId}/members/${coLeader.profileId}`, { cookie: leader.cookie })).status).toBe(403);
+    expect(
+      (
+        await h.api('DELETE /api/teams/{id}/members/{profileId}', {
+          params: { id: teamId, profileId: coLeader.profileId },
+          cookie: leader.cookie,
+        })
+      ).status,
+    ).toBe(403);
     expect((await setLeader(teamId, coLeader, false, leader)).status).toBe(200);
-    expect((await h.request('DELETE', `/api/teams/${teamId}/members/${coLeader.profileId}`, { cookie: leader.cookie })).status).toBe(204);
+    expect(
+      (
+        await h.api('DELETE /api/teams/{id}/members/{profileId}', {
+          params: { id: teamId, profileId: coLeader.profileId },
+          cookie: leader.cookie,
+        })
+      ).status,
+    ).toBe(204);
     expect(await notificationsOf(coLeader)).toContainEqual({
       kind: 'removed',
       data: expect.objectContaining({ teamId, teamName: 'Life Cycle' }),
@@ -157,30 +180,32 @@ describe('making a member leader, and stepping down', () => {
 describe('team size', () => {
   it('is 4 unless set; 2 to 10 on create and edit, with a field message otherwise', async () => {
     const teamId = await createTeam();
-    expect((await h.request('GET', `/api/teams/${teamId}`)).body).toMatchObject({ memberCount: 1, maxSize: 4 });
+    expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body).toMatchObject({ memberCount: 1, maxSize: 4 });
     for (const maxSize of [1, 11, 3.5, '4']) {
-      const res = await h.request('POST', '/api/teams', {
+      const res = await h.api('POST /api/teams', {
         cookie: leader.cookie,
-        body: { name: 'Sized', description: 'A team with a size to check.', openPositions: ['Dev'], maxSize },
+        body: offContract({ name: 'Sized', description: 'A team with a size to check.', openPositions: ['Dev'], maxSize }),
       });
       expect(res).toMatchObject({ status: 400, body: { fields: { maxSize: 'Maximum team size must be between 2 and 10' } } });
     }
-    const edit = await h.request('PATCH', `/api/teams/${teamId}`, {
+    const edit = await h.api('PATCH /api/teams/{id}', {
+      params: { id: teamId },
       cookie: leader.cookie,
       body: { name: 'Life Cycle', isOpen: true, maxSize: 10 },
     });
     expect(edit.status).toBe(200);
-    expect((await h.request('GET', `/api/teams/${teamId}`)).body.maxSize).toBe(10);
+    expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body.maxSize).toBe(10);
   });
 
   it('cannot be set below the members the team has', async () => {
     const teamId = await teamWithTwoLeaders();
-    const res = await h.request('PATCH', `/api/teams/${teamId}`, {
+    const res = await h.api('PATCH /api/teams/{id}', {
+      params: { id: teamId },
       cookie: leader.cookie,
       body: { name: 'Life Cycle', isOpen: true, maxSize: 2 },
     });
     expect(res).toMatchObject({ status: 400, body: { fields: { maxSize: 'The team has 3 members: its size cannot be smaller' } } });
-    expect((await h.request('GET', `/api/teams/${teamId}`)).body.maxSize).toBe(6);
+    expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body.maxSize).toBe(6);
   });
 
   it('a full team refuses join requests, invitations and accepts, and is not listed as open', async () => {
@@ -190,15 +215,17 @@ describe('team size', () => {
     expect(invitation.status).toBe(201);
     // The last place goes to someone else.
     await addMember(teamId, member);
-    const team = await h.request('GET', `/api/teams/${teamId}`);
+    const team = await h.api('GET /api/teams/{id}', { params: { id: teamId } });
     expect(team.body).toMatchObject({ memberCount: 2, maxSize: 2 });
     expect(await askToJoin(teamId, people[2])).toMatchObject({ status: 409, body: { error: 'This team is full' } });
     expect(await invite(teamId, people[3])).toMatchObject({ status: 409, body: { error: 'This team is full' } });
-    expect(await h.request('POST', `/api/join-requests/${pending}/accept`, { cookie: leader.cookie })).toMatchObject({
+    expect(await h.api('POST /api/join-requests/{id}/accept', { params: { id: pending }, cookie: leader.cookie })).toMatchObject({
       status: 409,
       body: { error: 'This team is full' },
     });
-    expect(await h.request('POST', `/api/invitations/${invitation.body.id}/accept`, { cookie: people[1].cookie })).toMatchObject({
+    expect(
+      await h.api('POST /api/invitations/{id}/accept', { params: { id: invitation.body.id }, cookie: people[1].cookie }),
+    ).toMatchObject({
       status: 409,
       body: { error: 'This team is full' },
     });
@@ -206,16 +233,18 @@ describe('team size', () => {
     const [request] = await h.db.select().from(joinRequests).where(eq(joinRequests.id, pending));
     expect(request.status).toBe('pending');
     expect(await membersOf(teamId)).toHaveLength(2);
-    const open = await h.request('GET', '/api/teams?open=true&q=nearly%20full');
+    const open = await h.api('GET /api/teams', { query: { open: true, q: 'nearly full' } });
     expect(open.body.total).toBe(0);
-    expect((await h.request('GET', '/api/teams?q=nearly%20full')).body.total).toBe(1);
+    expect((await h.api('GET /api/teams', { query: { q: 'nearly full' } })).body.total).toBe(1);
   });
 
   it('of many accepts racing for the last place, exactly one adds a member', async () => {
     const teamId = await createTeam({ maxSize: 3, name: 'Last Place' });
     await addMember(teamId, member);
     const ids = await Promise.all(people.slice(0, 5).map((p) => requestId(teamId, p)));
-    const answers = await Promise.all(ids.map((id) => h.request('POST', `/api/join-requests/${id}/accept`, { cookie: leader.cookie })));
+    const answers = await Promise.all(
+      ids.map((id) => h.api('POST /api/join-requests/{id}/accept', { params: { id }, cookie: leader.cookie })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.error === 'This team is full')).toBe(true);
     expect(await membersOf(teamId)).toHaveLength(3);
@@ -228,27 +257,27 @@ describe('cancelling a join request', () => {
   it('the requester cancels; nobody else can; the leaders no longer see it; an answer then is 409', async () => {
     const teamId = await createTeam();
     const id = await requestId(teamId, people[0]);
-    expect((await h.request('POST', `/api/join-requests/${id}/cancel`)).status).toBe(401);
+    expect((await h.api('POST /api/join-requests/{id}/cancel', { params: { id } })).status).toBe(401);
     for (const other of [outsider, leader]) {
-      expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: other.cookie })).toMatchObject({
+      expect(await h.api('POST /api/join-requests/{id}/cancel', { params: { id }, cookie: other.cookie })).toMatchObject({
         status: 404,
         body: { error: 'Request not found' },
       });
     }
-    expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: people[0].cookie })).toMatchObject({
+    expect(await h.api('POST /api/join-requests/{id}/cancel', { params: { id }, cookie: people[0].cookie })).toMatchObject({
       status: 200,
       body: { status: 'cancelled' },
     });
-    expect((await h.request('GET', `/api/teams/${teamId}/join-requests`, { cookie: leader.cookie })).body).toEqual([]);
-    expect(await h.request('POST', `/api/join-requests/${id}/accept`, { cookie: leader.cookie })).toMatchObject({
+    expect((await h.api('GET /api/teams/{id}/join-requests', { params: { id: teamId }, cookie: leader.cookie })).body).toEqual([]);
+    expect(await h.api('POST /api/join-requests/{id}/accept', { params: { id }, cookie: leader.cookie })).toMatchObject({
       status: 409,
       body: { error: 'This request is no longer pending' },
     });
-    expect(await h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: people[0].cookie })).toMatchObject({
+    expect(await h.api('POST /api/join-requests/{id}/cancel', { params: { id }, cookie: people[0].cookie })).toMatchObject({
       status: 409,
       body: { error: 'This request is no longer pending' },
     });
-    const mine = await h.request('GET', '/api/me/notifications', { cookie: people[0].cookie });
+    const mine = await h.api('GET /api/me/notifications', { cookie: people[0].cookie });
     expect(mine.body.requests).toContainEqual(expect.objectContaining({ id, status: 'cancelled' }));
     // Asking again is possible.
     expect((await askToJoin(teamId, people[0])).status).toBe(201);
@@ -260,8 +289,8 @@ describe('cancelling a join request', () => {
       await looking(people[4]);
       const id = await requestId(teamId, people[4]);
       const [cancel, accept] = await Promise.all([
-        h.request('POST', `/api/join-requests/${id}/cancel`, { cookie: people[4].cookie }),
-        h.request('POST', `/api/join-requests/${id}/accept`, { cookie: leader.cookie }),
+        h.api('POST /api/join-requests/{id}/cancel', { params: { id }, cookie: people[4].cookie }),
+        h.api('POST /api/join-requests/{id}/accept', { params: { id }, cookie: leader.cookie }),
       ]);
       expect([cancel.status, accept.status].sort()).toEqual([200, 409]);
       const [row] = await h.db.select().from(joinRequests).where(eq(joinRequests.id, id));
@@ -277,31 +306,31 @@ describe('withdrawing an invitation', () => {
     const teamId = await teamWithTwoLeaders();
     const sent = await invite(teamId, people[5]);
     const id = sent.body.id as string;
-    expect((await h.request('GET', `/api/teams/${teamId}/invitations`)).status).toBe(401);
-    expect((await h.request('GET', `/api/teams/${teamId}/invitations`, { cookie: member.cookie })).status).toBe(403);
-    const listed = await h.request('GET', `/api/teams/${teamId}/invitations`, { cookie: coLeader.cookie });
+    expect((await h.api('GET /api/teams/{id}/invitations', { params: { id: teamId } })).status).toBe(401);
+    expect((await h.api('GET /api/teams/{id}/invitations', { params: { id: teamId }, cookie: member.cookie })).status).toBe(403);
+    const listed = await h.api('GET /api/teams/{id}/invitations', { params: { id: teamId }, cookie: coLeader.cookie });
     expect(listed.body).toEqual([
       expect.objectContaining({ id, role: 'Designer', invitee: expect.objectContaining({ id: people[5].profileId }) }),
     ]);
 
-    expect((await h.request('POST', `/api/invitations/${id}/withdraw`)).status).toBe(401);
+    expect((await h.api('POST /api/invitations/{id}/withdraw', { params: { id } })).status).toBe(401);
     for (const other of [member, outsider, people[5]]) {
-      expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: other.cookie })).toMatchObject({
+      expect(await h.api('POST /api/invitations/{id}/withdraw', { params: { id }, cookie: other.cookie })).toMatchObject({
         status: 404,
         body: { error: 'Invitation not found' },
       });
     }
-    expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: coLeader.cookie })).toMatchObject({
+    expect(await h.api('POST /api/invitations/{id}/withdraw', { params: { id }, cookie: coLeader.cookie })).toMatchObject({
       status: 200,
       body: { status: 'withdrawn' },
     });
-    expect((await h.request('GET', '/api/me/notifications', { cookie: people[5].cookie })).body.invitations).toEqual([]);
-    expect((await h.request('GET', `/api/teams/${teamId}/invitations`, { cookie: leader.cookie })).body).toEqual([]);
-    expect(await h.request('POST', `/api/invitations/${id}/accept`, { cookie: people[5].cookie })).toMatchObject({
+    expect((await h.api('GET /api/me/notifications', { cookie: people[5].cookie })).body.invitations).toEqual([]);
+    expect((await h.api('GET /api/teams/{id}/invitations', { params: { id: teamId }, cookie: leader.cookie })).body).toEqual([]);
+    expect(await h.api('POST /api/invitations/{id}/accept', { params: { id }, cookie: people[5].cookie })).toMatchObject({
       status: 409,
       body: { error: 'This invitation is no longer pending' },
     });
-    expect(await h.request('POST', `/api/invitations/${id}/withdraw`, { cookie: leader.cookie })).toMatchObject({
+    expect(await h.api('POST /api/invitations/{id}/withdraw', { params: { id }, cookie: leader.cookie })).toMatchObject({
       status: 409,
       body: { error: 'This invitation is no longer pending' },
     });
@@ -315,7 +344,7 @@ describe('joining resolves the rest', () => {
     const toA = await requestId(a, person);
     const [toB, toC] = [await requestId(b, person), await requestId(c, person)];
     const invitation = await invite(d, person);
-    expect((await h.request('POST', `/api/join-requests/${toA}/accept`, { cookie: leader.cookie })).status).toBe(200);
+    expect((await h.api('POST /api/join-requests/{id}/accept', { params: { id: toA }, cookie: leader.cookie })).status).toBe(200);
 
     const statuses = await h.db
       .select({ id: joinRequests.id, status: joinRequests.status })
@@ -326,7 +355,7 @@ describe('joining resolves the rest', () => {
       [toB]: 'cancelled',
       [toC]: 'cancelled',
     });
-    expect((await h.request('GET', `/api/teams/${b}/join-requests`, { cookie: leader.cookie })).body).toEqual([]);
+    expect((await h.api('GET /api/teams/{id}/join-requests', { params: { id: b }, cookie: leader.cookie })).body).toEqual([]);
     const [profile] = await h.db
       .select({ lookingForTeam: profiles.lookingForTeam })
       .from(profiles)
@@ -339,7 +368,8 @@ describe('joining resolves the rest', () => {
       data: expect.objectContaining({ teamId: a, teamName: 'Team A', withdrawnRequests: 2, stoppedLooking: true }),
     });
     // The flag can be switched back on.
-    const back = await h.request('PUT', `/api/profiles/${person.profileId}/settings`, {
+    const back = await h.api('PUT /api/profiles/{id}/settings', {
+      params: { id: person.profileId },
       cookie: person.cookie,
       body: { lookingForTeam: true },
     });
@@ -352,7 +382,7 @@ describe('joining resolves the rest', () => {
     await looking(person);
     await requestId(b, person);
     const invitation = await invite(a, person, leader);
-    const accepted = await h.request('POST', `/api/invitations/${invitation.body.id}/accept`, { cookie: person.cookie });
+    const accepted = await h.api('POST /api/invitations/{id}/accept', { params: { id: invitation.body.id }, cookie: person.cookie });
     expect(accepted).toMatchObject({
       status: 200,
       body: { status: 'accepted', joined: { teamId: a, teamName: 'Inviting', withdrawnRequests: 1, stoppedLooking: true } },
@@ -372,8 +402,8 @@ describe('joining resolves the rest', () => {
     const [a, b] = await Promise.all(['Race A', 'Race B'].map((name) => createTeam({ name })));
     const [toA, toB] = [await requestId(a, person), await requestId(b, person)];
     const answers = await Promise.all([
-      h.request('POST', `/api/join-requests/${toA}/accept`, { cookie: leader.cookie }),
-      h.request('POST', `/api/join-requests/${toB}/accept`, { cookie: leader.cookie }),
+      h.api('POST /api/join-requests/{id}/accept', { params: { id: toA }, cookie: leader.cookie }),
+      h.api('POST /api/join-requests/{id}/accept', { params: { id: toB }, cookie: leader.cookie }),
     ]);
     // The first to run withdrew the other request: exactly one membership, and a clear 409.
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -388,8 +418,8 @@ describe('deleting a team', () => {
     const teamId = await teamWithTwoLeaders({ name: 'Doomed' });
     const id = await requestId(teamId, people[0]);
     const invitation = await invite(teamId, people[5]);
-    expect((await h.request('DELETE', `/api/teams/${teamId}`, { cookie: leader.cookie })).status).toBe(204);
-    const mine = await h.request('GET', '/api/me/notifications', { cookie: people[0].cookie });
+    expect((await h.api('DELETE /api/teams/{id}', { params: { id: teamId }, cookie: leader.cookie })).status).toBe(204);
+    const mine = await h.api('GET /api/me/notifications', { cookie: people[0].cookie });
     expect(mine.body.requests).toContainEqual(expect.objectContaining({ id, teamId: null, teamName: 'Doomed', status: 'cancelled' }));
     expect(await h.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.body.id))).toEqual([]);
     for (const user of [coLeader, member])

@@ -1,26 +1,7 @@
 /**
  * What a test or benchmark client needs to talk to the server (the in-memory app or a real
- * process): the path of a call of a contract route, the session cookie of an answer, and a
- * Server-Sent Events answer read event by event.
+ * process): the session cookie of an answer, and a Server-Sent Events answer read event by event.
  */
-
-/** What a query value may be on the wire: text, a number, a flag, or a list (sent comma-separated). */
-export type QueryValue = string | number | boolean | readonly (string | number)[];
-
-/**
- * The path of a call of a route: its path parameters put into the template ('/api/teams/{id}'),
- * each encoded, and the query appended in the order given (undefined values left out).
- */
-export function routePath(template: string, params: Record<string, unknown> = {}, query: Record<string, QueryValue | undefined> = {}) {
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (params[name] === undefined) throw new Error(`${template}: no value for the path parameter ${name}`);
-    return encodeURIComponent(String(params[name]));
-  });
-  const pairs = Object.entries(query).flatMap(([key, value]) =>
-    value === undefined ? [] : [`${encodeURIComponent(key)}=${encodeURIComponent(Array.isArray(value) ? value.join(',') : String(value))}`],
-  );
-  return pairs.length ? `${path}?${pairs.join('&')}` : path;
-}
 
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
 export function cookieFrom(headers: Headers): string {

@@ -12,10 +12,7 @@
  * paths and methods, malformed bodies and headers, fuzzing.
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { ApiRoutes } from '../../shared/api';
-import type { ApiErrorBody } from '../../shared/api/contract';
-import type { ApiAnswer, ApiRoute, BodyInput, InputArgs, ParamsInput, QuerySchemaOf } from '../../shared/api/types';
+import type { ApiRoute, InputArgs } from '../../shared/api/types';
 import { scratchDatabase } from '../db/scratch';
 import { apiDocument, createApp } from '../app';
 
@@ -30,39 +27,20 @@ import { NotificationHub } from '../features/notifications';
 import { createMatchingIndex } from '../features/matching';
 import { silentLogger, type Logger } from '../platform/log';
 import { createMetrics, type Metrics } from '../platform/metrics';
-import { cookieFrom, routePath, type QueryValue } from './client';
+import { cookieFrom } from './client';
+import {
+  parseBody,
+  requestInit,
+  routeRequest,
+  type ErrorFields,
+  type Sent,
+  type TestAnswer,
+  type TestInput,
+  type TestResponse,
+} from './route-call';
 
 export { cookieFrom };
-
-export interface TestResponse<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-/** The error fields of a refusal (`{ error, fields?, code? }`), readable on every answer. */
-export type ErrorFields = Partial<ApiErrorBody>;
-/** What a test reads of a route's answer: its success body with the error fields; a 204 (or an answer that is not JSON) has none. */
-export type TestAnswer<K extends ApiRoute> = ApiAnswer<K> extends infer A ? (A extends null ? ErrorFields | null : A & ErrorFields) : never;
-
-/** The query of a route, by the contract's names; values as text on the wire, since tests also send nonsense the contract says falls back to the default. */
-type TestQuery<R extends ApiRoutes[ApiRoute]> = [QuerySchemaOf<R>] extends [never]
-  ? { query?: never }
-  : { query?: { [F in keyof z.output<QuerySchemaOf<R>>]?: QueryValue } };
-/** The route's body; a route that takes none gets one only through offContract. */
-type TestBody<R extends ApiRoutes[ApiRoute]> = unknown extends BodyInput<R> ? { body?: never } : BodyInput<R>;
-/** What a test sends with a call of the route: what the route takes, the session cookie, and extra headers. */
-export type TestInput<K extends ApiRoute> = ParamsInput<ApiRoutes[K]> &
-  TestQuery<ApiRoutes[K]> &
-  TestBody<ApiRoutes[K]> & { cookie?: string; headers?: Record<string, string> };
-
-/**
- * A body or query that a test sends on purpose although the route's contract does not take it
- * (text that is not JSON, a value of the wrong type, a body for a route without one, a query
- * string of hostile text). It fits any call, so the route, its parameters and its answer stay
- * typed; a string goes as it is (a query string after the '?').
- */
-export const offContract = (value: unknown): never => value as never;
+export { offContract, type ErrorFields, type TestAnswer, type TestInput, type TestResponse } from './route-call';
 
 /**
  * What a raw request answers: the error fields, and anything else only as unknown, since a raw
@@ -141,47 +119,20 @@ export async function createHarness(
   const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
 
   /** A raw request, for what is deliberately not a call of the contract (hostile, malformed, unknown); `body` goes as JSON unless a string. */
-  async function request(
-    method: string,
-    path: string,
-    opts: { body?: unknown; cookie?: string; form?: FormData; headers?: Record<string, string> } = {},
-  ): Promise<TestResponse<RawAnswer>> {
-    const headers: Record<string, string> = { origin: 'http://localhost', ...opts.headers };
-    if (opts.cookie) headers.cookie = opts.cookie;
-    let body: BodyInit | undefined;
-    if (opts.form) body = opts.form;
-    else if (opts.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    }
-    const res = await app.request(`http://localhost${path}`, { method, headers, body });
+  async function request(method: string, path: string, sent: Sent = {}): Promise<TestResponse<RawAnswer>> {
+    const res = await app.request(`http://localhost${path}`, { method, ...requestInit('http://localhost', sent) });
     const contentType = res.headers.get('content-type');
     // A live event stream never ends: its answer is checked, its body left unread.
     const text = contentType?.startsWith('text/event-stream') ? (await res.body?.cancel(), '') : await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
+    const parsed = parseBody(text);
     contract.check({ method, url: path, status: res.status, contentType, body: parsed });
     return { status: res.status, body: parsed as RawAnswer, headers: res.headers };
   }
 
   /** Calls a route of the contract by its key; the input is optional only for routes that need none. */
   async function api<K extends ApiRoute>(route: K, ...[input]: InputArgs<TestInput<K>>): Promise<TestResponse<TestAnswer<K>>> {
-    const { params, query, body, cookie, headers } = (input ?? {}) as {
-      params?: Record<string, unknown>;
-      query?: Record<string, QueryValue> | string;
-      body?: unknown;
-      cookie?: string;
-      headers?: Record<string, string>;
-    };
-    const [method, template] = route.split(' ');
-    const form = body instanceof FormData ? body : undefined;
-    const path = typeof query === 'string' ? `${routePath(template, params)}?${query}` : routePath(template, params, query);
-    const res = await request(method, path, { cookie, headers, ...(form ? { form } : { body }) });
-    return res as TestResponse<TestAnswer<K>>;
+    const { method, path, ...sent } = routeRequest(route, input);
+    return (await request(method, path, sent)) as TestResponse<TestAnswer<K>>;
   }
 
   let counter = 0;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
-import { type ErrorFields, type TestResponse } from '../../testing/harness';
+import type { ErrorFields, TestResponse } from '../../testing/harness';
 import {
   createTeam,
   h,

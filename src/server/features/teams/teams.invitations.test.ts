@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
-import { type TestInput, type TestUser } from '../../testing/harness';
+import type { TestInput, TestUser } from '../../testing/harness';
 import { addMember, createTeam, h, invite, invitee, leader, member, membersOf, outsider, useTeamsWorld } from '../../testing/worlds/teams';
 
 useTeamsWorld();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { joinRequests, teamMembers } from '../../db/schema';
-import { type TestInput, type TestUser } from '../../testing/harness';
+import type { TestInput, TestUser } from '../../testing/harness';
 import {
   createTeam,
   h,

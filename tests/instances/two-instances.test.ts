@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 import { cookieFrom, eventReader } from '../../src/server/testing/client';
+import { callServer } from '../../src/server/testing/route-call';
 
 const database = scratchDatabaseOfEnv('instances', 'two-instance test');
 const databaseUrl = database.url;
@@ -29,25 +30,17 @@ afterAll(async () => {
 }, 60_000);
 
 async function signUp(port: number, firstName: string) {
-  const res = await fetch(`${urlOf(port)}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: urlOf(port) },
-    body: JSON.stringify({
+  const res = await callServer(urlOf(port), 'POST /api/auth/sign-up/email', {
+    body: {
       firstName,
       lastName: 'Instance',
       email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
       password: 'team-finder-1',
-    }),
+    },
   });
   expect(res.status).toBe(200);
   return cookieFrom(res.headers);
 }
-const send = (port: number, cookie: string, method: string, path: string, body?: unknown) =>
-  fetch(`${urlOf(port)}${path}`, {
-    method,
-    headers: { cookie, origin: urlOf(port), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
 async function stream(port: number, cookie: string, lastEventId?: string) {
   const res = await fetch(`${urlOf(port)}/api/me/events`, {
     headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
@@ -62,27 +55,42 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
   it('suggestions on A follow a person who adds a skill, and then stops looking, through B (the matching index of each instance)', async () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Recruiter');
-    const team = await (
-      await send(A, leader, 'POST', '/api/teams', {
+    const { body: team } = await callServer(urlOf(A), 'POST /api/teams', {
+      cookie: leader,
+      body: {
         name: 'Elixir Crew',
         description: 'A team that needs an Elixir developer.',
         openPositions: ['Backend'],
         positionSkills: { Backend: ['Elixir'] },
-      })
-    ).json();
+      },
+    });
     const suggested = async () =>
-      (await (await send(A, leader, 'GET', `/api/teams/${team.id}/suggestions`)).json()).items.map(
-        (i: { firstName: string }) => i.firstName,
+      (await callServer(urlOf(A), 'GET /api/teams/{id}/suggestions', { params: { id: team.id }, cookie: leader })).body.items.map(
+        (i) => i.firstName,
       );
     expect(await suggested()).toEqual([]);
 
     const person = await signUp(B, 'Alchemist');
-    const me = await (await send(B, person, 'GET', '/api/me')).json();
+    const me = (await callServer(urlOf(B), 'GET /api/me', { cookie: person })).body;
     expect(
-      (await send(B, person, 'POST', `/api/profiles/${me.profile.id}/skills`, { skills: [{ name: 'Elixir', level: 'Advanced' }] })).status,
+      (
+        await callServer(urlOf(B), 'POST /api/profiles/{id}/skills', {
+          params: { id: me.profile!.id },
+          cookie: person,
+          body: { skills: [{ name: 'Elixir', level: 'Advanced' }] },
+        })
+      ).status,
     ).toBe(200);
     expect(await suggested()).toEqual(['Alchemist']);
-    expect((await send(B, person, 'PUT', `/api/profiles/${me.profile.id}/settings`, { lookingForTeam: false })).status).toBe(200);
+    expect(
+      (
+        await callServer(urlOf(B), 'PUT /api/profiles/{id}/settings', {
+          params: { id: me.profile!.id },
+          cookie: person,
+          body: { lookingForTeam: false },
+        })
+      ).status,
+    ).toBe(200);
     expect(await suggested()).toEqual([]);
   });
 
@@ -90,19 +98,17 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Leader');
     const asker = await signUp(B, 'Asker');
-    const team = await (
-      await send(A, leader, 'POST', '/api/teams', {
-        name: 'Across Instances',
-        description: 'A team seen from two instances.',
-        openPositions: ['Designer'],
-      })
-    ).json();
+    const { body: team } = await callServer(urlOf(A), 'POST /api/teams', {
+      cookie: leader,
+      body: { name: 'Across Instances', description: 'A team seen from two instances.', openPositions: ['Designer'] },
+    });
 
     const onB = await stream(B, leader);
     const sentAt = Date.now();
-    const asked = await send(A, asker, 'POST', `/api/teams/${team.id}/join-requests`, {
-      position: 'Designer',
-      message: 'I would love to design with you.',
+    const asked = await callServer(urlOf(A), 'POST /api/teams/{id}/join-requests', {
+      params: { id: team.id },
+      cookie: asker,
+      body: { position: 'Designer', message: 'I would love to design with you.' },
     });
     expect(asked.status).toBe(201);
     const event = await onB.next(1000);
@@ -123,9 +129,10 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     const other = await signUp(A, 'Latecomer');
     expect(
       (
-        await send(A, other, 'POST', `/api/teams/${team.id}/join-requests`, {
-          position: 'Designer',
-          message: 'Count me in for the design work.',
+        await callServer(urlOf(A), 'POST /api/teams/{id}/join-requests', {
+          params: { id: team.id },
+          cookie: other,
+          body: { position: 'Designer', message: 'Count me in for the design work.' },
         })
       ).status,
     ).toBe(201);

@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, type TestResponse, type TestUser } from '../../src/server/testing/harness';
+import { createHarness, type ErrorFields, type Harness, type TestResponse, type TestUser } from '../../src/server/testing/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -36,25 +36,30 @@ async function scene(): Promise<Scene> {
   const [a, b, member, asker, outsider, invitee] = await Promise.all(
     ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'].map((firstName) => h.signUp({ firstName })),
   );
-  const created = await h.request('POST', '/api/teams', {
+  const created = await h.api('POST /api/teams', {
     cookie: a.cookie,
     body: { name: 'Race Team', description: 'A team for racing leaders against each other.', openPositions: ['Designer'], maxSize: 10 },
   });
   const teamId: string = created.body.id;
   for (const person of [b, member]) {
-    const invited = await h.request('POST', '/api/invitations', {
+    const invited = await h.api('POST /api/invitations', {
       cookie: a.cookie,
       body: { teamId, profileId: person.profileId, role: 'Builder', message },
     });
-    expect((await h.request('POST', `/api/invitations/${invited.body.id}/accept`, { cookie: person.cookie })).status).toBe(200);
+    expect((await h.api('POST /api/invitations/{id}/accept', { params: { id: invited.body.id }, cookie: person.cookie })).status).toBe(200);
   }
-  const made = await h.request('PATCH', `/api/teams/${teamId}/members/${b.profileId}`, { cookie: a.cookie, body: { isLeader: true } });
+  const made = await h.api('PATCH /api/teams/{id}/members/{profileId}', {
+    params: { id: teamId, profileId: b.profileId },
+    cookie: a.cookie,
+    body: { isLeader: true },
+  });
   expect(made.status).toBe(200);
-  const asked = await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+  const asked = await h.api('POST /api/teams/{id}/join-requests', {
+    params: { id: teamId },
     cookie: asker.cookie,
     body: { position: 'Designer', message },
   });
-  const invited = await h.request('POST', '/api/invitations', {
+  const invited = await h.api('POST /api/invitations', {
     cookie: a.cookie,
     body: { teamId, profileId: invitee.profileId, role: 'Designer', message },
   });
@@ -81,7 +86,11 @@ async function until(condition: () => Promise<boolean>) {
  * Holds the team's row, sends `first` and waits until it queues, then `second` likewise, then lets
  * the row go: the two run in that order.
  */
-async function inOrder(teamId: string, first: () => Promise<TestResponse>, second: () => Promise<TestResponse>) {
+async function inOrder(
+  teamId: string,
+  first: () => Promise<TestResponse<ErrorFields | null>>,
+  second: () => Promise<TestResponse<ErrorFields | null>>,
+) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let locked!: () => void;
@@ -102,77 +111,92 @@ async function inOrder(teamId: string, first: () => Promise<TestResponse>, secon
   return Promise.all([one, two]);
 }
 
-type Act = (s: Scene) => Promise<TestResponse>;
+type Act = (s: Scene) => Promise<TestResponse<ErrorFields | null>>;
 
 /** B's leader-only writes, and what must still be true when B was refused. */
 const ACTS: { name: string; act: Act; unchanged: (s: Scene) => Promise<void> }[] = [
   {
     name: 'delete the team',
-    act: (s) => h.request('DELETE', `/api/teams/${s.teamId}`, { cookie: s.b.cookie }),
-    unchanged: async (s) => expect((await h.request('GET', `/api/teams/${s.teamId}`)).status).toBe(200),
+    act: (s) => h.api('DELETE /api/teams/{id}', { params: { id: s.teamId }, cookie: s.b.cookie }),
+    unchanged: async (s) => expect((await h.api('GET /api/teams/{id}', { params: { id: s.teamId } })).status).toBe(200),
   },
   {
     name: 'rename the team',
     act: (s) =>
-      h.request('PATCH', `/api/teams/${s.teamId}`, { cookie: s.b.cookie, body: { name: 'Hijacked', description: null, isOpen: true } }),
-    unchanged: async (s) => expect((await h.request('GET', `/api/teams/${s.teamId}`)).body.name).toBe('Race Team'),
+      h.api('PATCH /api/teams/{id}', {
+        params: { id: s.teamId },
+        cookie: s.b.cookie,
+        body: { name: 'Hijacked', description: null, isOpen: true },
+      }),
+    unchanged: async (s) => expect((await h.api('GET /api/teams/{id}', { params: { id: s.teamId } })).body.name).toBe('Race Team'),
   },
   {
     name: 'set the open positions',
-    act: (s) => h.request('PUT', `/api/teams/${s.teamId}/positions`, { cookie: s.b.cookie, body: { openPositions: ['Hijacker'] } }),
-    unchanged: async (s) => expect((await h.request('GET', `/api/teams/${s.teamId}`)).body.openPositions).toEqual(['Designer']),
+    act: (s) =>
+      h.api('PUT /api/teams/{id}/positions', { params: { id: s.teamId }, cookie: s.b.cookie, body: { openPositions: ['Hijacker'] } }),
+    unchanged: async (s) =>
+      expect((await h.api('GET /api/teams/{id}', { params: { id: s.teamId } })).body.openPositions).toEqual(['Designer']),
   },
   {
     name: 'remove a member',
-    act: (s) => h.request('DELETE', `/api/teams/${s.teamId}/members/${s.member.profileId}`, { cookie: s.b.cookie }),
+    act: (s) =>
+      h.api('DELETE /api/teams/{id}/members/{profileId}', { params: { id: s.teamId, profileId: s.member.profileId }, cookie: s.b.cookie }),
     unchanged: async (s) => {
-      const members: { id: string }[] = (await h.request('GET', `/api/teams/${s.teamId}`)).body.members;
+      const members: { id: string }[] = (await h.api('GET /api/teams/{id}', { params: { id: s.teamId } })).body.members;
       expect(members.map((m) => m.id)).toContain(s.member.profileId);
     },
   },
   {
     name: 'make a member leader',
     act: (s) =>
-      h.request('PATCH', `/api/teams/${s.teamId}/members/${s.member.profileId}`, { cookie: s.b.cookie, body: { isLeader: true } }),
+      h.api('PATCH /api/teams/{id}/members/{profileId}', {
+        params: { id: s.teamId, profileId: s.member.profileId },
+        cookie: s.b.cookie,
+        body: { isLeader: true },
+      }),
     unchanged: async (s) => {
-      const members: { id: string; isLeader: boolean }[] = (await h.request('GET', `/api/teams/${s.teamId}`)).body.members;
+      const members: { id: string; isLeader: boolean }[] = (await h.api('GET /api/teams/{id}', { params: { id: s.teamId } })).body.members;
       expect(members.find((m) => m.id === s.member.profileId)?.isLeader).toBe(false);
     },
   },
   {
     name: 'accept a join request',
-    act: (s) => h.request('POST', `/api/join-requests/${s.requestId}/accept`, { cookie: s.b.cookie }),
+    act: (s) => h.api('POST /api/join-requests/{id}/accept', { params: { id: s.requestId }, cookie: s.b.cookie }),
     unchanged: async (s) => {
-      const pending: { id: string }[] = (await h.request('GET', `/api/teams/${s.teamId}/join-requests`, { cookie: s.a.cookie })).body;
+      const pending: { id: string }[] = (await h.api('GET /api/teams/{id}/join-requests', { params: { id: s.teamId }, cookie: s.a.cookie }))
+        .body;
       expect(pending.map((r) => r.id)).toContain(s.requestId);
     },
   },
   {
     name: 'decline a join request',
-    act: (s) => h.request('POST', `/api/join-requests/${s.requestId}/decline`, { cookie: s.b.cookie }),
+    act: (s) => h.api('POST /api/join-requests/{id}/decline', { params: { id: s.requestId }, cookie: s.b.cookie }),
     unchanged: async (s) => {
-      const pending: { id: string }[] = (await h.request('GET', `/api/teams/${s.teamId}/join-requests`, { cookie: s.a.cookie })).body;
+      const pending: { id: string }[] = (await h.api('GET /api/teams/{id}/join-requests', { params: { id: s.teamId }, cookie: s.a.cookie }))
+        .body;
       expect(pending.map((r) => r.id)).toContain(s.requestId);
     },
   },
   {
     name: 'invite someone',
     act: (s) =>
-      h.request('POST', '/api/invitations', {
+      h.api('POST /api/invitations', {
         cookie: s.b.cookie,
         body: { teamId: s.teamId, profileId: s.outsider.profileId, role: 'Designer', message },
       }),
     unchanged: async (s) => {
-      const invited: { invitee: { id: string } }[] = (await h.request('GET', `/api/teams/${s.teamId}/invitations`, { cookie: s.a.cookie }))
-        .body;
+      const invited: { invitee: { id: string } }[] = (
+        await h.api('GET /api/teams/{id}/invitations', { params: { id: s.teamId }, cookie: s.a.cookie })
+      ).body;
       expect(invited.map((i) => i.invitee.id)).not.toContain(s.outsider.profileId);
     },
   },
   {
     name: 'withdraw an invitation',
-    act: (s) => h.request('POST', `/api/invitations/${s.invitationId}/withdraw`, { cookie: s.b.cookie }),
+    act: (s) => h.api('POST /api/invitations/{id}/withdraw', { params: { id: s.invitationId }, cookie: s.b.cookie }),
     unchanged: async (s) => {
-      const invited: { id: string }[] = (await h.request('GET', `/api/teams/${s.teamId}/invitations`, { cookie: s.a.cookie })).body;
+      const invited: { id: string }[] = (await h.api('GET /api/teams/{id}/invitations', { params: { id: s.teamId }, cookie: s.a.cookie }))
+        .body;
       expect(invited.map((i) => i.id)).toContain(s.invitationId);
     },
   },
@@ -184,12 +208,17 @@ describe('a demoted leader cannot act (demote || act)', () => {
       const s = await scene();
       const [demoted, acted] = await inOrder(
         s.teamId,
-        () => h.request('PATCH', `/api/teams/${s.teamId}/members/${s.b.profileId}`, { cookie: s.a.cookie, body: { isLeader: false } }),
+        () =>
+          h.api('PATCH /api/teams/{id}/members/{profileId}', {
+            params: { id: s.teamId, profileId: s.b.profileId },
+            cookie: s.a.cookie,
+            body: { isLeader: false },
+          }),
         () => act(s),
       );
       expect(demoted.status).toBe(200);
       expect(acted.status).toBe(403);
-      expect(acted.body.error).toMatch(/^Only a team leader can/);
+      expect(acted.body!.error).toMatch(/^Only a team leader can/);
       await unchanged(s);
     });
   }
@@ -201,7 +230,7 @@ describe('a leader who left cannot act (leave || act)', () => {
       const s = await scene();
       const [left, acted] = await inOrder(
         s.teamId,
-        () => h.request('POST', `/api/teams/${s.teamId}/leave`, { cookie: s.b.cookie }),
+        () => h.api('POST /api/teams/{id}/leave', { params: { id: s.teamId }, cookie: s.b.cookie }),
         () => act(s),
       );
       expect(left.status).toBe(200);

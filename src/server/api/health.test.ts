@@ -21,7 +21,7 @@ const expectNotReady = (res: { status: number; body: any; headers: Headers }, er
 
 describe('GET /api/ready', () => {
   it('is ready on a migrated database', async () => {
-    const res = await h.request('GET', '/api/ready');
+    const res = await h.api('GET /api/ready');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ready' });
   });
@@ -32,19 +32,19 @@ describe('GET /api/ready', () => {
       .then((r: any) => r.rows ?? r);
     await h.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${latest.id}`);
     try {
-      expectNotReady(await h.request('GET', '/api/ready'), /migrations/);
+      expectNotReady(await h.api('GET /api/ready'), /migrations/);
     } finally {
       await h.db.execute(
         sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest.id}, ${latest.hash}, ${latest.created_at})`,
       );
     }
-    expect((await h.request('GET', '/api/ready')).status).toBe(200);
+    expect((await h.api('GET /api/ready')).status).toBe(200);
   });
 
   it('is not ready when the database is closed, while /api/health still answers', async () => {
     await h.closeDatabase();
-    expectNotReady(await h.request('GET', '/api/ready'), /database/);
-    const health = await h.request('GET', '/api/health');
+    expectNotReady(await h.api('GET /api/ready'), /database/);
+    const health = await h.api('GET /api/health');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok', database: h.kind });
   });

@@ -37,21 +37,23 @@ afterAll(() => h?.close());
 
 /** A team led by `leader` with `member` in it, a pending request from `outsider` and an invitation to `invitee`. */
 async function world() {
-  const team = await h.request('POST', '/api/teams', {
+  const team = await h.api('POST /api/teams', {
     cookie: leader.cookie,
     body: { name: 'Fuzz Team', description: 'A team the fuzzer works on all day.', openPositions: ['Designer', 'Developer'] },
   });
   const teamId = team.body.id as string;
-  const joined = await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+  const joined = await h.api('POST /api/teams/{id}/join-requests', {
+    params: { id: teamId },
     cookie: member.cookie,
     body: { position: 'Developer', message: 'Let me in, please!' },
   });
-  await h.request('POST', `/api/join-requests/${joined.body.id}/accept`, { cookie: leader.cookie });
-  const pending = await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+  await h.api('POST /api/join-requests/{id}/accept', { params: { id: joined.body.id }, cookie: leader.cookie });
+  const pending = await h.api('POST /api/teams/{id}/join-requests', {
+    params: { id: teamId },
     cookie: outsider.cookie,
     body: { position: 'Designer', message: 'I design things.' },
   });
-  const invitation = await h.request('POST', '/api/invitations', {
+  const invitation = await h.api('POST /api/invitations', {
     cookie: leader.cookie,
     body: { teamId, profileId: invitee.profileId, role: 'Tester', message: 'Come and test with us!' },
   });

@@ -109,14 +109,14 @@ describe('list totals after writes', () => {
   it('a full page counts, and a write through the app is counted at once', async () => {
     const leader = await h.signUp();
     const create = (name: string) =>
-      h.request('POST', '/api/teams', {
+      h.api('POST /api/teams', {
         cookie: leader.cookie,
         body: { name, description: 'A team made for counting its totals right.', openPositions: ['Dev'], isOpen: true },
       });
     await create('Count One');
     await create('Count Two');
-    expect((await h.request('GET', '/api/teams?pageSize=1')).body.total).toBe(2);
+    expect((await h.api('GET /api/teams', { query: { pageSize: 1 } })).body.total).toBe(2);
     await create('Count Three');
-    expect((await h.request('GET', '/api/teams?pageSize=1')).body.total).toBe(3);
+    expect((await h.api('GET /api/teams', { query: { pageSize: 1 } })).body.total).toBe(3);
   });
 });

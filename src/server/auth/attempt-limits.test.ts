@@ -22,7 +22,7 @@ let n = 0;
 async function account() {
   n += 1;
   const email = `limits${n}@example.com`;
-  const res = await h.request('POST', '/api/auth/sign-up/email', {
+  const res = await h.api('POST /api/auth/sign-up/email', {
     body: { firstName: 'Lim', lastName: 'Its', email, password: PASSWORD },
     headers: { 'x-forwarded-for': `198.51.100.${n}` },
   });
@@ -32,7 +32,7 @@ async function account() {
 
 /** A sign-in through the trusted proxy, which says the client's address is the last of `forwardedFor`. */
 const signIn = (email: string, password: string, forwardedFor: string) =>
-  h.request('POST', '/api/auth/sign-in/email', { body: { email, password }, headers: { 'x-forwarded-for': forwardedFor } });
+  h.api('POST /api/auth/sign-in/email', { body: { email, password }, headers: { 'x-forwarded-for': forwardedFor } });
 
 describe('per client address', () => {
   it('answers the 4th attempt within 10 s with 429 and Retry-After; another address still signs in', async () => {
@@ -58,7 +58,7 @@ describe('per client address', () => {
 
   it('counts sign-ups too', async () => {
     const up = (i: number) =>
-      h.request('POST', '/api/auth/sign-up/email', {
+      h.api('POST /api/auth/sign-up/email', {
         body: { firstName: 'Many', lastName: 'Accounts', email: `many${i}@example.com`, password: PASSWORD },
         headers: { 'x-forwarded-for': '203.0.113.30' },
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts, profiles, users } from '../db/schema';
-import { cookieFrom, createHarness, type Harness } from '../testing/harness';
+import { cookieFrom, createHarness, offContract, type Harness } from '../testing/harness';
 import { hashPassword } from './password';
 
 let h: Harness;
@@ -14,7 +14,7 @@ const signUpBody = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace',
 
 describe('health', () => {
   it('answers ok with the database kind', async () => {
-    const res = await h.request('GET', '/api/health');
+    const res = await h.api('GET /api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', database: h.kind });
   });
@@ -22,7 +22,7 @@ describe('health', () => {
 
 describe('sign-up', () => {
   it('rejects missing fields and a short password with field messages', async () => {
-    const res = await h.request('POST', '/api/auth/sign-up/email', {
+    const res = await h.api('POST /api/auth/sign-up/email', {
       body: { firstName: '', lastName: ' ', email: 'not-an-email', password: '12345' },
     });
     expect(res.status).toBe(400);
@@ -35,18 +35,18 @@ describe('sign-up', () => {
   });
 
   it('rejects a body that is not JSON with a 400', async () => {
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: '{not json' });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: offContract('{not json') });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('The request body must be JSON');
   });
 
   it('creates the account, signs in, and creates the profile (docs/product.md#accounts-and-sessions)', async () => {
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('ada@example.com') });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: signUpBody('ada@example.com') });
     expect(res.status).toBe(200);
     const cookie = cookieFrom(res.headers);
-    const me = await h.request('GET', '/api/me', { cookie });
-    expect(me.body.user.email).toBe('ada@example.com');
-    const [profile] = await h.db.select().from(profiles).where(eq(profiles.userId, me.body.user.id));
+    const me = await h.api('GET /api/me', { cookie });
+    expect(me.body.user!.email).toBe('ada@example.com');
+    const [profile] = await h.db.select().from(profiles).where(eq(profiles.userId, me.body.user!.id));
     expect(profile).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -54,12 +54,12 @@ describe('sign-up', () => {
       availability: 'Flexible',
       lookingForTeam: true,
     });
-    expect(me.body.profile.id).toBe(profile.id);
+    expect(me.body.profile!.id).toBe(profile.id);
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {
-    await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('dup@example.com') });
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('DUP@example.com') });
+    await h.api('POST /api/auth/sign-up/email', { body: signUpBody('dup@example.com') });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: signUpBody('DUP@example.com') });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/already exists/);
     const rows = await h.db.select().from(profiles);
@@ -67,7 +67,7 @@ describe('sign-up', () => {
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('cookie@example.com') });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: signUpBody('cookie@example.com') });
     // The token travels only in the HttpOnly cookie, never in a body a script could read.
     expect(res.body).not.toHaveProperty('token');
     const setCookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
@@ -90,7 +90,7 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
     ['one character repeated, longer', 'zzzzzzzzzzzz'],
   ])('%s (%s): 400 on the password field, no account', async (_, password) => {
     const email = `common-${password.length}-${password.charCodeAt(0)}@example.com`;
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(COMMON);
     expect(res.body.fields).toEqual({ password: COMMON });
@@ -103,7 +103,7 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
     ['tabs, newlines and a no-break space', '\t\n \u00a0\r\t'],
   ])('only whitespace (%s): 400 on the password field, no account', async (_, password) => {
     const email = `blank-${password.charCodeAt(0)}@example.com`;
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ password: BLANK });
     expect(await accountsOf(email)).toBe(0);
@@ -111,7 +111,7 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
 
   it('still says "Must be at least 6 characters" for a short password, blank or common', async () => {
     for (const password of ['   ', '1234']) {
-      const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody('short@example.com'), password } });
+      const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody('short@example.com'), password } });
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ password: 'Must be at least 6 characters' });
     }
@@ -124,9 +124,9 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
     ['exactly 6 characters', 'k9#vQ2'],
   ])('accepts %s', async (_, password) => {
     const email = `decent-${password.length}-${password.charCodeAt(0)}@example.com`;
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
     expect(res.status).toBe(200);
-    const signIn = await h.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+    const signIn = await h.api('POST /api/auth/sign-in/email', { body: { email, password } });
     expect(signIn.status).toBe(200);
   });
 
@@ -136,7 +136,7 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
       .update(accounts)
       .set({ password: await hashPassword('123456') })
       .where(eq(accounts.userId, user.userId));
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'before-the-rule@example.com', password: '123456' } });
+    const res = await h.api('POST /api/auth/sign-in/email', { body: { email: 'before-the-rule@example.com', password: '123456' } });
     expect(res.status).toBe(200);
     expect(cookieFrom(res.headers)).toContain('session_token');
   });
@@ -144,37 +144,37 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
 
 describe('sign-in and sign-out', () => {
   it('says "Invalid email or password" for a wrong password or unknown email', async () => {
-    await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('grace@example.com') });
+    await h.api('POST /api/auth/sign-up/email', { body: signUpBody('grace@example.com') });
     for (const body of [
       { email: 'grace@example.com', password: 'wrong-password' },
       { email: 'nobody@example.com', password: 'whatever1' },
     ]) {
-      const res = await h.request('POST', '/api/auth/sign-in/email', { body });
+      const res = await h.api('POST /api/auth/sign-in/email', { body });
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('Invalid email or password');
     }
   });
 
   it('signs in with the right password, and sign-out ends the session on the server', async () => {
-    await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('linus@example.com') });
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'linus@example.com', password: 'engine-1843' } });
+    await h.api('POST /api/auth/sign-up/email', { body: signUpBody('linus@example.com') });
+    const res = await h.api('POST /api/auth/sign-in/email', { body: { email: 'linus@example.com', password: 'engine-1843' } });
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('token');
     const cookie = cookieFrom(res.headers);
-    expect((await h.request('GET', '/api/me', { cookie })).body.user.email).toBe('linus@example.com');
+    expect((await h.api('GET /api/me', { cookie })).body.user!.email).toBe('linus@example.com');
 
-    const out = await h.request('POST', '/api/auth/sign-out', { cookie, body: {} });
+    const out = await h.api('POST /api/auth/sign-out', { cookie, body: offContract({}) });
     expect(out.status).toBe(200);
     // The old cookie no longer works: the session row is gone, not just the browser's cookie.
-    const after = await h.request('GET', '/api/me', { cookie });
+    const after = await h.api('GET /api/me', { cookie });
     expect(after.body.user).toBeNull();
   });
 
   it('creates a missing profile on sign-in', async () => {
     const user = await h.signUp({ firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com' });
     await h.db.delete(profiles).where(eq(profiles.id, user.profileId));
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'kat@example.com', password: 'team-finder-1' } });
-    const me = await h.request('GET', '/api/me', { cookie: cookieFrom(res.headers) });
+    const res = await h.api('POST /api/auth/sign-in/email', { body: { email: 'kat@example.com', password: 'team-finder-1' } });
+    const me = await h.api('GET /api/me', { cookie: cookieFrom(res.headers) });
     expect(me.body.profile).toMatchObject({ firstName: 'Kat', lastName: 'Johnson', name: 'Kat Johnson' });
   });
 });

@@ -7,7 +7,7 @@ import { hashPassword as scryptHash } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../db/schema';
-import { cookieFrom, createHarness, type Harness } from '../testing/harness';
+import { cookieFrom, createHarness, type ErrorFields, type Harness, type TestResponse } from '../testing/harness';
 import { createHashLimiter, type HashLimiter } from './hash-limiter';
 import { needsRehash } from './password';
 
@@ -22,7 +22,7 @@ async function storedHash(h: Harness, userId: string): Promise<string> {
   return row.password!;
 }
 
-const signIn = (h: Harness, email: string, password: string) => h.request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+const signIn = (h: Harness, email: string, password: string) => h.api('POST /api/auth/sign-in/email', { body: { email, password } });
 
 describe('stored password hashes', () => {
   let h: Harness;
@@ -124,9 +124,9 @@ describe('the hashing queue', () => {
 
   const lateSignUp = { firstName: 'Late', lastName: 'Comer', email: 'late@example.com', password: 'late-comer' };
 
-  async function expectBusy(path: string, body: object) {
+  async function expectBusy(send: () => Promise<TestResponse<ErrorFields | null>>) {
     const started = performance.now();
-    const res = await h.request('POST', path, { body });
+    const res = await send();
     expect(performance.now() - started).toBeLessThan(1000);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ error: BUSY });
@@ -142,8 +142,8 @@ describe('the hashing queue', () => {
     await h.signUp({ email: early, password: 'early-bird' });
     const release = fill();
     try {
-      await expectBusy('/api/auth/sign-up/email', lateSignUp);
-      await expectBusy('/api/auth/sign-in/email', { email: early, password: 'early-bird' });
+      await expectBusy(() => h.api('POST /api/auth/sign-up/email', { body: lateSignUp }));
+      await expectBusy(() => h.api('POST /api/auth/sign-in/email', { body: { email: early, password: 'early-bird' } }));
       expect(await h.db.select().from(users).where(eq(users.email, lateSignUp.email))).toEqual([]);
     } finally {
       await release();
@@ -151,7 +151,7 @@ describe('the hashing queue', () => {
     expect(hashing.load()).toEqual({ admitted: 0, running: 0, waiting: 0 });
     // Once there is room again, both work.
     expect((await signIn(h, early, 'early-bird')).status).toBe(200);
-    const signedUp = await h.request('POST', '/api/auth/sign-up/email', { body: lateSignUp });
+    const signedUp = await h.api('POST /api/auth/sign-up/email', { body: lateSignUp });
     expect(signedUp.status).toBe(200);
     await h.db.delete(users).where(eq(users.email, lateSignUp.email));
   });
@@ -159,7 +159,7 @@ describe('the hashing queue', () => {
   it('lets through one running and one waiting of many sign-ups at once; the rest get 503, never a 500', async () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        h.request('POST', '/api/auth/sign-up/email', {
+        h.api('POST /api/auth/sign-up/email', {
           body: { firstName: 'Rush', lastName: `Hour ${i}`, email: `rush${i}@example.com`, password: 'kickoff-1' },
         }),
       ),

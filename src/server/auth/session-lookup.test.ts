@@ -43,9 +43,9 @@ describe('the signed-in user of a request', () => {
 
   it('is the user and profile of the session cookie', async () => {
     const user = await h.signUp();
-    const me = await h.request('GET', '/api/me', { cookie: user.cookie });
+    const me = await h.api('GET /api/me', { cookie: user.cookie });
     expect(me.body.user).toEqual({ id: user.userId, email: user.email });
-    expect(me.body.profile.id).toBe(user.profileId);
+    expect(me.body.profile!.id).toBe(user.profileId);
   });
 
   it('is nobody with a forged or altered cookie', async () => {
@@ -53,17 +53,17 @@ describe('the signed-in user of a request', () => {
     const [name, value] = user.cookie.split('=');
     const token = tokenOf(user.cookie);
     const forged = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
-    expect((await h.request('GET', '/api/me', { cookie: forged })).body.user).toBeNull();
+    expect((await h.api('GET /api/me', { cookie: forged })).body.user).toBeNull();
     const altered = `${name}=${value.replace(token.slice(0, 4), 'zzzz')}`;
-    expect((await h.request('GET', '/api/me', { cookie: altered })).body.user).toBeNull();
-    expect((await h.request('GET', '/api/me/suggested-teams', { cookie: forged })).status).toBe(401);
+    expect((await h.api('GET /api/me', { cookie: altered })).body.user).toBeNull();
+    expect((await h.api('GET /api/me/suggested-teams', { cookie: forged })).status).toBe(401);
   });
 
   it('is nobody as soon as the session is signed out (no cached answer)', async () => {
     const user = await h.signUp();
-    expect((await h.request('GET', '/api/me/suggested-teams', { cookie: user.cookie })).status).toBe(200);
+    expect((await h.api('GET /api/me/suggested-teams', { cookie: user.cookie })).status).toBe(200);
     await h.db.delete(sessions).where(eq(sessions.token, tokenOf(user.cookie)));
-    expect((await h.request('GET', '/api/me/suggested-teams', { cookie: user.cookie })).status).toBe(401);
+    expect((await h.api('GET /api/me/suggested-teams', { cookie: user.cookie })).status).toBe(401);
   });
 
   it('is nobody once the session has expired, and the expired session is removed', async () => {
@@ -72,7 +72,7 @@ describe('the signed-in user of a request', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.token, tokenOf(user.cookie)));
-    expect((await h.request('GET', '/api/me', { cookie: user.cookie })).body.user).toBeNull();
+    expect((await h.api('GET /api/me', { cookie: user.cookie })).body.user).toBeNull();
     expect(await sessionRow(user.cookie)).toBeUndefined();
   });
 
@@ -82,7 +82,7 @@ describe('the signed-in user of a request', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + 20 * DAY) })
       .where(eq(sessions.token, tokenOf(user.cookie)));
-    expect((await h.request('GET', '/api/me', { cookie: user.cookie })).body.user.id).toBe(user.userId);
+    expect((await h.api('GET /api/me', { cookie: user.cookie })).body.user!.id).toBe(user.userId);
     const moved = (await sessionRow(user.cookie)).expiresAt.getTime();
     expect(moved).toBeGreaterThan(Date.now() + 29 * DAY);
   });
@@ -90,9 +90,9 @@ describe('the signed-in user of a request', () => {
   it('has no profile id when the profile is gone: writes say so', async () => {
     const user = await h.signUp();
     await h.db.delete(profiles).where(eq(profiles.id, user.profileId));
-    const me = await h.request('GET', '/api/me', { cookie: user.cookie });
-    expect(me.body.user.id).toBe(user.userId);
-    const res = await h.request('GET', '/api/me/suggested-teams', { cookie: user.cookie });
+    const me = await h.api('GET /api/me', { cookie: user.cookie });
+    expect(me.body.user!.id).toBe(user.userId);
+    const res = await h.api('GET /api/me/suggested-teams', { cookie: user.cookie });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('User profile not found');
   });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent, startMockProvider, type MockIdentity, type MockProvider } from '../../../tests/support/oauth-provider';
 import { accounts, profiles, users } from '../db/schema';
-import { cookieFrom, createHarness, type Harness } from '../testing/harness';
+import { cookieFrom, createHarness, offContract, type Harness } from '../testing/harness';
 import { describeUserAgent } from './user-agent';
 import { splitName } from './social';
 
@@ -47,7 +47,7 @@ async function socialSignIn(
   who: Partial<MockIdentity> & { login: string },
   opts: { decision?: 'authorize' | 'cancel'; state?: (state: string) => string; cookie?: string } = {},
 ): Promise<Flow> {
-  const start = await h.request('POST', '/api/auth/sign-in/social', { body: { provider, redirectTo: '/teams' }, cookie: opts.cookie });
+  const start = await h.api('POST /api/auth/sign-in/social', { body: { provider, redirectTo: '/teams' }, cookie: opts.cookie });
   expect(start.status).toBe(200);
   const stateCookie = cookieFrom(start.headers);
   const authorize = new URL(start.body.url);
@@ -62,20 +62,20 @@ async function socialSignIn(
   return { location: new URL(res.headers.get('location')!, 'http://localhost'), cookie: cookieFrom(res.headers) };
 }
 
-const me = (cookie: string) => h.request('GET', '/api/me', { cookie }).then((r) => r.body);
+const me = (cookie: string) => h.api('GET /api/me', { cookie }).then((r) => r.body);
 const profileOfUser = async (userId: string) => (await h.db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
 
 describe('GET /api/config', () => {
   it('names the configured providers, for the buttons', async () => {
-    const res = await h.request('GET', '/api/config');
+    const res = await h.api('GET /api/config');
     expect(res.body.socialProviders).toEqual(['github', 'discord']);
   });
 
   it('names none when none is configured, and a sign-in with one is refused', async () => {
     const bare = await createHarness();
     try {
-      expect((await bare.request('GET', '/api/config')).body.socialProviders).toEqual([]);
-      const res = await bare.request('POST', '/api/auth/sign-in/social', { body: { provider: 'github' } });
+      expect((await bare.api('GET /api/config')).body.socialProviders).toEqual([]);
+      const res = await bare.api('POST /api/auth/sign-in/social', { body: { provider: 'github' } });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('GitHub sign-in is not configured on this server');
     } finally {
@@ -86,7 +86,7 @@ describe('GET /api/config', () => {
 
 describe('POST /api/auth/sign-in/social', () => {
   it("sends the browser to the provider with the spec's scopes, PKCE and a state, and the callback address", async () => {
-    const res = await h.request('POST', '/api/auth/sign-in/social', { body: { provider: 'github' } });
+    const res = await h.api('POST /api/auth/sign-in/social', { body: { provider: 'github' } });
     expect(res.status).toBe(200);
     const url = new URL(res.body.url);
     expect(`${url.origin}${url.pathname}`).toBe(`${github.url}/login/oauth/authorize`);
@@ -104,7 +104,7 @@ describe('POST /api/auth/sign-in/social', () => {
       { provider: 'github', redirectTo: '//evil.example' },
       { provider: 'gitlab' },
     ]) {
-      const res = await h.request('POST', '/api/auth/sign-in/social', { body });
+      const res = await h.api('POST /api/auth/sign-in/social', { body: offContract(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -118,8 +118,8 @@ describe('GitHub sign-in', () => {
     expect(first.location.pathname).toBe('/auth/callback');
     expect(first.location.searchParams.get('redirectTo')).toBe('/teams');
     const signedIn = await me(first.cookie);
-    expect(signedIn.user.email).toBe(who.email);
-    const profile = await profileOfUser(signedIn.user.id);
+    expect(signedIn.user!.email).toBe(who.email);
+    const profile = await profileOfUser(signedIn.user!.id);
     expect(profile).toMatchObject({
       firstName: 'Mona',
       lastName: 'Lisa Octocat',
@@ -132,18 +132,18 @@ describe('GitHub sign-in', () => {
 
     const second = await socialSignIn('github', who);
     const again = await me(second.cookie);
-    expect(again.user.id).toBe(signedIn.user.id);
-    expect(again.profile.id).toBe(profile.id);
-    expect(await h.db.select().from(profiles).where(eq(profiles.userId, signedIn.user.id))).toHaveLength(1);
+    expect(again.user!.id).toBe(signedIn.user!.id);
+    expect(again.profile!.id).toBe(profile.id);
+    expect(await h.db.select().from(profiles).where(eq(profiles.userId, signedIn.user!.id))).toHaveLength(1);
     expect(await h.db.select().from(users).where(eq(users.email, who.email))).toHaveLength(1);
-    const linked = await h.db.select().from(accounts).where(eq(accounts.userId, signedIn.user.id));
+    const linked = await h.db.select().from(accounts).where(eq(accounts.userId, signedIn.user!.id));
     expect(linked.map((a) => a.providerId)).toEqual(['github']);
   });
 
   it("falls back to 'GitHub' / 'User' when GitHub gives no name", async () => {
     const login = unique('noname');
     const flow = await socialSignIn('github', { login, name: '' });
-    const profile = await profileOfUser((await me(flow.cookie)).user.id);
+    const profile = await profileOfUser((await me(flow.cookie)).user!.id);
     expect(profile).toMatchObject({ firstName: 'GitHub', lastName: 'User', name: 'GitHub User', githubUrl: `https://github.com/${login}` });
   });
 
@@ -158,13 +158,13 @@ describe('GitHub sign-in', () => {
     });
     expect(flow.location.pathname).toBe('/auth/callback');
     const signedIn = await me(flow.cookie);
-    expect(signedIn.user.id).toBe(existing.userId);
-    expect(signedIn.profile.id).toBe(existing.profileId);
+    expect(signedIn.user!.id).toBe(existing.userId);
+    expect(signedIn.profile!.id).toBe(existing.profileId);
     // The profile keeps the names it had.
-    expect(signedIn.profile.name).toBe('Ada Lovelace');
+    expect(signedIn.profile!.name).toBe('Ada Lovelace');
     expect(await h.db.select().from(profiles).where(eq(profiles.userId, existing.userId))).toHaveLength(1);
     const again = await socialSignIn('github', { login: unique('ada-gh2'), email, verified: true });
-    expect((await me(again.cookie)).user.id).toBe(existing.userId);
+    expect((await me(again.cookie)).user!.id).toBe(existing.userId);
   });
 
   it("takes the password and sessions of an account whose email was never proven when GitHub vouches for the address (no account made in advance with another person's email stays open)", async () => {
@@ -174,10 +174,10 @@ describe('GitHub sign-in', () => {
     expect((await me(squatter.cookie)).user).not.toBeNull();
     // The owner arrives through GitHub, which has verified the address.
     const flow = await socialSignIn('github', { login: unique('owner-gh'), email, verified: true });
-    expect((await me(flow.cookie)).user.id).toBe(squatter.userId);
+    expect((await me(flow.cookie)).user!.id).toBe(squatter.userId);
     expect((await me(squatter.cookie)).user).toBeNull();
-    expect((await h.request('POST', '/api/auth/sign-in/email', { body: { email, password: 'team-finder-1' } })).status).toBe(401);
-    const account = await h.request('GET', '/api/auth/account', { cookie: flow.cookie });
+    expect((await h.api('POST /api/auth/sign-in/email', { body: { email, password: 'team-finder-1' } })).status).toBe(401);
+    const account = await h.api('GET /api/auth/account', { cookie: flow.cookie });
     expect(account.body).toMatchObject({ email, emailVerified: true, hasPassword: false, providers: ['github'] });
   });
 
@@ -222,7 +222,7 @@ describe('GitHub sign-in', () => {
     expect(tampered.location.searchParams.get('error_description')).toBeTruthy();
     expect(tampered.cookie).not.toMatch(/session_token=[^;]/);
 
-    const bare = await h.request('GET', '/api/auth/callback/github?code=abc');
+    const bare = await h.api('GET /api/auth/callback/{provider}', { params: { provider: 'github' }, query: { code: 'abc' } });
     expect(bare.status).toBe(302);
     const to = new URL(bare.headers.get('location')!, 'http://localhost');
     expect(to.pathname).toBe('/login');
@@ -230,7 +230,7 @@ describe('GitHub sign-in', () => {
   });
 
   it('does not accept a code twice', async () => {
-    const start = await h.request('POST', '/api/auth/sign-in/social', { body: { provider: 'github' } });
+    const start = await h.api('POST /api/auth/sign-in/social', { body: { provider: 'github' } });
     const stateCookie = cookieFrom(start.headers);
     const authorize = new URL(start.body.url);
     for (const [k, v] of Object.entries(consent({ login: unique('replay') }))) authorize.searchParams.set(k, v);
@@ -249,7 +249,7 @@ describe('Discord sign-in', () => {
     const first = await socialSignIn('discord', who);
     expect(first.location.pathname).toBe('/auth/callback');
     const signedIn = await me(first.cookie);
-    const profile = await profileOfUser(signedIn.user.id);
+    const profile = await profileOfUser(signedIn.user!.id);
     expect(profile).toMatchObject({
       firstName: 'Wumpus',
       lastName: 'Discordia',
@@ -257,7 +257,7 @@ describe('Discord sign-in', () => {
       githubUrl: null,
     });
     const second = await socialSignIn('discord', who);
-    expect((await me(second.cookie)).profile.id).toBe(profile.id);
+    expect((await me(second.cookie)).profile!.id).toBe(profile.id);
   });
 });
 

@@ -81,21 +81,21 @@ describe('demo data', () => {
   });
 
   it('shows every phase: the ended 2025 hackathon, one running with its formation deadline ahead (the demo account organizes it), one upcoming', async () => {
-    const past = (await h.request('GET', '/api/events?phase=past')).body.items.map((e: { slug: string }) => e.slug);
+    const past = (await h.api('GET /api/events', { query: { phase: 'past' } })).body.items.map((e: { slug: string }) => e.slug);
     expect(past).toEqual(expect.arrayContaining(['worlds-largest-hackathon-2025', 'sf-ai-builders-2025', 'boston-climate-tech-2025']));
-    const running = (await h.request('GET', '/api/events?phase=running')).body.items;
+    const running = (await h.api('GET /api/events', { query: { phase: 'running' } })).body.items;
     expect(running.map((e: { slug: string }) => e.slug)).toEqual(['climate-code-sprint']);
-    const upcoming = (await h.request('GET', '/api/events?phase=upcoming')).body.items;
+    const upcoming = (await h.api('GET /api/events', { query: { phase: 'upcoming' } })).body.items;
     expect(upcoming.map((e: { slug: string }) => e.slug)).toEqual(['health-hack-berlin']);
 
-    const signedIn = await h.request('POST', '/api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
-    const sprint = await h.request('GET', '/api/events/climate-code-sprint', { cookie: cookieFrom(signedIn.headers) });
+    const signedIn = await h.api('POST /api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const sprint = await h.api('GET /api/events/{slug}', { params: { slug: 'climate-code-sprint' }, cookie: cookieFrom(signedIn.headers) });
     expect(sprint.body).toMatchObject({ formationLocked: false, registrationOpen: true, viewer: { staffRole: 'owner' } });
-    expect(Date.parse(sprint.body.formationDeadline)).toBeGreaterThan(Date.now());
+    expect(Date.parse(sprint.body.formationDeadline!)).toBeGreaterThan(Date.now());
     expect(sprint.body.teamCount).toBe(3);
     expect(sprint.body.registrantCount).toBeGreaterThan(15);
     // People are looking for a team there, so its teams have suggestions.
-    expect((await h.request('GET', '/api/profiles?event=climate-code-sprint&looking=true')).body.total).toBeGreaterThan(10);
+    expect((await h.api('GET /api/profiles', { query: { event: 'climate-code-sprint', looking: true } })).body.total).toBeGreaterThan(10);
   });
 
   it('never inserts over existing data', async () => {
@@ -104,20 +104,20 @@ describe('demo data', () => {
   });
 
   it('has a demo account that signs in and leads a team', async () => {
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const res = await h.api('POST /api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
-    const me = await h.request('GET', '/api/me', { cookie: cookieFrom(res.headers) });
+    const me = await h.api('GET /api/me', { cookie: cookieFrom(res.headers) });
     const led = await h.db
       .select()
       .from(teamMembers)
-      .where(sql`${teamMembers.profileId} = ${me.body.profile.id} and ${teamMembers.isLeader}`);
+      .where(sql`${teamMembers.profileId} = ${me.body.profile!.id} and ${teamMembers.isLeader}`);
     expect(led.length).toBeGreaterThanOrEqual(1);
     // Its positions say what they need, so its team page suggests people.
-    const suggested = await h.request('GET', `/api/teams/${led[0].teamId}/suggestions`, { cookie: cookieFrom(res.headers) });
+    const suggested = await h.api('GET /api/teams/{id}/suggestions', { params: { id: led[0].teamId }, cookie: cookieFrom(res.headers) });
     expect(suggested.body.items.length).toBeGreaterThan(0);
     // Something waits for it: join requests to its team and an invitation, newest first in its inbox.
-    const inbox = await h.request('GET', '/api/me/inbox', { cookie: cookieFrom(res.headers) });
-    expect(inbox.body.items.map((n: { kind: string; pending: boolean }) => [n.kind, n.pending])).toEqual([
+    const inbox = await h.api('GET /api/me/inbox', { cookie: cookieFrom(res.headers) });
+    expect(inbox.body.items.map((n) => [n.kind, n.pending])).toEqual([
       ['join_request', true],
       ['invitation', true],
       ['join_request', true],
@@ -126,17 +126,17 @@ describe('demo data', () => {
   });
 
   it("fills the demo account's screens: join requests to answer, an invitation, and a request of its own", async () => {
-    const res = await h.request('POST', '/api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const res = await h.api('POST /api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     const cookie = cookieFrom(res.headers);
-    const pixel = (await h.request('GET', '/api/teams?q=Pixel%20Pioneers')).body.items[0];
-    const requests = await h.request('GET', `/api/teams/${pixel.id}/join-requests`, { cookie });
+    const pixel = (await h.api('GET /api/teams', { query: { q: 'Pixel Pioneers' } })).body.items[0];
+    const requests = await h.api('GET /api/teams/{id}/join-requests', { params: { id: pixel.id }, cookie });
     expect(requests.status).toBe(200);
     expect(requests.body.map((r: { requester: { name: string }; position: string }) => [r.requester.name, r.position])).toEqual([
       ['Chloe Dubois', 'Frontend Developer'],
       ['Arjun Patel', 'ML Engineer'],
     ]);
 
-    const mine = await h.request('GET', '/api/me/notifications', { cookie });
+    const mine = await h.api('GET /api/me/notifications', { cookie });
     expect(mine.body.invitations.map((i: { team: { name: string }; role: string }) => [i.team.name, i.role])).toEqual([
       ['MediMind', 'Full Stack Developer'],
     ]);

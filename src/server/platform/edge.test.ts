@@ -68,8 +68,8 @@ describe('writes from another site', () => {
       }
     }
     // Nothing happened: still signed in, no team was created.
-    expect((await h.request('GET', '/api/me', { cookie: user.cookie })).body.user.id).toBe(user.userId);
-    expect((await h.request('GET', '/api/teams', { cookie: user.cookie })).body.total).toBe(0);
+    expect((await h.api('GET /api/me', { cookie: user.cookie })).body.user!.id).toBe(user.userId);
+    expect((await h.api('GET /api/teams', { cookie: user.cookie })).body.total).toBe(0);
   });
 
   it('refuses a write that a browser marks cross-site even without an Origin, and a null Origin', async () => {
@@ -87,7 +87,8 @@ describe('writes from another site', () => {
   });
 
   it("lets the app's own pages write, and a client that is no browser (no Origin, no Sec-Fetch-Site)", async () => {
-    const own = await h.request('PUT', `/api/profiles/${user.profileId}/basic`, {
+    const own = await h.api('PUT /api/profiles/{id}/basic', {
+      params: { id: user.profileId },
       cookie: user.cookie,
       body: { firstName: 'Same', lastName: 'Origin', availability: 'Flexible' },
     });
@@ -136,7 +137,7 @@ describe('writes from another site', () => {
       });
       expect(res.status, type).toBe(415);
     }
-    expect((await h.request('GET', '/api/me', { cookie: user.cookie })).body.user).not.toBeNull();
+    expect((await h.api('GET /api/me', { cookie: user.cookie })).body.user).not.toBeNull();
   });
 });
 
@@ -173,7 +174,7 @@ describe('security headers', () => {
       .png()
       .toBuffer();
     form.append('file', new File([new Uint8Array(image)], 'a.png', { type: 'image/png' }));
-    const uploaded = await h.request('POST', `/api/profiles/${user.profileId}/avatar`, { cookie: user.cookie, form });
+    const uploaded = await h.api('POST /api/profiles/{id}/avatar', { params: { id: user.profileId }, cookie: user.cookie, body: form });
     expect(uploaded.status).toBe(200);
     const avatar = await h.app.request(`http://localhost${uploaded.body.avatarUrl}`);
     expect(avatar.status).toBe(200);
@@ -249,7 +250,7 @@ describe('answers that say when to come back', () => {
     const busy = await createHarness({ edge: { maxInFlight: 2 } });
     try {
       // Three list requests at once over a busy embedded database: at most two are let in.
-      const answers = await Promise.all(Array.from({ length: 12 }, () => busy.request('GET', '/api/profiles')));
+      const answers = await Promise.all(Array.from({ length: 12 }, () => busy.api('GET /api/profiles')));
       const statuses = answers.map((a) => a.status);
       expect(statuses).toContain(200);
       expect(statuses).toContain(503);
@@ -258,7 +259,7 @@ describe('answers that say when to come back', () => {
         expect(a.headers.get('retry-after')).toBe('1');
       }
       // The health route is never shed.
-      const health = await Promise.all(Array.from({ length: 12 }, () => busy.request('GET', '/api/health')));
+      const health = await Promise.all(Array.from({ length: 12 }, () => busy.api('GET /api/health')));
       expect(health.every((a) => a.status === 200)).toBe(true);
     } finally {
       await busy.close();
@@ -285,7 +286,7 @@ describe('answers that say when to come back', () => {
 describe('the session token', () => {
   it('is in no answer body: not sign-up, sign-in, get-session or /api/me', async () => {
     const email = 'token@example.com';
-    const up = await h.request('POST', '/api/auth/sign-up/email', {
+    const up = await h.api('POST /api/auth/sign-up/email', {
       body: { firstName: 'To', lastName: 'Ken', email, password: 'correct horse 1' },
     });
     const token = decodeURIComponent(cookieFrom(up.headers).split('=')[1]).split('.')[0];
@@ -293,9 +294,9 @@ describe('the session token', () => {
     const cookie = cookieFrom(up.headers);
     const answers = [
       up,
-      await h.request('POST', '/api/auth/sign-in/email', { body: { email, password: 'correct horse 1' } }),
-      await h.request('GET', '/api/auth/get-session', { cookie }),
-      await h.request('GET', '/api/me', { cookie }),
+      await h.api('POST /api/auth/sign-in/email', { body: { email, password: 'correct horse 1' } }),
+      await h.api('GET /api/auth/get-session', { cookie }),
+      await h.api('GET /api/me', { cookie }),
     ];
     for (const a of answers) {
       expect(a.status).toBe(200);

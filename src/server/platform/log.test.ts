@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from './log';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, offContract, type Harness } from '../testing/harness';
 
 const lines: string[] = [];
 /** A pino destination that keeps what it is given. */
@@ -35,8 +35,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 describe('request log', () => {
   it('writes one line per request with a fresh id (also X-Request-Id), method, path, status and duration', async () => {
-    const first = await h.request('GET', '/api/health');
-    const second = await h.request('GET', '/api/teams/00000000-0000-4000-8000-000000000000');
+    const first = await h.api('GET /api/health');
+    const second = await h.api('GET /api/teams/{id}', { params: { id: '00000000-0000-4000-8000-000000000000' } });
     const [id1, id2] = [first.headers.get('x-request-id'), second.headers.get('x-request-id')];
     expect(id1).toMatch(UUID);
     expect(id2).toMatch(UUID);
@@ -59,7 +59,8 @@ describe('request log', () => {
   it('never logs a cookie, a token, a password, a query string or a body', async () => {
     const password = 'Sup3r-secret-pa55word';
     const user = await h.signUp({ password });
-    const signIn = await h.request('POST', '/api/auth/sign-in/email?token=query-secret-token', {
+    const signIn = await h.api('POST /api/auth/sign-in/email', {
+      query: offContract('token=query-secret-token'),
       body: { email: user.email, password },
       cookie: user.cookie,
       headers: { authorization: 'Bearer bearer-secret-token' },

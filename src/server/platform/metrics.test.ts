@@ -36,9 +36,9 @@ const until = async (check: () => boolean) => {
 
 describe('metrics', () => {
   it('counts requests by method, route pattern and status, and times them', async () => {
-    await h.request('GET', `/api/teams/${UNKNOWN}`);
-    await h.request('GET', `/api/teams/${UNKNOWN.replace(/0$/, '1')}`);
-    await h.request('GET', '/api/health');
+    await h.api('GET /api/teams/{id}', { params: { id: UNKNOWN } });
+    await h.api('GET /api/teams/{id}', { params: { id: UNKNOWN.replace(/0$/, '1') } });
+    await h.api('GET /api/health');
     await h.request('GET', '/api/no-such-route');
     const text = await scrape();
     expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/teams/:id', status: '404' })).toBe(2);

@@ -3,8 +3,16 @@
  * with DATABASE_URL, a new PostgreSQL database per harness, dropped on close. Every answer a
  * test receives is checked against the OpenAPI document (contract-check.ts): an undeclared
  * status or field fails the test that produced it.
+ *
+ * Tests call routes by the contract's key, as the web app does:
+ * `h.api('POST /api/teams/{id}/join-requests', { params: { id }, body, cookie })`. The params,
+ * query and body are typed by the route, and so is the answer: its success body, plus the error
+ * fields every refusal carries, so reading a field the contract does not have fails typecheck.
+ * `h.request(method, path)` stays for what is not a call of the contract on purpose: unknown
+ * paths and methods, malformed bodies and headers, fuzzing.
  */
 import { randomUUID } from 'node:crypto';
+import type { ApiRoute, InputArgs } from '../../shared/api/types';
 import { scratchDatabase } from '../db/scratch';
 import { apiDocument, createApp } from '../app';
 
@@ -20,14 +28,25 @@ import { createMatchingIndex } from '../features/matching';
 import { silentLogger, type Logger } from '../platform/log';
 import { createMetrics, type Metrics } from '../platform/metrics';
 import { cookieFrom } from './client';
+import {
+  parseBody,
+  requestInit,
+  routeRequest,
+  type ErrorFields,
+  type Sent,
+  type TestAnswer,
+  type TestInput,
+  type TestResponse,
+} from './route-call';
 
 export { cookieFrom };
+export { offContract, type ErrorFields, type TestAnswer, type TestInput, type TestResponse } from './route-call';
 
-export interface TestResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+/**
+ * What a raw request answers: the error fields, and anything else only as unknown, since a raw
+ * request is not a call of the contract whose answer types a test could lean on.
+ */
+export type RawAnswer = ErrorFields & { readonly [field: string]: unknown };
 
 export interface TestUser {
   cookie: string;
@@ -102,31 +121,21 @@ export async function createHarness(
   const document = apiDocument();
   const contract = createContractChecker(document as unknown as Parameters<typeof createContractChecker>[0]);
 
-  async function request<T = any>(
-    method: string,
-    path: string,
-    opts: { body?: unknown; cookie?: string; form?: FormData; headers?: Record<string, string> } = {},
-  ): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { origin: 'http://localhost', ...opts.headers };
-    if (opts.cookie) headers.cookie = opts.cookie;
-    let body: BodyInit | undefined;
-    if (opts.form) body = opts.form;
-    else if (opts.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    }
-    const res = await app.request(`http://localhost${path}`, { method, headers, body });
+  /** A raw request, for what is deliberately not a call of the contract (hostile, malformed, unknown); `body` goes as JSON unless a string. */
+  async function request(method: string, path: string, sent: Sent = {}): Promise<TestResponse<RawAnswer>> {
+    const res = await app.request(`http://localhost${path}`, { method, ...requestInit('http://localhost', sent) });
     const contentType = res.headers.get('content-type');
     // A live event stream never ends: its answer is checked, its body left unread.
     const text = contentType?.startsWith('text/event-stream') ? (await res.body?.cancel(), '') : await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
+    const parsed = parseBody(text);
     contract.check({ method, url: path, status: res.status, contentType, body: parsed });
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return { status: res.status, body: parsed as RawAnswer, headers: res.headers };
+  }
+
+  /** Calls a route of the contract by its key; the input is optional only for routes that need none. */
+  async function api<K extends ApiRoute>(route: K, ...[input]: InputArgs<TestInput<K>>): Promise<TestResponse<TestAnswer<K>>> {
+    const { method, path, ...sent } = routeRequest(route, input);
+    return (await request(method, path, sent)) as TestResponse<TestAnswer<K>>;
   }
 
   let counter = 0;
@@ -142,11 +151,12 @@ export async function createHarness(
       password: 'team-finder-1',
       ...overrides,
     };
-    const res = await request('POST', '/api/auth/sign-up/email', { body: input });
+    const res = await api('POST /api/auth/sign-up/email', { body: input });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
     const cookie = cookieFrom(res.headers);
-    const me = await request('GET', '/api/me', { cookie });
-    return { cookie, email: input.email, userId: me.body.user.id, profileId: me.body.profile.id };
+    const { user, profile } = (await api('GET /api/me', { cookie })).body;
+    if (!user || !profile) throw new Error('sign-up left no signed-in user with a profile');
+    return { cookie, email: input.email, userId: user.id, profileId: profile.id };
   }
 
   let databaseClosed: Promise<void> | null = null;
@@ -159,6 +169,7 @@ export async function createHarness(
     contract,
     db: database.db,
     kind: database.kind,
+    api,
     request,
     signUp,
     live,

@@ -7,9 +7,10 @@
  * Errors come back as ApiRequestError with the server's message and field messages; a 401 on a
  * write sends the user to sign in and come back.
  */
-import type { RouteConfig } from '@hono/zod-openapi';
-import type { z } from 'zod';
 import type { ApiRoutes } from '../../shared/api';
+import type { ApiAnswer, ApiInput, ApiRoute, InputArgs } from '../../shared/api/types';
+
+export type { ApiAnswer, ApiInput, ApiResponse, ApiRoute } from '../../shared/api/types';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -21,43 +22,12 @@ export class ApiRequestError extends Error {
   }
 }
 
-type JsonSchemaOf<R> = R extends { content: { 'application/json': { schema: infer S extends z.ZodType } } } ? S : never;
-type Success = 200 | 201 | 204;
-
-/** What a route answers on success: its JSON, or null for 204. */
-export type ApiResponse<R extends RouteConfig> = {
-  [K in keyof R['responses']]: K extends Success
-    ? [JsonSchemaOf<R['responses'][K]>] extends [never]
-      ? null
-      : z.output<JsonSchemaOf<R['responses'][K]>>
-    : never;
-}[keyof R['responses']];
-
-type Request<R extends RouteConfig> = NonNullable<R['request']>;
-type ParamsInput<R extends RouteConfig> = Request<R> extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : unknown;
-/** Query values as the page has them; they are written into the URL as the server reads them. */
-type QueryInput<R extends RouteConfig> =
-  Request<R> extends { query: infer Q extends z.ZodType } ? { query?: Partial<z.output<Q>> } : unknown;
-type BodyInput<R extends RouteConfig> =
-  Request<R> extends { body: { content: { 'application/json': { schema: infer B extends z.ZodType } } } }
-    ? { body: z.input<B> }
-    : Request<R> extends { body: { content: { 'multipart/form-data': unknown } } }
-      ? { body: FormData }
-      : unknown;
-
-export type ApiInput<R extends RouteConfig> = ParamsInput<R> & QueryInput<R> & BodyInput<R> & { signal?: AbortSignal };
 type Loose = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
-
-export type ApiRoute = keyof ApiRoutes;
-/** The success answer of a route, by its key: `ApiAnswer<'GET /api/teams/{id}'>`. */
-export type ApiAnswer<K extends ApiRoute> = ApiResponse<ApiRoutes[K]>;
 
 /** Calls a route of the contract; the input is optional only for routes that need none. */
 export function api<K extends ApiRoute>(
   route: K,
-  ...[input]: Partial<ApiInput<ApiRoutes[K]>> extends ApiInput<ApiRoutes[K]>
-    ? [input?: ApiInput<ApiRoutes[K]>]
-    : [input: ApiInput<ApiRoutes[K]>]
+  ...[input]: InputArgs<ApiInput<ApiRoutes[K]> & { signal?: AbortSignal }>
 ): Promise<ApiAnswer<K>> {
   const { params = {}, query = {}, body, signal } = (input ?? {}) as Loose;
   const [method, template] = route.split(' ');

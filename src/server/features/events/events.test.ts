@@ -37,16 +37,16 @@ export const newEvent = (over: Record<string, unknown> = {}) => ({
 });
 
 async function create(by: TestUser, over: Record<string, unknown> = {}) {
-  const res = await h.request('POST', '/api/events', { cookie: by.cookie, body: newEvent(over) });
+  const res = await h.api('POST /api/events', { cookie: by.cookie, body: newEvent(over) });
   expect(res.status).toBe(201);
   return res.body.slug as string;
 }
 const publish = (slug: string, by = owner) =>
-  h.request('PATCH', `/api/events/${slug}`, { cookie: by.cookie, body: { state: 'published' } });
+  h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: by.cookie, body: { state: 'published' } });
 
 describe('the 2025 hackathon', () => {
   it('is there from the migration, published and featured, with no limit on teams per person', async () => {
-    const featured = await h.request('GET', '/api/events/featured');
+    const featured = await h.api('GET /api/events/featured');
     expect(featured.status).toBe(200);
     expect(featured.body).toMatchObject({
       slug: 'worlds-largest-hackathon-2025',
@@ -70,44 +70,44 @@ describe('the 2025 hackathon', () => {
 
 describe('creating and publishing', () => {
   it('needs a signed-in person; starts as a draft, seen by its staff only', async () => {
-    expect((await h.request('POST', '/api/events', { body: newEvent() })).status).toBe(401);
+    expect((await h.api('POST /api/events', { body: newEvent() })).status).toBe(401);
     const slug = await create(owner);
-    const mine = await h.request('GET', `/api/events/${slug}`, { cookie: owner.cookie });
+    const mine = await h.api('GET /api/events/{slug}', { params: { slug }, cookie: owner.cookie });
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ state: 'draft', viewer: { staffRole: 'owner', registration: null, isAdmin: false } });
     for (const cookie of [stranger.cookie, undefined]) {
-      const other = await h.request('GET', `/api/events/${slug}`, { cookie });
+      const other = await h.api('GET /api/events/{slug}', { params: { slug }, cookie });
       expect(other.status).toBe(404);
       expect(other.body.error).toBe('Event not found');
     }
-    const listed = await h.request('GET', '/api/events?pageSize=100');
+    const listed = await h.api('GET /api/events', { query: { pageSize: 100 } });
     expect(listed.body.items.map((e: { slug: string }) => e.slug)).not.toContain(slug);
-    const own = await h.request('GET', '/api/events?mine=true&pageSize=100', { cookie: owner.cookie });
+    const own = await h.api('GET /api/events', { query: { mine: true, pageSize: 100 }, cookie: owner.cookie });
     expect(own.body.items.map((e: { slug: string }) => e.slug)).toContain(slug);
 
     expect((await publish(slug)).status).toBe(200);
-    expect((await h.request('GET', `/api/events/${slug}`)).body).toMatchObject({ state: 'published', phase: 'upcoming' });
+    expect((await h.api('GET /api/events/{slug}', { params: { slug } })).body).toMatchObject({ state: 'published', phase: 'upcoming' });
   });
 
   it('refuses a bad address, a taken one, and dates out of order, naming the field', async () => {
-    const bad = await h.request('POST', '/api/events', { cookie: owner.cookie, body: newEvent({ slug: 'Spring Hack!' }) });
+    const bad = await h.api('POST /api/events', { cookie: owner.cookie, body: newEvent({ slug: 'Spring Hack!' }) });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields.slug).toMatch(/lower-case letters, digits and dashes/);
-    expect((await h.request('POST', '/api/events', { cookie: owner.cookie, body: newEvent({ slug: 'new' }) })).status).toBe(400);
+    expect(bad.body.fields!.slug).toMatch(/lower-case letters, digits and dashes/);
+    expect((await h.api('POST /api/events', { cookie: owner.cookie, body: newEvent({ slug: 'new' }) })).status).toBe(400);
     const slug = await create(owner);
-    const taken = await h.request('POST', '/api/events', { cookie: stranger.cookie, body: newEvent({ slug }) });
+    const taken = await h.api('POST /api/events', { cookie: stranger.cookie, body: newEvent({ slug }) });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: 'slug_taken', fields: { slug: 'This address is already taken: choose another' } });
-    const backwards = await h.request('POST', '/api/events', {
+    const backwards = await h.api('POST /api/events', {
       cookie: owner.cookie,
       body: newEvent({ buildStartsAt: at(12), submissionDeadline: at(10) }),
     });
     expect(backwards.status).toBe(400);
-    expect(backwards.body.fields.submissionDeadline).toBe('The submission deadline must be after the build starts');
-    const zone = await h.request('POST', '/api/events', { cookie: owner.cookie, body: newEvent({ timezone: 'Mars/Olympus' }) });
-    expect(zone.body.fields.timezone).toMatch(/Unknown time zone/);
+    expect(backwards.body.fields!.submissionDeadline).toBe('The submission deadline must be after the build starts');
+    const zone = await h.api('POST /api/events', { cookie: owner.cookie, body: newEvent({ timezone: 'Mars/Olympus' }) });
+    expect(zone.body.fields!.timezone).toMatch(/Unknown time zone/);
     // An edit is checked with the dates it leaves as they are.
-    const edit = await h.request('PATCH', `/api/events/${slug}`, { cookie: owner.cookie, body: { submissionDeadline: at(5) } });
+    const edit = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { submissionDeadline: at(5) } });
     expect(edit.status).toBe(400);
     expect(edit.body.fields).toEqual({ submissionDeadline: 'The submission deadline must be after the build starts' });
   });
@@ -117,12 +117,14 @@ describe('creating and publishing', () => {
     const sooner = await create(owner, { name: 'Sooner', buildStartsAt: at(20), submissionDeadline: at(21), awardsAt: null });
     const running = await create(owner, { name: 'Running', buildStartsAt: at(-1), submissionDeadline: at(1), awardsAt: null });
     for (const slug of [later, sooner, running]) await publish(slug);
-    const upcoming = (await h.request('GET', '/api/events?phase=upcoming&pageSize=100')).body.items.map((e: { slug: string }) => e.slug);
+    const upcoming = (await h.api('GET /api/events', { query: { phase: 'upcoming', pageSize: 100 } })).body.items.map(
+      (e: { slug: string }) => e.slug,
+    );
     expect(upcoming.indexOf(sooner)).toBeLessThan(upcoming.indexOf(later));
     expect(upcoming).not.toContain(running);
-    const runningNow = (await h.request('GET', '/api/events?phase=running')).body;
+    const runningNow = (await h.api('GET /api/events', { query: { phase: 'running' } })).body;
     expect(runningNow.items.map((e: { slug: string }) => e.slug)).toContain(running);
-    const past = (await h.request('GET', '/api/events?phase=past')).body.items.map((e: { slug: string }) => e.slug);
+    const past = (await h.api('GET /api/events', { query: { phase: 'past' } })).body.items.map((e: { slug: string }) => e.slug);
     expect(past).toContain('worlds-largest-hackathon-2025');
     expect(past).not.toContain(running);
   });
@@ -131,20 +133,26 @@ describe('creating and publishing', () => {
 describe('who may change an event', () => {
   it('owners and organizers edit; moderators and others are refused; a draft is 404 to others', async () => {
     const slug = await create(owner);
-    const edit = (by?: TestUser) => h.request('PATCH', `/api/events/${slug}`, { cookie: by?.cookie, body: { tagline: 'New words' } });
+    const edit = (by?: TestUser) =>
+      h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: by?.cookie, body: { tagline: 'New words' } });
     expect((await edit()).status).toBe(401);
     expect((await edit(stranger)).status).toBe(404);
     await publish(slug);
     const refused = await edit(stranger);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: "Only the event's organizers can do this", code: 'not_event_staff' });
-    await h.request('PUT', `/api/events/${slug}/registration`, { cookie: stranger.cookie, body: {} });
-    await h.request('POST', `/api/events/${slug}/staff`, {
+    await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: stranger.cookie, body: {} });
+    await h.api('POST /api/events/{slug}/staff', {
+      params: { slug },
       cookie: owner.cookie,
       body: { profileId: stranger.profileId, role: 'moderator' },
     });
     expect((await edit(stranger)).status).toBe(403);
-    await h.request('PATCH', `/api/events/${slug}/staff/${stranger.profileId}`, { cookie: owner.cookie, body: { role: 'organizer' } });
+    await h.api('PATCH /api/events/{slug}/staff/{profileId}', {
+      params: { slug, profileId: stranger.profileId },
+      cookie: owner.cookie,
+      body: { role: 'organizer' },
+    });
     expect((await edit(stranger)).status).toBe(200);
     expect((await edit(owner)).body.tagline).toBe('New words');
   });
@@ -152,25 +160,25 @@ describe('who may change an event', () => {
   it('only a platform admin hides an event; then only its staff and admins see it', async () => {
     const slug = await create(owner);
     await publish(slug);
-    const byOwner = await h.request('PATCH', `/api/events/${slug}`, { cookie: owner.cookie, body: { hidden: true } });
+    const byOwner = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { hidden: true } });
     expect(byOwner.status).toBe(403);
     expect(byOwner.body.code).toBe('not_admin');
-    const byAdmin = await h.request('PATCH', `/api/events/${slug}`, { cookie: admin.cookie, body: { hidden: true } });
+    const byAdmin = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: admin.cookie, body: { hidden: true } });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body).toMatchObject({ hidden: true, viewer: { isAdmin: true } });
-    expect((await h.request('GET', `/api/events/${slug}`, { cookie: stranger.cookie })).status).toBe(404);
-    expect((await h.request('GET', `/api/events/${slug}`, { cookie: owner.cookie })).status).toBe(200);
-    const listed = (await h.request('GET', '/api/events?pageSize=100')).body.items.map((e: { slug: string }) => e.slug);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug }, cookie: stranger.cookie })).status).toBe(404);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug }, cookie: owner.cookie })).status).toBe(200);
+    const listed = (await h.api('GET /api/events', { query: { pageSize: 100 } })).body.items.map((e: { slug: string }) => e.slug);
     expect(listed).not.toContain(slug);
   });
 
   it('only a platform admin chooses the featured event', async () => {
     const slug = await create(owner);
     await publish(slug);
-    expect((await h.request('PUT', '/api/events/featured', { cookie: owner.cookie, body: { slug } })).status).toBe(403);
-    expect((await h.request('PUT', '/api/events/featured', { cookie: admin.cookie, body: { slug } })).status).toBe(200);
-    expect((await h.request('GET', '/api/events/featured')).body.slug).toBe(slug);
-    await h.request('PUT', '/api/events/featured', { cookie: admin.cookie, body: { slug: 'worlds-largest-hackathon-2025' } });
+    expect((await h.api('PUT /api/events/featured', { cookie: owner.cookie, body: { slug } })).status).toBe(403);
+    expect((await h.api('PUT /api/events/featured', { cookie: admin.cookie, body: { slug } })).status).toBe(200);
+    expect((await h.api('GET /api/events/featured')).body.slug).toBe(slug);
+    await h.api('PUT /api/events/featured', { cookie: admin.cookie, body: { slug: 'worlds-largest-hackathon-2025' } });
   });
 });
 
@@ -194,7 +202,7 @@ describe('staff', () => {
       expect((await h.request(method, path, { cookie: stranger.cookie, body })).status).toBe(403);
     }
     // Nothing changed.
-    const staff = await h.request('GET', `/api/events/${slug}/staff`, { cookie: owner.cookie });
+    const staff = await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie });
     expect(staff.body).toEqual([expect.objectContaining({ role: 'owner', email: owner.email })]);
   });
 
@@ -203,37 +211,51 @@ describe('staff', () => {
     await publish(slug);
     const other = await create(owner);
     await publish(other);
-    const notYet = await h.request('POST', `/api/events/${slug}/staff`, {
+    const notYet = await h.api('POST /api/events/{slug}/staff', {
+      params: { slug },
       cookie: owner.cookie,
       body: { email: stranger.email, role: 'moderator' },
     });
     expect(notYet.status).toBe(404);
-    expect(notYet.body.fields.email).toBe('No one taking part in this event has this email');
-    await h.request('PUT', `/api/events/${slug}/registration`, { cookie: stranger.cookie, body: {} });
-    const added = await h.request('POST', `/api/events/${slug}/staff`, {
+    expect(notYet.body.fields!.email).toBe('No one taking part in this event has this email');
+    await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: stranger.cookie, body: {} });
+    const added = await h.api('POST /api/events/{slug}/staff', {
+      params: { slug },
       cookie: owner.cookie,
       body: { email: stranger.email.toUpperCase(), role: 'moderator' },
     });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ role: 'moderator', person: { id: stranger.profileId } });
-    expect((await h.request('GET', `/api/events/${slug}/staff`, { cookie: stranger.cookie })).status).toBe(200);
-    expect((await h.request('GET', `/api/events/${other}/staff`, { cookie: stranger.cookie })).status).toBe(403);
+    expect((await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: stranger.cookie })).status).toBe(200);
+    expect((await h.api('GET /api/events/{slug}/staff', { params: { slug: other }, cookie: stranger.cookie })).status).toBe(403);
     // A moderator does not name the staff.
-    const byModerator = await h.request('PATCH', `/api/events/${slug}/staff/${owner.profileId}`, {
+    const byModerator = await h.api('PATCH /api/events/{slug}/staff/{profileId}', {
+      params: { slug, profileId: owner.profileId },
       cookie: stranger.cookie,
       body: { role: 'moderator' },
     });
     expect(byModerator.status).toBe(403);
-    const last = await h.request('PATCH', `/api/events/${slug}/staff/${owner.profileId}`, {
+    const last = await h.api('PATCH /api/events/{slug}/staff/{profileId}', {
+      params: { slug, profileId: owner.profileId },
       cookie: owner.cookie,
       body: { role: 'organizer' },
     });
     expect(last.status).toBe(409);
     expect(last.body.error).toBe('An event needs an owner: make someone else an owner first');
-    expect((await h.request('DELETE', `/api/events/${slug}/staff/${owner.profileId}`, { cookie: owner.cookie })).status).toBe(409);
+    expect(
+      (await h.api('DELETE /api/events/{slug}/staff/{profileId}', { params: { slug, profileId: owner.profileId }, cookie: owner.cookie }))
+        .status,
+    ).toBe(409);
     // Anyone may leave the staff themselves.
-    expect((await h.request('DELETE', `/api/events/${slug}/staff/${stranger.profileId}`, { cookie: stranger.cookie })).status).toBe(204);
-    expect((await h.request('GET', `/api/events/${slug}/staff`, { cookie: stranger.cookie })).status).toBe(403);
+    expect(
+      (
+        await h.api('DELETE /api/events/{slug}/staff/{profileId}', {
+          params: { slug, profileId: stranger.profileId },
+          cookie: stranger.cookie,
+        })
+      ).status,
+    ).toBe(204);
+    expect((await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: stranger.cookie })).status).toBe(403);
   });
 });
 
@@ -242,20 +264,25 @@ describe('taking part', () => {
     const slug = await create(owner, { registrationOpensAt: at(-1), registrationClosesAt: at(5) });
     await publish(slug);
     const person = await h.signUp();
-    const took = await h.request('PUT', `/api/events/${slug}/registration`, {
+    const took = await h.api('PUT /api/events/{slug}/registration', {
+      params: { slug },
       cookie: person.cookie,
       body: { looking: true, intent: 'Frontend and a bit of design' },
     });
     expect(took.status).toBe(200);
     expect(took.body).toMatchObject({ looking: true, intent: 'Frontend and a bit of design' });
-    const page = await h.request('GET', `/api/events/${slug}`, { cookie: person.cookie });
+    const page = await h.api('GET /api/events/{slug}', { params: { slug }, cookie: person.cookie });
     expect(page.body.viewer.registration).toMatchObject({ looking: true });
     expect(page.body.registrantCount).toBe(1);
-    const changed = await h.request('PUT', `/api/events/${slug}/registration`, { cookie: person.cookie, body: { looking: false } });
+    const changed = await h.api('PUT /api/events/{slug}/registration', {
+      params: { slug },
+      cookie: person.cookie,
+      body: { looking: false },
+    });
     expect(changed.body).toMatchObject({ looking: false, intent: null });
-    expect((await h.request('DELETE', `/api/events/${slug}/registration`, { cookie: person.cookie })).status).toBe(204);
-    expect((await h.request('GET', `/api/events/${slug}`)).body.registrantCount).toBe(0);
-    expect((await h.request('DELETE', `/api/events/${slug}/registration`, { cookie: person.cookie })).status).toBe(404);
+    expect((await h.api('DELETE /api/events/{slug}/registration', { params: { slug }, cookie: person.cookie })).status).toBe(204);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug } })).body.registrantCount).toBe(0);
+    expect((await h.api('DELETE /api/events/{slug}/registration', { params: { slug }, cookie: person.cookie })).status).toBe(404);
   });
 
   it('refuses to register before registration opens or after it closes', async () => {
@@ -263,7 +290,7 @@ describe('taking part', () => {
     const late = await create(owner, { registrationOpensAt: at(-5), registrationClosesAt: at(-1) });
     for (const slug of [early, late]) {
       await publish(slug);
-      const res = await h.request('PUT', `/api/events/${slug}/registration`, { cookie: stranger.cookie, body: {} });
+      const res = await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: stranger.cookie, body: {} });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ error: 'Registration for Spring Hack is closed', code: 'registration_closed' });
     }
@@ -271,6 +298,6 @@ describe('taking part', () => {
 
   it('cannot take part in a draft of someone else', async () => {
     const slug = await create(owner);
-    expect((await h.request('PUT', `/api/events/${slug}/registration`, { cookie: stranger.cookie, body: {} })).status).toBe(404);
+    expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: stranger.cookie, body: {} })).status).toBe(404);
   });
 });

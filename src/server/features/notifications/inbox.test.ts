@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
-import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { createHarness, type Harness, type TestInput, type TestUser } from '../../testing/harness';
 import { eventReader } from '../../testing/client';
 import { notify } from './notifications.repo';
 
@@ -21,7 +21,7 @@ afterAll(() => h.close());
 
 const message = 'I would love to help you build this.';
 async function createTeam(name: string): Promise<string> {
-  const res = await h.request('POST', '/api/teams', {
+  const res = await h.api('POST /api/teams', {
     cookie: leader.cookie,
     body: { name, description: 'A team for testing the inbox.', openPositions: ['Designer'] },
   });
@@ -29,11 +29,16 @@ async function createTeam(name: string): Promise<string> {
   return res.body.id;
 }
 const ask = async (teamId: string, by: TestUser = asker) => {
-  const res = await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: by.cookie, body: { position: 'Designer', message } });
+  const res = await h.api('POST /api/teams/{id}/join-requests', {
+    params: { id: teamId },
+    cookie: by.cookie,
+    body: { position: 'Designer', message },
+  });
   expect(res.status).toBe(201);
   return res.body.id as string;
 };
-const inbox = (user: TestUser, query = '') => h.request('GET', `/api/me/inbox${query}`, { cookie: user.cookie });
+const inbox = (user: TestUser, query?: TestInput<'GET /api/me/inbox'>['query']) =>
+  h.api('GET /api/me/inbox', { query, cookie: user.cookie });
 
 /** Opens the live stream as `user`, past its 'ready' event. */
 async function openStream(user: TestUser, lastEventId?: string) {
@@ -56,8 +61,8 @@ async function openStream(user: TestUser, lastEventId?: string) {
 
 describe('GET /api/me/inbox', () => {
   it('needs a signed-in user', async () => {
-    expect((await h.request('GET', '/api/me/inbox')).status).toBe(401);
-    expect((await h.request('POST', '/api/me/inbox/read', { body: {} })).status).toBe(401);
+    expect((await h.api('GET /api/me/inbox')).status).toBe(401);
+    expect((await h.api('POST /api/me/inbox/read', { body: {} })).status).toBe(401);
   });
 
   it('tells each person what concerns them, newest first, with text, link and whether it still waits', async () => {
@@ -77,7 +82,7 @@ describe('GET /api/me/inbox', () => {
     // The asker is told nothing yet; the bystander never.
     expect((await inbox(asker)).body.items).toEqual([]);
 
-    expect((await h.request('POST', `/api/join-requests/${requestId}/accept`, { cookie: leader.cookie })).status).toBe(200);
+    expect((await h.api('POST /api/join-requests/{id}/accept', { params: { id: requestId }, cookie: leader.cookie })).status).toBe(200);
     const theirs = await inbox(asker);
     expect(theirs.body.items[0]).toMatchObject({
       kind: 'request_accepted',
@@ -93,7 +98,7 @@ describe('GET /api/me/inbox', () => {
   it('an invitation links to the pending lists and can be answered in place', async () => {
     const teamId = await createTeam('Inviting Inbox');
     await h.db.update(profiles).set({ lookingForTeam: true }).where(eq(profiles.id, other.profileId));
-    const invited = await h.request('POST', '/api/invitations', {
+    const invited = await h.api('POST /api/invitations', {
       cookie: leader.cookie,
       body: { teamId, profileId: other.profileId, role: 'Designer', message: 'Come and design with us!' },
     });
@@ -104,7 +109,7 @@ describe('GET /api/me/inbox', () => {
       link: '/profile?tab=notifications',
       pending: true,
     });
-    await h.request('POST', `/api/invitations/${invited.body.id}/decline`, { cookie: other.cookie });
+    await h.api('POST /api/invitations/{id}/decline', { params: { id: invited.body.id }, cookie: other.cookie });
     expect((await inbox(other)).body.items[0]).toMatchObject({ kind: 'invitation', pending: false });
     expect((await inbox(leader)).body.items[0]).toMatchObject({
       kind: 'invitation_declined',
@@ -118,13 +123,13 @@ describe('GET /api/me/inbox', () => {
       h.db,
       Array.from({ length: 5 }, (_, i) => ({ profileId: someone.profileId, kind: 'member_left' as const, data: { teamName: `T${i}` } })),
     );
-    const first = await inbox(someone, '?limit=2');
-    expect(first.body.items.map((n: { data: { teamName: string } }) => n.data.teamName)).toEqual(['T4', 'T3']);
+    const first = await inbox(someone, { limit: 2 });
+    expect(first.body.items.map((n) => n.data.teamName)).toEqual(['T4', 'T3']);
     expect(first.body.nextBefore).toBe(first.body.items[1].seq);
-    const second = await inbox(someone, `?limit=2&before=${first.body.nextBefore}`);
-    expect(second.body.items.map((n: { data: { teamName: string } }) => n.data.teamName)).toEqual(['T2', 'T1']);
-    const last = await inbox(someone, `?limit=2&before=${second.body.nextBefore}`);
-    expect(last.body.items.map((n: { data: { teamName: string } }) => n.data.teamName)).toEqual(['T0']);
+    const second = await inbox(someone, { limit: 2, before: first.body.nextBefore! });
+    expect(second.body.items.map((n) => n.data.teamName)).toEqual(['T2', 'T1']);
+    const last = await inbox(someone, { limit: 2, before: second.body.nextBefore! });
+    expect(last.body.items.map((n) => n.data.teamName)).toEqual(['T0']);
     expect(last.body.nextBefore).toBeNull();
     expect(first.body.unreadCount).toBe(5);
   });
@@ -140,27 +145,27 @@ describe('POST /api/me/inbox/read', () => {
     const items = (await inbox(owner)).body.items as { id: string; readAt: string | null }[];
 
     // Someone else's ids change nothing.
-    const foreign = await h.request('POST', '/api/me/inbox/read', { cookie: stranger.cookie, body: { ids: [items[0].id] } });
+    const foreign = await h.api('POST /api/me/inbox/read', { cookie: stranger.cookie, body: { ids: [items[0].id] } });
     expect(foreign).toMatchObject({ status: 200, body: { unreadCount: 0 } });
     expect((await inbox(owner)).body.unreadCount).toBe(3);
 
-    const one = await h.request('POST', '/api/me/inbox/read', { cookie: owner.cookie, body: { ids: [items[0].id] } });
+    const one = await h.api('POST /api/me/inbox/read', { cookie: owner.cookie, body: { ids: [items[0].id] } });
     expect(one).toMatchObject({ status: 200, body: { unreadCount: 2 } });
     const after = (await inbox(owner)).body.items as { id: string; readAt: string | null }[];
     expect(after.find((n) => n.id === items[0].id)?.readAt).toEqual(expect.any(String));
     expect(after.filter((n) => n.readAt === null)).toHaveLength(2);
 
-    expect(await h.request('POST', '/api/me/inbox/read', { cookie: owner.cookie, body: {} })).toMatchObject({
+    expect(await h.api('POST /api/me/inbox/read', { cookie: owner.cookie, body: {} })).toMatchObject({
       status: 200,
       body: { unreadCount: 0 },
     });
-    expect((await h.request('POST', '/api/me/inbox/read', { cookie: owner.cookie, body: { ids: ['nope'] } })).status).toBe(400);
+    expect((await h.api('POST /api/me/inbox/read', { cookie: owner.cookie, body: { ids: ['nope'] } })).status).toBe(400);
   });
 });
 
 describe('GET /api/me/events', () => {
   it('needs a signed-in user', async () => {
-    expect((await h.request('GET', '/api/me/events')).status).toBe(401);
+    expect((await h.api('GET /api/me/events')).status).toBe(401);
   });
 
   it('delivers a new notification to every open stream of its recipient, and to nobody else', async () => {
@@ -245,7 +250,7 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
 
   /** A team led by `lead` and `co`, with `member` in it. */
   async function team(): Promise<string> {
-    const created = await h.request('POST', '/api/teams', {
+    const created = await h.api('POST /api/teams', {
       cookie: lead.cookie,
       body: { name: 'Kind Team', description: 'A team for counting notifications.', openPositions: ['Designer'], maxSize: 8 },
     });
@@ -254,21 +259,32 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
       [co, true],
       [member, false],
     ] as const) {
-      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, {
+      const asked = await h.api('POST /api/teams/{id}/join-requests', {
+        params: { id },
         cookie: user.cookie,
         body: { position: 'Designer', message },
       });
-      await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: lead.cookie });
-      if (leads) await h.request('PATCH', `/api/teams/${id}/members/${user.profileId}`, { cookie: lead.cookie, body: { isLeader: true } });
+      await h.api('POST /api/join-requests/{id}/accept', { params: { id: asked.body.id }, cookie: lead.cookie });
+      if (leads)
+        await h.api('PATCH /api/teams/{id}/members/{profileId}', {
+          params: { id, profileId: user.profileId },
+          cookie: lead.cookie,
+          body: { isLeader: true },
+        });
     }
     return id;
   }
   const requestFrom = async (teamId: string, user: TestUser) =>
-    (await h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: user.cookie, body: { position: 'Designer', message } })).body
-      .id as string;
+    (
+      await h.api('POST /api/teams/{id}/join-requests', {
+        params: { id: teamId },
+        cookie: user.cookie,
+        body: { position: 'Designer', message },
+      })
+    ).body.id as string;
   const invitationFor = async (teamId: string, user: TestUser) => {
     await h.db.update(profiles).set({ lookingForTeam: true }).where(eq(profiles.id, user.profileId));
-    const res = await h.request('POST', '/api/invitations', {
+    const res = await h.api('POST /api/invitations', {
       cookie: lead.cookie,
       body: { teamId, profileId: user.profileId, role: 'Designer', message: 'Come and design with us!' },
     });
@@ -281,7 +297,7 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
       Object.fromEntries(
         await Promise.all(
           Object.entries(cast).map(
-            async ([name, user]) => [name, (await inbox(user, '?limit=50')).body.items as { seq: number; kind: string }[]] as const,
+            async ([name, user]) => [name, (await inbox(user, { limit: 50 })).body.items as { seq: number; kind: string }[]] as const,
           ),
         ),
       );
@@ -304,44 +320,54 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
   it('request_accepted and request_declined: the requester', async () => {
     const id = await team();
     const [a, b] = [await requestFrom(id, requester), await requestFrom(id, bystander)];
-    expect(await told(() => h.request('POST', `/api/join-requests/${b}/decline`, { cookie: co.cookie }))).toEqual([
+    expect(await told(() => h.api('POST /api/join-requests/{id}/decline', { params: { id: b }, cookie: co.cookie }))).toEqual([
       'bystander: request_declined',
     ]);
-    expect(await told(() => h.request('POST', `/api/join-requests/${a}/accept`, { cookie: lead.cookie }))).toEqual([
+    expect(await told(() => h.api('POST /api/join-requests/{id}/accept', { params: { id: a }, cookie: lead.cookie }))).toEqual([
       'requester: request_accepted',
     ]);
-    await h.request('POST', `/api/teams/${id}/leave`, { cookie: requester.cookie });
+    await h.api('POST /api/teams/{id}/leave', { params: { id }, cookie: requester.cookie });
   });
 
   it('invitation, invitation_declined, invitation_accepted and joined', async () => {
     const id = await team();
     let invitation = '';
     expect(await told(async () => (invitation = await invitationFor(id, invitee)))).toEqual(['invitee: invitation']);
-    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/decline`, { cookie: invitee.cookie }))).toEqual([
+    expect(await told(() => h.api('POST /api/invitations/{id}/decline', { params: { id: invitation }, cookie: invitee.cookie }))).toEqual([
       'lead: invitation_declined',
     ]);
     invitation = await invitationFor(id, invitee);
-    expect(await told(() => h.request('POST', `/api/invitations/${invitation}/accept`, { cookie: invitee.cookie }))).toEqual([
+    expect(await told(() => h.api('POST /api/invitations/{id}/accept', { params: { id: invitation }, cookie: invitee.cookie }))).toEqual([
       'invitee: joined',
       'lead: invitation_accepted',
     ]);
-    await h.request('POST', `/api/teams/${id}/leave`, { cookie: invitee.cookie });
+    await h.api('POST /api/teams/{id}/leave', { params: { id }, cookie: invitee.cookie });
   });
 
   it('removed, made_leader and member_left', async () => {
     const id = await team();
     const asked = await requestFrom(id, requester);
-    await h.request('POST', `/api/join-requests/${asked}/accept`, { cookie: lead.cookie });
+    await h.api('POST /api/join-requests/{id}/accept', { params: { id: asked }, cookie: lead.cookie });
     expect(
       await told(() =>
-        h.request('PATCH', `/api/teams/${id}/members/${requester.profileId}`, { cookie: co.cookie, body: { isLeader: true } }),
+        h.api('PATCH /api/teams/{id}/members/{profileId}', {
+          params: { id, profileId: requester.profileId },
+          cookie: co.cookie,
+          body: { isLeader: true },
+        }),
       ),
     ).toEqual(['requester: made_leader']);
-    await h.request('PATCH', `/api/teams/${id}/members/${requester.profileId}`, { cookie: lead.cookie, body: { isLeader: false } });
-    expect(await told(() => h.request('DELETE', `/api/teams/${id}/members/${requester.profileId}`, { cookie: lead.cookie }))).toEqual([
-      'requester: removed',
-    ]);
-    expect(await told(() => h.request('POST', `/api/teams/${id}/leave`, { cookie: member.cookie }))).toEqual([
+    await h.api('PATCH /api/teams/{id}/members/{profileId}', {
+      params: { id, profileId: requester.profileId },
+      cookie: lead.cookie,
+      body: { isLeader: false },
+    });
+    expect(
+      await told(() =>
+        h.api('DELETE /api/teams/{id}/members/{profileId}', { params: { id, profileId: requester.profileId }, cookie: lead.cookie }),
+      ),
+    ).toEqual(['requester: removed']);
+    expect(await told(() => h.api('POST /api/teams/{id}/leave', { params: { id }, cookie: member.cookie }))).toEqual([
       'co: member_left',
       'lead: member_left',
     ]);
@@ -350,7 +376,7 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
   it('team_deleted to the other members, request_withdrawn to those who asked', async () => {
     const id = await team();
     await requestFrom(id, requester);
-    expect(await told(() => h.request('DELETE', `/api/teams/${id}`, { cookie: lead.cookie }))).toEqual([
+    expect(await told(() => h.api('DELETE /api/teams/{id}', { params: { id }, cookie: lead.cookie }))).toEqual([
       'co: team_deleted',
       'member: team_deleted',
       'requester: request_withdrawn',

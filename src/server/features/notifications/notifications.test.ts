@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function team(name: string) {
-  const res = await h.request('POST', '/api/teams', {
+  const res = await h.api('POST /api/teams', {
     cookie: leader.cookie,
     body: { name, description: 'A team description long enough.', logoUrl: 'https://example.com/l.png', openPositions: ['Designer'] },
   });
@@ -20,11 +20,11 @@ async function team(name: string) {
 
 describe('GET /api/me/notifications', () => {
   it('needs a signed-in user', async () => {
-    expect((await h.request('GET', '/api/me/notifications')).status).toBe(401);
+    expect((await h.api('GET /api/me/notifications')).status).toBe(401);
   });
 
   it('is empty for a new user', async () => {
-    const res = await h.request('GET', '/api/me/notifications', { cookie: me.cookie });
+    const res = await h.api('GET /api/me/notifications', { cookie: me.cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ invitations: [], requests: [], pendingCount: 0 });
   });
@@ -34,26 +34,27 @@ describe('GET /api/me/notifications', () => {
       ['Inviting Team', 'Declined Invite', 'Requested Team', 'Declined Team', 'Accepted Team'].map(team),
     );
     const invite = (teamId: string, role: string) =>
-      h.request('POST', '/api/invitations', {
+      h.api('POST /api/invitations', {
         cookie: leader.cookie,
         body: { teamId, profileId: me.profileId, role, message: 'We would love to have you!' },
       });
     await invite(invitingTeam, 'Designer');
     const toDecline = await invite(declinedInvite, 'QA');
-    await h.request('POST', `/api/invitations/${toDecline.body.id}/decline`, { cookie: me.cookie });
+    await h.api('POST /api/invitations/{id}/decline', { params: { id: toDecline.body.id }, cookie: me.cookie });
 
     const ask = async (teamId: string) =>
       (
-        await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+        await h.api('POST /api/teams/{id}/join-requests', {
+          params: { id: teamId },
           cookie: me.cookie,
           body: { position: 'Designer', message: 'Happy to design your screens.' },
         })
       ).body.id as string;
     await ask(requested);
-    await h.request('POST', `/api/join-requests/${await ask(declined)}/decline`, { cookie: leader.cookie });
-    await h.request('POST', `/api/join-requests/${await ask(accepted)}/accept`, { cookie: leader.cookie });
+    await h.api('POST /api/join-requests/{id}/decline', { params: { id: await ask(declined) }, cookie: leader.cookie });
+    await h.api('POST /api/join-requests/{id}/accept', { params: { id: await ask(accepted) }, cookie: leader.cookie });
 
-    const res = await h.request('GET', '/api/me/notifications', { cookie: me.cookie });
+    const res = await h.api('GET /api/me/notifications', { cookie: me.cookie });
     expect(res.body.invitations).toEqual([
       expect.objectContaining({
         team: { id: invitingTeam, name: 'Inviting Team', logoUrl: 'https://example.com/l.png' },
@@ -73,7 +74,7 @@ describe('GET /api/me/notifications', () => {
     expect(res.body.pendingCount).toBe(1);
 
     // The leader sees none of it.
-    const theirs = await h.request('GET', '/api/me/notifications', { cookie: leader.cookie });
+    const theirs = await h.api('GET /api/me/notifications', { cookie: leader.cookie });
     expect(theirs.body).toEqual({ invitations: [], requests: [], pendingCount: 0 });
   });
 });

@@ -6,7 +6,7 @@ import type { Availability, SkillLevel } from '../../../shared/constants';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { profileSkills, profiles, skills, users } from '../../db/schema';
-import { createHarness, type Harness } from '../../testing/harness';
+import { createHarness, type Harness, type TestInput } from '../../testing/harness';
 
 let h: Harness;
 
@@ -114,8 +114,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function list(query = ''): Promise<ProfileList> {
-  const res = await h.request<ProfileList>('GET', `/api/profiles${query}`);
+async function list(query?: TestInput<'GET /api/profiles'>['query']): Promise<ProfileList> {
+  const res = await h.api('GET /api/profiles', { query });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -146,84 +146,84 @@ describe('GET /api/profiles', () => {
   });
 
   it('searches first, last and preferred name and bio, case-insensitively', async () => {
-    expect(firstNames(await list('?q=ADA'))).toEqual(['Ada']);
-    expect(firstNames(await list('?q=lovelace'))).toEqual(['Ada']);
-    expect(firstNames(await list('?q=amazing'))).toEqual(['Grace']);
-    expect(firstNames(await list('?q=COMPILER%20pio'))).toEqual(['Grace']);
-    expect(firstNames(await list('?q=codebreaker'))).toEqual(['Alan']);
+    expect(firstNames(await list({ q: 'ADA' }))).toEqual(['Ada']);
+    expect(firstNames(await list({ q: 'lovelace' }))).toEqual(['Ada']);
+    expect(firstNames(await list({ q: 'amazing' }))).toEqual(['Grace']);
+    expect(firstNames(await list({ q: 'COMPILER pio' }))).toEqual(['Grace']);
+    expect(firstNames(await list({ q: 'codebreaker' }))).toEqual(['Alan']);
   });
 
   it('searches skill names too, case-insensitively and by substring', async () => {
-    expect(firstNames(await list('?q=cobol'))).toEqual(['Grace']);
-    expect(firstNames(await list('?q=PYTH'))).toEqual(['Alan', 'Grace', 'Ada']);
-    expect(firstNames(await list('?q=learning'))).toEqual(['Alan']);
+    expect(firstNames(await list({ q: 'cobol' }))).toEqual(['Grace']);
+    expect(firstNames(await list({ q: 'PYTH' }))).toEqual(['Alan', 'Grace', 'Ada']);
+    expect(firstNames(await list({ q: 'learning' }))).toEqual(['Alan']);
   });
 
   it('treats % and _ in the search text literally', async () => {
-    expect(firstNames(await list(`?q=${encodeURIComponent('100%_')}`))).toEqual(['Margaret']);
-    expect(firstNames(await list(`?q=${encodeURIComponent('%')}`))).toEqual(['Margaret']);
-    expect(firstNames(await list('?q=_'))).toEqual(['Margaret']);
-    expect((await list('?q=nobody-has-this')).total).toBe(0);
+    expect(firstNames(await list({ q: '100%_' }))).toEqual(['Margaret']);
+    expect(firstNames(await list({ q: '%' }))).toEqual(['Margaret']);
+    expect(firstNames(await list({ q: '_' }))).toEqual(['Margaret']);
+    expect((await list({ q: 'nobody-has-this' })).total).toBe(0);
   });
 
   it('keeps only profiles with ALL selected skills, names compared case-insensitively', async () => {
-    expect(firstNames(await list('?skills=python'))).toEqual(['Alan', 'Grace', 'Ada']);
-    expect(firstNames(await list('?skills=Python,RUST'))).toEqual(['Ada']);
-    expect(firstNames(await list('?skills=Python,Machine%20Learning'))).toEqual(['Alan']);
-    expect(firstNames(await list('?skills=Python,python'))).toEqual(['Alan', 'Grace', 'Ada']);
-    expect((await list('?skills=Python,C')).total).toBe(0);
-    expect((await list('?skills=Unknown')).total).toBe(0);
+    expect(firstNames(await list({ skills: 'python' }))).toEqual(['Alan', 'Grace', 'Ada']);
+    expect(firstNames(await list({ skills: ['Python', 'RUST'] }))).toEqual(['Ada']);
+    expect(firstNames(await list({ skills: ['Python', 'Machine Learning'] }))).toEqual(['Alan']);
+    expect(firstNames(await list({ skills: ['Python', 'python'] }))).toEqual(['Alan', 'Grace', 'Ada']);
+    expect((await list({ skills: ['Python', 'C'] })).total).toBe(0);
+    expect((await list({ skills: 'Unknown' })).total).toBe(0);
   });
 
   it('filters on availability (equal) and on looking for a team', async () => {
-    expect(firstNames(await list('?availability=Full%20Time'))).toEqual(['Alan', 'Ada']);
-    expect(firstNames(await list('?availability=Weekends'))).toEqual(['Linus']);
-    expect(firstNames(await list('?looking=true'))).toEqual(['Margaret', 'Linus', 'Ada']);
-    expect(firstNames(await list('?looking=false'))).toHaveLength(5);
+    expect(firstNames(await list({ availability: 'Full Time' }))).toEqual(['Alan', 'Ada']);
+    expect(firstNames(await list({ availability: 'Weekends' }))).toEqual(['Linus']);
+    expect(firstNames(await list({ looking: true }))).toEqual(['Margaret', 'Linus', 'Ada']);
+    expect(firstNames(await list({ looking: false }))).toHaveLength(5);
   });
 
   it('combines every active condition with AND', async () => {
-    expect(firstNames(await list('?q=python&availability=Full%20Time'))).toEqual(['Alan', 'Ada']);
-    expect(firstNames(await list('?q=python&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
-    expect(firstNames(await list('?q=a&skills=git&looking=true'))).toEqual(['Linus']);
+    expect(firstNames(await list({ q: 'python', availability: 'Full Time' }))).toEqual(['Alan', 'Ada']);
+    expect(firstNames(await list({ q: 'python', availability: 'Full Time', looking: true }))).toEqual(['Ada']);
+    expect(firstNames(await list({ q: 'a', skills: 'git', looking: true }))).toEqual(['Linus']);
   });
 
   it('combines skills, availability and looking for a team (the combined filter, one index of its own)', async () => {
     // Ada: Python + Rust, Full Time, looking. Alan: Python, Full Time, not looking. Grace: Python, Part Time, not looking.
-    expect(firstNames(await list('?skills=Python&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
-    expect(firstNames(await list('?skills=python,RUST&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
-    expect(firstNames(await list('?skills=Python,Rust&availability=Part%20Time&looking=true'))).toEqual([]);
-    expect(firstNames(await list('?q=engine&skills=Python&availability=Full%20Time&looking=true'))).toEqual(['Ada']);
-    expect(firstNames(await list('?q=compiler&skills=Python&availability=Full%20Time&looking=true'))).toEqual([]);
-    expect(firstNames(await list('?skills=Python&availability=Full%20Time'))).toEqual(['Alan', 'Ada']);
+    expect(firstNames(await list({ skills: 'Python', availability: 'Full Time', looking: true }))).toEqual(['Ada']);
+    expect(firstNames(await list({ skills: ['python', 'RUST'], availability: 'Full Time', looking: true }))).toEqual(['Ada']);
+    expect(firstNames(await list({ skills: ['Python', 'Rust'], availability: 'Part Time', looking: true }))).toEqual([]);
+    expect(firstNames(await list({ q: 'engine', skills: 'Python', availability: 'Full Time', looking: true }))).toEqual(['Ada']);
+    expect(firstNames(await list({ q: 'compiler', skills: 'Python', availability: 'Full Time', looking: true }))).toEqual([]);
+    expect(firstNames(await list({ skills: 'Python', availability: 'Full Time' }))).toEqual(['Alan', 'Ada']);
   });
 
   it('pages the results and counts all matches, not only the page', async () => {
-    const first = await list('?pageSize=2');
+    const first = await list({ pageSize: 2 });
     expect(firstNames(first)).toEqual(['Alan', 'Margaret']);
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
-    expect(firstNames(await list('?pageSize=2&page=2'))).toEqual(['Linus', 'Grace']);
-    const last = await list('?pageSize=2&page=3');
+    expect(firstNames(await list({ pageSize: 2, page: 2 }))).toEqual(['Linus', 'Grace']);
+    const last = await list({ pageSize: 2, page: 3 });
     expect(firstNames(last)).toEqual(['Ada']);
     expect(last.total).toBe(5);
-    expect((await list('?pageSize=2&page=4')).items).toEqual([]);
-    const filtered = await list('?skills=python&pageSize=1&page=2');
+    expect((await list({ pageSize: 2, page: 4 })).items).toEqual([]);
+    const filtered = await list({ skills: 'python', pageSize: 1, page: 2 });
     expect(firstNames(filtered)).toEqual(['Grace']);
     expect(filtered.total).toBe(3);
   });
 
   it('caps the page size and ignores malformed parameters instead of failing', async () => {
-    expect((await list(`?pageSize=${MAX_PAGE_SIZE}`)).pageSize).toBe(MAX_PAGE_SIZE);
-    const tooBig = await list('?pageSize=100000');
+    expect((await list({ pageSize: MAX_PAGE_SIZE })).pageSize).toBe(MAX_PAGE_SIZE);
+    const tooBig = await list({ pageSize: 100000 });
     expect(tooBig.pageSize).toBe(MAX_PAGE_SIZE);
-    const junk = await list('?page=abc&pageSize=-3&availability=Sometimes&looking=maybe');
+    const junk = await list({ page: 'abc', pageSize: -3, availability: 'Sometimes', looking: 'maybe' });
     expect(junk).toMatchObject({ page: 1, total: 5 });
   });
 });
 
 describe('GET /api/skills', () => {
   it('lists every skill name, sorted by name', async () => {
-    const res = await h.request<string[]>('GET', '/api/skills');
+    const res = await h.api('GET /api/skills');
     expect(res.status).toBe(200);
     // Every skill, even one no profile lists any more (the issue: chips list every skill).
     expect(res.body).toEqual(['Assembly', 'C', 'COBOL', 'Git', 'Machine Learning', 'Orphaned Skill', 'Python', 'Rust']);
@@ -231,7 +231,7 @@ describe('GET /api/skills', () => {
 });
 
 describe('the skills a profile row keeps for its card', () => {
-  const linus = async () => (await list('?q=torvalds')).items[0];
+  const linus = async () => (await list({ q: 'torvalds' })).items[0];
 
   it('follow every change to profile_skills made by any statement: level, removal, a deleted skill', async () => {
     const before = await linus();
@@ -250,17 +250,17 @@ describe('the skills a profile row keeps for its card', () => {
 
     await h.db.delete(profileSkills).where(and(eq(profileSkills.profileId, before.id), eq(profileSkills.skillId, c.id)));
     expect((await linus()).skills).toEqual([{ name: 'Git', level: 'Beginner' }]);
-    expect((await list('?skills=c')).total).toBe(0);
+    expect((await list({ skills: 'c' })).total).toBe(0);
 
     // A renamed skill shows its new name (and is found by it).
     await h.db.update(skills).set({ name: 'GitOps' }).where(eq(skills.id, git.id));
     expect((await linus()).skills).toEqual([{ name: 'GitOps', level: 'Beginner' }]);
-    expect((await list('?skills=gitops')).items.map((p) => p.firstName)).toEqual(['Linus']);
+    expect((await list({ skills: 'gitops' })).items.map((p) => p.firstName)).toEqual(['Linus']);
 
     // Deleting a skill removes it from every profile (cascade), and the rows follow.
     await h.db.delete(skills).where(eq(skills.id, git.id));
     const after = await linus();
     expect(after.skills).toEqual([]);
-    expect((await list('?q=git')).total).toBe(0);
+    expect((await list({ q: 'git' })).total).toBe(0);
   });
 });

@@ -23,19 +23,21 @@ let n = 0;
 /** A published event run by `organizer`. */
 async function event(over: Record<string, unknown> = {}) {
   const slug = `rules-${++n}`;
-  const created = await h.request('POST', '/api/events', {
+  const created = await h.api('POST /api/events', {
     cookie: organizer.cookie,
     body: { slug, name: `Rules Hack ${n}`, buildStartsAt: at(10), submissionDeadline: at(12), teamSizeMin: 2, teamSizeMax: 4, ...over },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await h.request('PATCH', `/api/events/${slug}`, { cookie: organizer.cookie, body: { state: 'published' } })).status).toBe(200);
+  expect(
+    (await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: organizer.cookie, body: { state: 'published' } })).status,
+  ).toBe(200);
   return { slug, name: `Rules Hack ${n}` };
 }
 const lockNow = (slug: string) =>
-  h.request('PATCH', `/api/events/${slug}`, { cookie: organizer.cookie, body: { formationDeadline: at(-0.01) } });
+  h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: organizer.cookie, body: { formationDeadline: at(-0.01) } });
 
 async function team(by: TestUser, eventSlug: string, over: Record<string, unknown> = {}) {
-  const res = await h.request('POST', '/api/teams', {
+  const res = await h.api('POST /api/teams', {
     cookie: by.cookie,
     body: {
       name: 'Rule Makers',
@@ -48,7 +50,7 @@ async function team(by: TestUser, eventSlug: string, over: Record<string, unknow
   return res;
 }
 const ask = (by: TestUser, teamId: string) =>
-  h.request('POST', `/api/teams/${teamId}/join-requests`, { cookie: by.cookie, body: { position: 'Designer', message } });
+  h.api('POST /api/teams/{id}/join-requests', { params: { id: teamId }, cookie: by.cookie, body: { position: 'Designer', message } });
 
 describe('teams in an event', () => {
   it('a team is created in the named event (the featured one by default) and shows it; its creator takes part', async () => {
@@ -56,12 +58,16 @@ describe('teams in an event', () => {
     const leader = await h.signUp();
     const made = await team(leader, ev.slug);
     expect(made.status).toBe(201);
-    const page = await h.request('GET', `/api/teams/${made.body.id}`);
+    const page = await h.api('GET /api/teams/{id}', { params: { id: made.body.id } });
     expect(page.body.event).toMatchObject({ slug: ev.slug, name: ev.name, formationLocked: false, teamSizeMin: 2, teamSizeMax: 4 });
     expect(page.body.maxSize).toBe(4);
-    expect((await h.request('GET', `/api/events/${ev.slug}`, { cookie: leader.cookie })).body.viewer.registration).not.toBeNull();
+    expect(
+      (await h.api('GET /api/events/{slug}', { params: { slug: ev.slug }, cookie: leader.cookie })).body.viewer.registration,
+    ).not.toBeNull();
     const byDefault = await team(leader, undefined as unknown as string);
-    expect((await h.request('GET', `/api/teams/${byDefault.body.id}`)).body.event.slug).toBe('worlds-largest-hackathon-2025');
+    expect((await h.api('GET /api/teams/{id}', { params: { id: byDefault.body.id } })).body.event.slug).toBe(
+      'worlds-largest-hackathon-2025',
+    );
     expect((await team(leader, 'no-such-event')).status).toBe(404);
   });
 
@@ -73,7 +79,8 @@ describe('teams in an event', () => {
     expect(tooBig.body.fields).toEqual({ maxSize: `A team in ${ev.name} has between 3 and 5 members` });
     const made = await team(leader, ev.slug, { maxSize: 5 });
     expect(made.status).toBe(201);
-    const edit = await h.request('PATCH', `/api/teams/${made.body.id}`, {
+    const edit = await h.api('PATCH /api/teams/{id}', {
+      params: { id: made.body.id },
       cookie: leader.cookie,
       body: { name: 'Rule Makers', description: null, isOpen: true, maxSize: 2 },
     });
@@ -92,7 +99,7 @@ describe('teams in an event', () => {
     const other = await team(b, ev.slug);
     expect((await ask(a, other.body.id)).body.code).toBe('teams_per_person');
     // An invitation to someone already in a team there is refused too.
-    const invited = await h.request('POST', '/api/invitations', {
+    const invited = await h.api('POST /api/invitations', {
       cookie: b.cookie,
       body: { teamId: other.body.id, profileId: a.profileId, role: 'Designer', message },
     });
@@ -108,7 +115,9 @@ describe('teams in an event', () => {
     const openTeam = await team(leader, open.slug);
     const asker = await h.signUp();
     expect((await ask(asker, openTeam.body.id)).status).toBe(201);
-    expect((await h.request('GET', `/api/events/${open.slug}`, { cookie: asker.cookie })).body.viewer.registration).toMatchObject({
+    expect(
+      (await h.api('GET /api/events/{slug}', { params: { slug: open.slug }, cookie: asker.cookie })).body.viewer.registration,
+    ).toMatchObject({
       looking: true,
     });
     const refused = await team(leader, closed.slug);
@@ -124,11 +133,12 @@ describe('after the team formation deadline', () => {
     const made = await team(leader, ev.slug);
     const id = made.body.id;
     const request = await ask(asker, id);
-    const invitation = await h.request('POST', '/api/invitations', {
+    const invitation = await h.api('POST /api/invitations', {
       cookie: leader.cookie,
       body: { teamId: id, profileId: invitee.profileId, role: 'Designer', message },
     });
-    await h.request('POST', `/api/events/${ev.slug}/teams/${id}/members`, {
+    await h.api('POST /api/events/{slug}/teams/{id}/members', {
+      params: { slug: ev.slug, id },
       cookie: organizer.cookie,
       body: { profileId: member.profileId },
     });
@@ -137,15 +147,15 @@ describe('after the team formation deadline', () => {
     const lock = `Teams in ${ev.name} are locked: the team formation deadline has passed`;
     const refusals = [
       await ask(newcomer, id),
-      await h.request('POST', '/api/invitations', {
+      await h.api('POST /api/invitations', {
         cookie: leader.cookie,
         body: { teamId: id, profileId: newcomer.profileId, role: 'Designer', message },
       }),
-      await h.request('POST', `/api/join-requests/${request.body.id}/accept`, { cookie: leader.cookie }),
-      await h.request('POST', `/api/invitations/${invitation.body.id}/accept`, { cookie: invitee.cookie }),
-      await h.request('POST', `/api/teams/${id}/leave`, { cookie: member.cookie }),
-      await h.request('DELETE', `/api/teams/${id}/members/${member.profileId}`, { cookie: leader.cookie }),
-      await h.request('DELETE', `/api/teams/${id}`, { cookie: leader.cookie }),
+      await h.api('POST /api/join-requests/{id}/accept', { params: { id: request.body.id }, cookie: leader.cookie }),
+      await h.api('POST /api/invitations/{id}/accept', { params: { id: invitation.body.id }, cookie: invitee.cookie }),
+      await h.api('POST /api/teams/{id}/leave', { params: { id }, cookie: member.cookie }),
+      await h.api('DELETE /api/teams/{id}/members/{profileId}', { params: { id, profileId: member.profileId }, cookie: leader.cookie }),
+      await h.api('DELETE /api/teams/{id}', { params: { id }, cookie: leader.cookie }),
       await team(newcomer, ev.slug),
     ];
     for (const res of refusals) {
@@ -153,37 +163,47 @@ describe('after the team formation deadline', () => {
       expect(res.body).toMatchObject({ error: lock, code: 'formation_locked' });
     }
     // Declining changes no team, and stays possible.
-    expect((await h.request('POST', `/api/invitations/${invitation.body.id}/decline`, { cookie: invitee.cookie })).status).toBe(200);
-    const leave = await h.request('DELETE', `/api/events/${ev.slug}/registration`, { cookie: member.cookie });
+    expect((await h.api('POST /api/invitations/{id}/decline', { params: { id: invitation.body.id }, cookie: invitee.cookie })).status).toBe(
+      200,
+    );
+    const leave = await h.api('DELETE /api/events/{slug}/registration', { params: { slug: ev.slug }, cookie: member.cookie });
     expect(leave.status).toBe(409);
-    expect(leave.body.code).toBe('leave_event_locked');
+    expect(leave.body!.code).toBe('leave_event_locked');
 
     // An organizer moves people in and out.
     expect(
       (
-        await h.request('POST', `/api/events/${ev.slug}/teams/${id}/members`, {
+        await h.api('POST /api/events/{slug}/teams/{id}/members', {
+          params: { slug: ev.slug, id },
           cookie: organizer.cookie,
           body: { profileId: newcomer.profileId },
         })
       ).status,
     ).toBe(204);
     expect(
-      (await h.request('DELETE', `/api/events/${ev.slug}/teams/${id}/members/${member.profileId}`, { cookie: organizer.cookie })).status,
+      (
+        await h.api('DELETE /api/events/{slug}/teams/{id}/members/{profileId}', {
+          params: { slug: ev.slug, id, profileId: member.profileId },
+          cookie: organizer.cookie,
+        })
+      ).status,
     ).toBe(204);
-    const members = (await h.request('GET', `/api/teams/${id}`)).body.members.map((m: { id: string }) => m.id);
+    const members = (await h.api('GET /api/teams/{id}', { params: { id } })).body.members.map((m: { id: string }) => m.id);
     expect(members).toEqual(expect.arrayContaining([leader.profileId, newcomer.profileId]));
     expect(members).not.toContain(member.profileId);
     // Not anyone: a participant is refused, a team of another event is not found.
     expect(
       (
-        await h.request('POST', `/api/events/${ev.slug}/teams/${id}/members`, {
+        await h.api('POST /api/events/{slug}/teams/{id}/members', {
+          params: { slug: ev.slug, id },
           cookie: leader.cookie,
           body: { profileId: member.profileId },
         })
       ).status,
     ).toBe(403);
     const elsewhere = await team(await h.signUp(), (await event()).slug);
-    const wrongEvent = await h.request('POST', `/api/events/${ev.slug}/teams/${elsewhere.body.id}/members`, {
+    const wrongEvent = await h.api('POST /api/events/{slug}/teams/{id}/members', {
+      params: { slug: ev.slug, id: elsewhere.body.id },
       cookie: organizer.cookie,
       body: { profileId: member.profileId },
     });
@@ -198,10 +218,10 @@ describe('leaving an event', () => {
     const solo = await team(alone, ev.slug);
     const other = await team(await h.signUp(), ev.slug);
     await ask(asker, other.body.id);
-    expect((await h.request('DELETE', `/api/events/${ev.slug}/registration`, { cookie: alone.cookie })).status).toBe(204);
-    expect((await h.request('GET', `/api/teams/${solo.body.id}`)).status).toBe(404);
-    expect((await h.request('DELETE', `/api/events/${ev.slug}/registration`, { cookie: asker.cookie })).status).toBe(204);
-    const pending = await h.request('GET', '/api/me/notifications', { cookie: asker.cookie });
+    expect((await h.api('DELETE /api/events/{slug}/registration', { params: { slug: ev.slug }, cookie: alone.cookie })).status).toBe(204);
+    expect((await h.api('GET /api/teams/{id}', { params: { id: solo.body.id } })).status).toBe(404);
+    expect((await h.api('DELETE /api/events/{slug}/registration', { params: { slug: ev.slug }, cookie: asker.cookie })).status).toBe(204);
+    const pending = await h.api('GET /api/me/notifications', { cookie: asker.cookie });
     expect(pending.body.requests[0].status).toBe('cancelled');
   });
 });
@@ -212,16 +232,16 @@ describe('lists and suggestions by event', () => {
     const [a, b, c] = await Promise.all([h.signUp({ firstName: 'Aria' }), h.signUp({ firstName: 'Bo' }), h.signUp({ firstName: 'Cal' })]);
     const inOne = await team(a, one.slug);
     await team(b, two.slug);
-    const teams = await h.request('GET', `/api/teams?event=${one.slug}`);
+    const teams = await h.api('GET /api/teams', { query: { event: one.slug } });
     expect(teams.body).toMatchObject({ total: 1, items: [{ id: inOne.body.id, event: { slug: one.slug, name: one.name } }] });
-    expect((await h.request('GET', '/api/teams?event=no-such-event')).body.total).toBe(0);
+    expect((await h.api('GET /api/teams', { query: { event: 'no-such-event' } })).body.total).toBe(0);
 
-    await h.request('PUT', `/api/events/${one.slug}/registration`, { cookie: c.cookie, body: { looking: true } });
+    await h.api('PUT /api/events/{slug}/registration', { params: { slug: one.slug }, cookie: c.cookie, body: { looking: true } });
     // Bo looks for a team in general, but not in the first event.
-    await h.request('PUT', `/api/events/${one.slug}/registration`, { cookie: b.cookie, body: { looking: false } });
-    const looking = await h.request('GET', `/api/profiles?event=${one.slug}&looking=true`);
+    await h.api('PUT /api/events/{slug}/registration', { params: { slug: one.slug }, cookie: b.cookie, body: { looking: false } });
+    const looking = await h.api('GET /api/profiles', { query: { event: one.slug, looking: true } });
     expect(looking.body.items.map((p: { firstName: string }) => p.firstName)).toEqual(['Cal']);
-    const everyone = await h.request('GET', `/api/profiles?event=${one.slug}`);
+    const everyone = await h.api('GET /api/profiles', { query: { event: one.slug } });
     expect(everyone.body.items.map((p: { firstName: string; lookingForTeam: boolean }) => [p.firstName, p.lookingForTeam])).toEqual([
       ['Cal', true],
       ['Bo', false],
@@ -238,19 +258,22 @@ describe('lists and suggestions by event', () => {
       [here, one.slug],
       [elsewhere, two.slug],
     ] as const) {
-      await h.request('PUT', `/api/events/${slug}/registration`, { cookie: who.cookie, body: { looking: true } });
-      await h.request('POST', `/api/profiles/${who.profileId}/skills`, {
+      await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body: { looking: true } });
+      await h.api('POST /api/profiles/{id}/skills', {
+        params: { id: who.profileId },
         cookie: who.cookie,
         body: { skills: [{ name: 'Haskell', level: 'Advanced' }] },
       });
     }
-    const people = await h.request('GET', `/api/teams/${made.body.id}/suggestions`, { cookie: leader.cookie });
+    const people = await h.api('GET /api/teams/{id}/suggestions', { params: { id: made.body.id }, cookie: leader.cookie });
     expect(people.body.items.map((p: { firstName: string }) => p.firstName)).toEqual(['Here']);
-    const teamsForHere = await h.request('GET', '/api/me/suggested-teams', { cookie: here.cookie });
+    const teamsForHere = await h.api('GET /api/me/suggested-teams', { cookie: here.cookie });
     expect(teamsForHere.body.items.map((t: { team: { id: string } }) => t.team.id)).toContain(made.body.id);
     // Once the event's teams are locked, nobody is suggested to a team there, nor it to anyone.
     await lockNow(one.slug);
-    expect((await h.request('GET', `/api/teams/${made.body.id}/suggestions`, { cookie: leader.cookie })).body.items).toEqual([]);
-    expect((await h.request('GET', '/api/me/suggested-teams', { cookie: here.cookie })).body.items).toEqual([]);
+    expect((await h.api('GET /api/teams/{id}/suggestions', { params: { id: made.body.id }, cookie: leader.cookie })).body.items).toEqual(
+      [],
+    );
+    expect((await h.api('GET /api/me/suggested-teams', { cookie: here.cookie })).body.items).toEqual([]);
   });
 });

@@ -30,10 +30,15 @@ async function person(
     .where(eq(profiles.id, user.profileId));
   // Suggestions come from the people taking part in the team's event (the featured one here); their
   // looking flag there follows the profile's.
-  const took = await h.request('PUT', '/api/events/worlds-largest-hackathon-2025/registration', { cookie: user.cookie, body: {} });
+  const took = await h.api('PUT /api/events/{slug}/registration', {
+    params: { slug: 'worlds-largest-hackathon-2025' },
+    cookie: user.cookie,
+    body: {},
+  });
   expect(took.status).toBe(200);
   if (skills.length) {
-    const res = await h.request('POST', `/api/profiles/${user.profileId}/skills`, {
+    const res = await h.api('POST /api/profiles/{id}/skills', {
+      params: { id: user.profileId },
       cookie: user.cookie,
       body: { skills: skills.map(([name, level]) => ({ name, level })) },
     });
@@ -44,14 +49,14 @@ async function person(
 }
 
 const suggestions = (by: TestUser | null, id = teamId, page = 1) =>
-  h.request('GET', `/api/teams/${id}/suggestions?page=${page}`, { cookie: by?.cookie });
+  h.api('GET /api/teams/{id}/suggestions', { params: { id }, query: { page }, cookie: by?.cookie });
 const names = (items: { name: string }[]) => items.map((i) => i.name.split(' ')[0]);
 
 beforeAll(async () => {
   h = await createHarness();
   leader = await h.signUp({ firstName: 'Lead', lastName: 'Match' });
   await h.db.update(profiles).set({ timezone: 'UTC+1' }).where(eq(profiles.id, leader.profileId));
-  const res = await h.request('POST', '/api/teams', {
+  const res = await h.api('POST /api/teams', {
     cookie: leader.cookie,
     body: {
       name: 'Go Getters',
@@ -92,7 +97,7 @@ beforeAll(async () => {
   ]);
   expect(
     (
-      await h.request('POST', '/api/invitations', {
+      await h.api('POST /api/invitations', {
         cookie: leader.cookie,
         body: { teamId, profileId: fay.profileId, role: 'Backend Developer', message: 'Join us for the Go work!' },
       })
@@ -100,7 +105,8 @@ beforeAll(async () => {
   ).toBe(201);
   expect(
     (
-      await h.request('POST', `/api/teams/${teamId}/join-requests`, {
+      await h.api('POST /api/teams/{id}/join-requests', {
+        params: { id: teamId },
         cookie: gus.cookie,
         body: { position: 'Backend Developer', message: 'I write Go every day.' },
       })
@@ -111,12 +117,12 @@ afterAll(() => h.close());
 
 describe('the skills a position needs', () => {
   it('are saved with the team, without duplicates, for open positions only, and shown on its page', async () => {
-    const team = await h.request('GET', `/api/teams/${teamId}`);
+    const team = await h.api('GET /api/teams/{id}', { params: { id: teamId } });
     expect(team.body.positionSkills).toEqual({ 'Backend Developer': ['Go', 'PostgreSQL'], Designer: ['Figma'] });
   });
 
   it('stay when the positions are replaced without skills, and go with their position', async () => {
-    const other = await h.request('POST', '/api/teams', {
+    const other = await h.api('POST /api/teams', {
       cookie: leader.cookie,
       body: {
         name: 'Skill Keepers',
@@ -127,15 +133,17 @@ describe('the skills a position needs', () => {
     });
     const id = other.body.id;
     expect(
-      await h.request('PUT', `/api/teams/${id}/positions`, { cookie: leader.cookie, body: { openPositions: ['A', 'C'] } }),
+      await h.api('PUT /api/teams/{id}/positions', { params: { id }, cookie: leader.cookie, body: { openPositions: ['A', 'C'] } }),
     ).toMatchObject({ status: 200, body: { openPositions: ['A', 'C'], positionSkills: { A: ['Rust'] } } });
     expect(
-      await h.request('PUT', `/api/teams/${id}/positions`, {
+      await h.api('PUT /api/teams/{id}/positions', {
+        params: { id },
         cookie: leader.cookie,
         body: { openPositions: ['A', 'C'], positionSkills: { C: ['Zig'] } },
       }),
     ).toMatchObject({ status: 200, body: { positionSkills: { C: ['Zig'] } } });
-    const tooMany = await h.request('PUT', `/api/teams/${id}/positions`, {
+    const tooMany = await h.api('PUT /api/teams/{id}/positions', {
+      params: { id },
       cookie: leader.cookie,
       body: { openPositions: ['A'], positionSkills: { A: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] } },
     });
@@ -183,12 +191,14 @@ describe('GET /api/teams/{id}/suggestions', () => {
   });
 
   it('offers nobody to a closed team', async () => {
-    await h.request('PATCH', `/api/teams/${teamId}`, {
+    await h.api('PATCH /api/teams/{id}', {
+      params: { id: teamId },
       cookie: leader.cookie,
       body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: false },
     });
     expect((await suggestions(leader)).body.items).toEqual([]);
-    await h.request('PATCH', `/api/teams/${teamId}`, {
+    await h.api('PATCH /api/teams/{id}', {
+      params: { id: teamId },
       cookie: leader.cookie,
       body: { name: 'Go Getters', description: 'A team that needs Go and PostgreSQL people.', isOpen: true },
     });
@@ -197,7 +207,7 @@ describe('GET /api/teams/{id}/suggestions', () => {
 });
 
 describe('GET /api/me/suggested-teams', () => {
-  const teamsFor = (user: TestUser | null) => h.request('GET', '/api/me/suggested-teams', { cookie: user?.cookie });
+  const teamsFor = (user: TestUser | null) => h.api('GET /api/me/suggested-teams', { cookie: user?.cookie });
 
   it('lists open teams with room whose positions need the person’s skills, with the position and the skills', async () => {
     const res = await teamsFor(people.Ada);
@@ -218,7 +228,7 @@ describe('GET /api/me/suggested-teams', () => {
   it('ranks by skill points, and leaves out closed and full teams, one’s own teams and teams one asked', async () => {
     const make = async (name: string, skills: string[], over: Record<string, unknown> = {}) =>
       (
-        await h.request('POST', '/api/teams', {
+        await h.api('POST /api/teams', {
           cookie: leader.cookie,
           body: {
             name,
@@ -235,11 +245,12 @@ describe('GET /api/me/suggested-teams', () => {
     await make('Closed Figma', ['Figma'], { isOpen: false });
     await make('Full Figma', ['Figma'], { maxSize: 2 }).then(async (id) => {
       const filler = await h.signUp({ firstName: 'Filler' });
-      const asked = await h.request('POST', `/api/teams/${id}/join-requests`, {
+      const asked = await h.api('POST /api/teams/{id}/join-requests', {
+        params: { id },
         cookie: filler.cookie,
         body: { position: 'Dev', message: 'Let me fill this team.' },
       });
-      await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: leader.cookie });
+      await h.api('POST /api/join-requests/{id}/accept', { params: { id: asked.body.id }, cookie: leader.cookie });
     });
     const res = await teamsFor(cy);
     const found = res.body.items.map((i: { team: { name: string } }) => i.team.name);
@@ -248,7 +259,8 @@ describe('GET /api/me/suggested-teams', () => {
     expect(found).not.toContain('Full Figma');
     expect(res.body.items.find((i: { team: { id: string } }) => i.team.id === both)).toMatchObject({ skillPoints: 4 });
 
-    await h.request('POST', `/api/teams/${figmaOnly}/join-requests`, {
+    await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: figmaOnly },
       cookie: cy.cookie,
       body: { position: 'Dev', message: 'Figma is my thing.' },
     });
@@ -272,7 +284,8 @@ describe('suggestions see every change made before they are asked for (the match
     expect(names((await suggestions(leader)).body.items)).toContain('Hal');
     // The ranking's marker came back over the database (a lost one lets it go on after a second).
     expect(performance.now() - asked).toBeLessThan(900);
-    const off = await h.request('PUT', `/api/profiles/${newcomer.profileId}/settings`, {
+    const off = await h.api('PUT /api/profiles/{id}/settings', {
+      params: { id: newcomer.profileId },
       cookie: newcomer.cookie,
       body: { lookingForTeam: false },
     });
@@ -281,7 +294,7 @@ describe('suggestions see every change made before they are asked for (the match
   });
 
   it('a team that closes, or whose positions stop needing a skill, is no longer offered', async () => {
-    const created = await h.request('POST', '/api/teams', {
+    const created = await h.api('POST /api/teams', {
       cookie: leader.cookie,
       body: {
         name: 'Elm Lovers',
@@ -292,34 +305,37 @@ describe('suggestions see every change made before they are asked for (the match
     });
     const elmer = await person('Ivy', [['Elm', 'Intermediate']]);
     const offered = async () =>
-      (await h.request('GET', '/api/me/suggested-teams', { cookie: elmer.cookie })).body.items.map(
-        (i: { team: { name: string } }) => i.team.name,
-      );
+      (await h.api('GET /api/me/suggested-teams', { cookie: elmer.cookie })).body.items.map((i: { team: { name: string } }) => i.team.name);
     expect(await offered()).toEqual(['Elm Lovers']);
-    await h.request('PUT', `/api/teams/${created.body.id}/positions`, {
+    await h.api('PUT /api/teams/{id}/positions', {
+      params: { id: created.body.id },
       cookie: leader.cookie,
       body: { openPositions: ['Dev'], positionSkills: { Dev: ['Haskell'] } },
     });
     expect(await offered()).toEqual([]);
-    await h.request('PUT', `/api/teams/${created.body.id}/positions`, {
+    await h.api('PUT /api/teams/{id}/positions', {
+      params: { id: created.body.id },
       cookie: leader.cookie,
       body: { openPositions: ['Dev'], positionSkills: { Dev: ['Elm'] } },
     });
     expect(await offered()).toEqual(['Elm Lovers']);
     // The card shown is the team as it is now: a new name, a new member.
-    await h.request('PATCH', `/api/teams/${created.body.id}`, {
+    await h.api('PATCH /api/teams/{id}', {
+      params: { id: created.body.id },
       cookie: leader.cookie,
       body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: true },
     });
     const joiner = await h.signUp({ firstName: 'Jo' });
-    const asked = await h.request('POST', `/api/teams/${created.body.id}/join-requests`, {
+    const asked = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: created.body.id },
       cookie: joiner.cookie,
       body: { position: 'Dev', message: 'I would like to join.' },
     });
-    await h.request('POST', `/api/join-requests/${asked.body.id}/accept`, { cookie: leader.cookie });
-    const [card] = (await h.request('GET', '/api/me/suggested-teams', { cookie: elmer.cookie })).body.items;
+    await h.api('POST /api/join-requests/{id}/accept', { params: { id: asked.body.id }, cookie: leader.cookie });
+    const [card] = (await h.api('GET /api/me/suggested-teams', { cookie: elmer.cookie })).body.items;
     expect(card.team).toMatchObject({ name: 'Elm Friends', memberCount: 2 });
-    await h.request('PATCH', `/api/teams/${created.body.id}`, {
+    await h.api('PATCH /api/teams/{id}', {
+      params: { id: created.body.id },
       cookie: leader.cookie,
       body: { name: 'Elm Friends', description: 'A team that needs Elm and nothing else.', isOpen: false },
     });

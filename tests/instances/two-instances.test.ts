@@ -1,7 +1,8 @@
 /**
  * Two app instances over one PostgreSQL database, as a large event runs them: a join request sent
- * through instance A reaches the leader's live stream on instance B within a second, and a stream
- * that moves to A when B stops gets what arrived meanwhile. Needs DATABASE_URL (a server on which
+ * through instance A reaches the leader's live stream on instance B within a second, a sign-out
+ * through A ends that session's stream on B, and a stream that moves to A when B stops gets what
+ * arrived meanwhile. Needs DATABASE_URL (a server on which
  * it may create and drop a database); `npm run test:instances`, run by .ci/run.
  */
 import { randomUUID } from 'node:crypto';
@@ -84,6 +85,37 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     expect(await suggested()).toEqual(['Alchemist']);
     expect((await send(B, person, 'PUT', `/api/profiles/${me.profile.id}/settings`, { lookingForTeam: false })).status).toBe(200);
     expect(await suggested()).toEqual([]);
+  });
+
+  it('signing out through A ends the stream of that session on B, and the next join request does not reach it', async () => {
+    const [A, B] = ports;
+    const leader = await signUp(A, 'Signout');
+    const asker = await signUp(A, 'Later');
+    const team = await (
+      await send(A, leader, 'POST', '/api/teams', {
+        name: 'Signed Out Elsewhere',
+        description: 'A team whose leader signs out on another instance.',
+        openPositions: ['Designer'],
+      })
+    ).json();
+    const ask = () =>
+      send(A, asker, 'POST', `/api/teams/${team.id}/join-requests`, { position: 'Designer', message: 'I would love to join.' });
+
+    const onB = await stream(B, leader);
+    const first = await ask();
+    expect(first.status).toBe(201);
+    expect(await onB.next()).toMatchObject({ event: 'notification' });
+    expect((await send(A, asker, 'POST', `/api/join-requests/${(await first.json()).id}/cancel`)).status).toBe(200);
+
+    expect((await send(A, leader, 'POST', '/api/auth/sign-out', {})).status).toBe(200);
+    expect((await ask()).status).toBe(201);
+    const events: unknown[] = [];
+    for (;;) {
+      const event = await onB.next(3000).catch(() => 'ended' as const);
+      events.push(event === 'ended' || event === 'timeout' ? event : event.event);
+      if (event === 'ended' || event === 'timeout') break;
+    }
+    expect(events).toEqual(['session-ended', 'ended']);
   });
 
   it('a join request sent through A reaches the leader connected to B within a second', async () => {

@@ -9,6 +9,7 @@ import { STREAMS_PER_ACCOUNT } from '../../../shared/constants';
 import { sessions } from '../../db/schema';
 import { cookieFrom, eventReader, type SseEvent } from '../../testing/client';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { notify } from './notifications.repo';
 
 const PASSWORD = 'team-finder-1';
 const message = 'I would love to help you build this.';
@@ -222,6 +223,52 @@ describe('fan-out', () => {
     await Promise.all(streams.map((s) => s.close()));
     await cancel(requestId);
   });
+
+  it('notifications committed at once, in any order, reach every stream once each', async () => {
+    const leader = await leaderWithTeam('Burst');
+    const streams = await Promise.all([openStream(leader.cookie), openStream(leader.cookie)]);
+    const names = Array.from({ length: 20 }, (_, i) => `Burst ${i}`);
+    await Promise.all(names.map((teamName) => notify(h.db, [{ profileId: leader.profileId, kind: 'removed', data: { teamName } }])));
+    for (const stream of streams) {
+      const heard: string[] = [];
+      for (let event = await stream.next(); event !== 'timeout'; event = await stream.next(500))
+        heard.push(JSON.parse(event.data).data.teamName);
+      expect(heard.sort()).toEqual([...names].sort());
+      await stream.close();
+    }
+  });
+
+  // PGlite runs one transaction at a time: there a later seq never commits first.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a notification whose transaction commits after a later one still reaches the stream, once',
+    async () => {
+      const leader = await leaderWithTeam('Late');
+      const stream = await openStream(leader.cookie);
+      const removed = (teamName: string) => [{ profileId: leader.profileId, kind: 'removed' as const, data: { teamName } }];
+      let written = () => {};
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      // The first takes the lower seq, and commits only after the second.
+      const slow = h.db.transaction(async (tx) => {
+        await notify(tx, removed('Slow Team'));
+        written();
+        await gate;
+      });
+      await wrote;
+      await notify(h.db, removed('Fast Team'));
+      const teamOf = async () => {
+        const event = await stream.next();
+        return event === 'timeout' ? event : JSON.parse(event.data).data.teamName;
+      };
+      expect(await teamOf()).toBe('Fast Team');
+      release();
+      await slow;
+      expect(await teamOf()).toBe('Slow Team');
+      expect(await stream.next(500)).toBe('timeout');
+      await stream.close();
+    },
+  );
 
   it('endStreams ends the streams it picks as the server (no session-ended: the browser reconnects)', async () => {
     const [a, b] = await Promise.all([leaderWithTeam('Drained'), leaderWithTeam('Kept')]);

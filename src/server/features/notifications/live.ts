@@ -3,7 +3,9 @@
  * LISTENs on the notifications channel; when a transaction anywhere commits notifications, this
  * instance reads each recipient's new ones once and hands them to all of that person's streams
  * here. Reading from the table, not the message, is what makes a resumed stream get what arrived
- * while it was gone, and never twice.
+ * while it was gone, and never twice. Seqs are taken when a notification is written, and
+ * transactions commit in another order: a stream that has sent seq 11 may yet see 10 commit. Each
+ * notification is announced with its seq, so such a late one is read by its seq and sent too.
  *
  * A stream lasts only as long as its session. When a statement deletes sessions or moves their
  * expiry, a trigger (migration 0013) announces them on the same channel as 's:<id>'; the instances
@@ -42,14 +44,20 @@ export interface LiveStream {
 
 /** Notifications read at a time for an account (a stream resumed far behind catches up page by page). */
 const READ_PAGE = 100;
+/** Seqs a stream remembers having sent (a few rounds of reads' worth). */
+const RECENT_SEQS = 500;
 /** A session is read again at least this often, and after a failed read, this soon. */
 const SESSION_RECHECK_MS = 24 * 60 * 60 * 1000;
 const RETRY_MS = 1000;
 
 interface Stream {
   owner: StreamOwner;
-  /** The seq of the last notification handed to `send`. */
+  /** Where the stream started: it is sent nothing at or before this seq. */
+  startSeq: number;
+  /** The highest seq handed to `send`. */
   lastSeq: number;
+  /** Seqs handed to `send` lately (a late one may be read twice: by its seq, and in a range). */
+  recent: Set<number>;
   /** Null until the stream runs. */
   send: ((item: LiveItem) => Promise<void>) | null;
   /** Sends run one after another, so nothing is sent twice or out of order. */
@@ -62,6 +70,8 @@ interface Stream {
 /** One person's streams on this instance: one read of the database serves them all. */
 interface Account {
   streams: Set<Stream>;
+  /** Seqs announced and not yet read: a stream may have read past them before they committed. */
+  announced: Set<number>;
   reading: boolean;
   /** Something may have arrived since the read in progress began: read again after it. */
   again: boolean;
@@ -106,7 +116,10 @@ export class NotificationHub {
         for (const part of payload.split(',')) {
           if (part === 's:*') this.doubtSessions(this.sessions.keys());
           else if (part.startsWith('s:')) this.doubtSessions([part.slice(2)]);
-          else this.wake(part);
+          else {
+            const [profileId, seq] = part.split(':');
+            this.wake(profileId, Number(seq));
+          }
         }
       },
       // The listening connection was lost and is back: messages sent meanwhile are gone, so every
@@ -125,7 +138,10 @@ export class NotificationHub {
   open(owner: StreamOwner): LiveStream | null {
     let account = this.accounts.get(owner.profileId);
     if (account && account.streams.size >= this.streamsPerAccount) return null;
-    if (!account) this.accounts.set(owner.profileId, (account = { streams: new Set(), reading: false, again: false }));
+    if (!account) {
+      account = { streams: new Set(), announced: new Set(), reading: false, again: false };
+      this.accounts.set(owner.profileId, account);
+    }
     let session = this.sessions.get(owner.sessionId);
     if (!session) {
       session = { streams: new Set(), expiresAt: null, notices: 0, settled: Promise.resolve(), settle: null };
@@ -133,7 +149,17 @@ export class NotificationHub {
     }
     let finish: (why: StreamEnd) => void = () => {};
     const done = new Promise<StreamEnd>((resolve) => (finish = resolve));
-    const stream: Stream = { owner, lastSeq: 0, send: null, sending: Promise.resolve(), ended: null, finish, done };
+    const stream: Stream = {
+      owner,
+      startSeq: 0,
+      lastSeq: 0,
+      recent: new Set(),
+      send: null,
+      sending: Promise.resolve(),
+      ended: null,
+      finish,
+      done,
+    };
     account.streams.add(stream);
     session.streams.add(stream);
     // The session was valid when the request was signed; it may have ended since.
@@ -141,7 +167,7 @@ export class NotificationHub {
     return {
       run: (lastSeq, send) => {
         if (!stream.ended && !stream.send) {
-          stream.lastSeq = lastSeq;
+          stream.startSeq = stream.lastSeq = lastSeq;
           stream.send = send;
           this.wake(owner.profileId);
         }
@@ -193,9 +219,11 @@ export class NotificationHub {
     stream.finish(why);
   }
 
-  private wake(profileId: string) {
+  /** Something was committed for `profileId` (notification `seq`, when the message says which). */
+  private wake(profileId: string, seq?: number) {
     const account = this.accounts.get(profileId);
     if (!account) return;
+    if (Number.isSafeInteger(seq)) account.announced.add(seq!);
     account.again = true;
     if (!account.reading) void this.read(profileId, account);
   }
@@ -207,16 +235,33 @@ export class NotificationHub {
       while (account.again) {
         account.again = false;
         const running = [...account.streams].filter((s) => s.send);
-        if (running.length === 0) break;
-        const items = await notificationsAfter(this.db, profileId, Math.min(...running.map((s) => s.lastSeq)), READ_PAGE);
+        if (running.length === 0) {
+          account.announced.clear();
+          break;
+        }
+        const from = Math.min(...running.map((s) => s.lastSeq));
+        const highest = Math.max(...running.map((s) => s.lastSeq));
+        // Announced before this read begins, so committed before it: it sees them. Those above every
+        // stream's last seq are in the range read anyway; the others are asked for by their seq.
+        const announced = [...account.announced];
+        const late = new Set(announced.filter((seq) => seq <= highest));
+        const items = await notificationsAfter(this.db, profileId, from, READ_PAGE, [...late]);
         this.readCount += 1;
+        for (const seq of announced) account.announced.delete(seq);
         for (const stream of running) {
-          const fresh = items.filter((item) => item.seq > stream.lastSeq);
+          const fresh = items.filter(
+            (item) => item.seq > stream.startSeq && (item.seq > stream.lastSeq || late.has(item.seq)) && !stream.recent.has(item.seq),
+          );
           if (fresh.length === 0) continue;
-          stream.lastSeq = fresh[fresh.length - 1].seq;
+          stream.lastSeq = Math.max(stream.lastSeq, fresh[fresh.length - 1].seq);
+          for (const item of fresh) stream.recent.add(item.seq);
+          for (const seq of stream.recent) {
+            if (stream.recent.size <= RECENT_SEQS) break;
+            stream.recent.delete(seq);
+          }
           this.deliver(stream, fresh);
         }
-        if (items.length === READ_PAGE) account.again = true;
+        if (items.filter((item) => item.seq > from).length >= READ_PAGE) account.again = true;
       }
     } catch (err) {
       // A database hiccup only delays: the next notification (or a reconnect with Last-Event-ID) catches up.

@@ -11,6 +11,7 @@ import { inPool, percentile } from './load';
 
 export interface NotifyCaseResult {
   streams: number;
+  tabsPerLeader: number;
   requests: number;
   expected: number;
   delivered: number;
@@ -140,6 +141,7 @@ export async function runNotifyCase(
   delays.sort((a, b) => a - b);
   return {
     streams: readers.length,
+    tabsPerLeader: opts.tabsPerLeader,
     requests: leaders,
     expected: readers.length,
     delivered: delays.length,

@@ -1,8 +1,39 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Which features a feature may use (through its index.ts); every other edge between features is an
+ * error. Edges point one way: a feature never reaches back to one that uses it.
+ */
+const SERVER_FEATURE_EDGES = {
+  profiles: [],
+  notifications: [],
+  teams: ['profiles', 'notifications'],
+  matching: ['profiles', 'teams'],
+  me: ['profiles', 'teams', 'notifications'],
+};
+const WEB_FEATURE_EDGES = {
+  account: [],
+  auth: [],
+  hackathon: [],
+  home: ['profiles', 'teams'],
+  notifications: ['teams'],
+  profiles: ['account', 'notifications', 'teams'],
+  teams: [],
+};
+/** One policy per feature: another feature it may not use is an error naming the allowed ones. */
+const featureEdges = (type, edges) =>
+  Object.entries(edges).map(([feature, allowed]) => ({
+    from: { element: { types: [type], captured: { feature } } },
+    to: { element: { types: [type] } },
+    dependency: { relationship: { to: null } },
+    disallow: { to: { element: { captured: { feature: allowed.length ? `!{${[feature, ...allowed].join(',')}}` : `!${feature}` } } } },
+    message: `Feature edges point one way: ${feature} may use ${allowed.length ? allowed.join(', ') : 'no other feature'} (eslint.config.js).`,
+  }));
 
 /** Which feature owns which tables: only that feature's repositories read and write them. */
 const TABLES = {
@@ -62,16 +93,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/server/**'] }] },
   },
 
-  // ---------- features: another feature only through its public entry (index.ts) ----------
+  // ---------- features: one-way edges, each through the other's public entry (index.ts) ----------
   {
-    files: ['src/web/**/*', 'src/server/**/*'],
-    plugins: { boundaries },
+    files: ['src/**/*'],
+    plugins: { boundaries, 'import-x': importX },
     settings: {
       // Imports are relative paths to .ts/.tsx files; the node resolver finds them with these extensions.
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle reads the imported files too: with the TypeScript parser, or it sees no imports in them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
       'boundaries/elements': [
         { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
         { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
+        { type: 'web-shell', pattern: 'src/web/app' },
       ],
     },
     rules: {
@@ -89,9 +125,19 @@ export default tseslint.config(
               message:
                 'A feature uses another feature only through its public entry (its index.ts); move what both need one level up, or export it there.',
             },
+            ...featureEdges('server-feature', SERVER_FEATURE_EDGES),
+            ...featureEdges('web-feature', WEB_FEATURE_EDGES),
+            {
+              from: { element: { types: ['web-feature'] } },
+              disallow: { to: { element: { types: ['web-shell'] } } },
+              message:
+                'The app shell (src/web/app) composes features; a feature never imports it. Shared pieces go to src/web/components or lib.',
+            },
           ],
         },
       ],
+      // Edges one way are not enough if a chain comes back around: no import cycles anywhere.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 

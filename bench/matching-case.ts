@@ -6,7 +6,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { accounts, profiles, profileSkills, teamMembers, teams, users } from '../src/server/db/schema';
-import { matchingTeams, personForSuggestions, teamForSuggestions } from '../src/server/features/teams/teams.repo';
+import { matchingTeams, personForSuggestions, teamForSuggestions } from '../src/server/features/teams/suggestions.repo';
 import { matchingPeople } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';

@@ -1,9 +1,12 @@
 /**
  * The boundaries `npm run lint` enforces (eslint.config.js, docs/decisions/008): features use
- * each other only through their public entry, and tables are touched only in their owner's
- * repositories. Each rule is shown failing on code that breaks it, so a config change that
- * silently disables one fails here.
+ * each other one way and only through their public entry, the web app's shell is used by no
+ * feature, no import cycle, and tables are touched only in their owner's repositories. Each rule is
+ * shown failing on code that breaks it, so a config change that silently disables one fails here.
+ * And no source file grows past 400 lines.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,7 +18,9 @@ beforeAll(() => {
 async function problems(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages
-    .filter((m) => m.ruleId === 'boundaries/dependencies' || m.ruleId?.endsWith('no-restricted-imports'))
+    .filter(
+      (m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'import-x/no-cycle' || m.ruleId?.endsWith('no-restricted-imports'),
+    )
     .map((m) => m.message);
 }
 
@@ -52,6 +57,62 @@ describe('feature boundaries', () => {
     expect(
       await problems('src/web/lib/example.ts', "import { createApp } from '../../server/app';\nexport const x = createApp;\n"),
     ).toHaveLength(1);
+  });
+});
+
+describe('one-way features', () => {
+  it('a server feature uses only the features its edges name: teams -> profiles, never back', async () => {
+    const useTeams = "import { membershipsOf } from '../teams';\nexport const x = membershipsOf;\n";
+    expect(await problems('src/server/features/profiles/example.ts', useTeams)).toEqual([
+      expect.stringContaining('profiles may use no other feature'),
+    ]);
+    expect(await problems('src/server/features/notifications/example.ts', useTeams)).toHaveLength(1);
+    expect(await problems('src/server/features/me/example.ts', useTeams)).toEqual([]);
+    expect(
+      await problems('src/server/features/teams/example.ts', "import { people } from '../profiles';\nexport const x = people;\n"),
+    ).toEqual([]);
+    // Nothing uses the `me` feature but the app.
+    expect(
+      await problems('src/server/features/teams/example.ts', "import { meRoutes } from '../me';\nexport const x = meRoutes;\n"),
+    ).toEqual([expect.stringContaining('teams may use profiles, notifications')]);
+  });
+
+  it('a web feature uses only the features its edges name', async () => {
+    expect(
+      await problems('src/web/features/teams/example.tsx', "import { ProfileCard } from '../profiles';\nexport const x = ProfileCard;\n"),
+    ).toEqual([expect.stringContaining('teams may use no other feature')]);
+    expect(
+      await problems('src/web/features/profiles/example.tsx', "import { TeamCardView } from '../teams';\nexport const x = TeamCardView;\n"),
+    ).toEqual([]);
+  });
+
+  it("no feature imports the web app's shell; the shell composes features", async () => {
+    expect(
+      await problems('src/web/features/teams/example.tsx', "import { Navbar } from '../../app/navbar';\nexport const x = Navbar;\n"),
+    ).toEqual([expect.stringContaining('composes features')]);
+    expect(
+      await problems('src/web/app/example.tsx', "import { TeamCardView } from '../features/teams';\nexport const x = TeamCardView;\n"),
+    ).toEqual([]);
+  });
+
+  it('no import cycle, however long the chain', async () => {
+    // app.ts imports api/http.ts: http importing the app back closes a circle.
+    expect(await problems('src/server/api/http.ts', "import { createApp } from '../app';\nexport const x = createApp;\n")).toEqual([
+      expect.stringContaining('Dependency cycle'),
+    ]);
+  });
+});
+
+describe('file size', () => {
+  /** Data, not logic: the demo data set, the schema's table list, generated migrations. */
+  const DATA = [/\/migrations\//, /demo-data\.ts$/, /db\/schema\.ts$/];
+
+  it('no source file in src is over 400 lines (data files aside)', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !DATA.some((d) => d.test(f)));
+    const long = files.map((f) => ({ f, lines: readFileSync(f, 'utf8').split('\n').length - 1 })).filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
   });
 });
 

@@ -26,6 +26,8 @@ import { CountCache } from './api/paging';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { matchingRoutes } from './features/matching/matching.routes';
+import { meRoutes } from './features/me';
 
 export interface AppDeps {
   db: Db;
@@ -122,7 +124,9 @@ export function apiRoutes() {
     .route('/', authRoutes)
     .route('/', accountRoutes)
     .route('/', profilesRoutes)
+    .route('/', meRoutes)
     .route('/', teamsRoutes)
+    .route('/', matchingRoutes)
     .route('/', notificationsRoutes);
 }
 

@@ -63,11 +63,24 @@ export function suggestedSkills(title: string): string[] {
 }
 
 /**
+ * The skills a position needs: an own entry of the map only. Titles are the people's own words, and
+ * 'constructor' or 'toString' must not find what every object inherits.
+ */
+export function skillsOfPosition(positionSkills: Record<string, string[]>, title: string): string[] {
+  return Object.hasOwn(positionSkills, title) ? positionSkills[title] : [];
+}
+
+/**
  * What the positions need, kept for the open positions only: the map, and every needed skill
  * lower-cased for the 'teams that need you' index (docs/decisions/011-matching.md).
  */
 export function positionSkillColumns(openPositions: string[], skills: Record<string, string[]>) {
-  const positionSkills = Object.fromEntries(openPositions.filter((p) => skills[p]?.length).map((p) => [p, skills[p]]));
+  const positionSkills = Object.fromEntries(
+    openPositions.flatMap((title) => {
+      const needs = skillsOfPosition(skills, title);
+      return needs.length ? [[title, needs]] : [];
+    }),
+  );
   const neededSkills = [
     ...new Set(
       Object.values(positionSkills)

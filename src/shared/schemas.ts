@@ -57,7 +57,11 @@ const optionalUrl = (message: string) =>
  */
 export function fieldMessages(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    // Own keys only: a path may be a person's words ('constructor').
+    if (!Object.hasOwn(fields, key)) fields[key] = issue.message;
+  }
   return fields;
 }
 
@@ -236,13 +240,29 @@ const teamSize = z
   .int(TEAM_SIZE_MESSAGE)
   .min(TEAM_SIZE_MIN, TEAM_SIZE_MESSAGE)
   .max(TEAM_SIZE_MAX, TEAM_SIZE_MESSAGE);
+const RESERVED_TITLE = '__proto__';
+const RESERVED_TITLE_MESSAGE = 'A position cannot be called __proto__';
+/** An open position's title: the team's own words, used as a key of what positions need. */
+const positionTitle = z
+  .string()
+  .max(100, 'Position must not exceed 100 characters')
+  .refine((title) => title.trim() !== RESERVED_TITLE, RESERVED_TITLE_MESSAGE);
 /** What each open position needs: its title -> up to 8 skill names (docs/decisions/011-matching.md). */
-export const PositionSkillsSchema = z.record(
-  z.string().max(100, 'Position must not exceed 100 characters'),
-  z
-    .array(skillName)
-    .max(MAX_POSITION_SKILLS, `A position needs at most ${MAX_POSITION_SKILLS} skills`)
-    .transform((list) => dedupe(list)),
+export const PositionSkillsSchema = z.preprocess(
+  (value, ctx) => {
+    // A JSON object may carry a key '__proto__', which no JavaScript object keeps as its own: say so rather than drop it.
+    if (value !== null && typeof value === 'object' && Object.hasOwn(value, RESERVED_TITLE)) {
+      ctx.addIssue({ code: 'custom', message: RESERVED_TITLE_MESSAGE, path: [RESERVED_TITLE], input: value });
+    }
+    return value;
+  },
+  z.record(
+    positionTitle,
+    z
+      .array(skillName)
+      .max(MAX_POSITION_SKILLS, `A position needs at most ${MAX_POSITION_SKILLS} skills`)
+      .transform((list) => dedupe(list)),
+  ),
 );
 
 export const CreateTeamSchema = z.object({
@@ -258,7 +278,7 @@ export const CreateTeamSchema = z.object({
     .max(2000, 'Description must not exceed 2000 characters'),
   logoUrl: optionalUrl('Invalid logo URL'),
   openPositions: z
-    .array(z.string().max(100, 'Position must not exceed 100 characters'))
+    .array(positionTitle)
     .max(30, 'At most 30 open positions')
     .transform((list) => dedupe(list))
     .refine((list) => list.length > 0, 'At least one open position is required'),
@@ -282,7 +302,7 @@ export const MemberRoleSchema = z.object({ isLeader: z.boolean({ message: 'Say w
 
 export const PositionsSchema = z.object({
   openPositions: z
-    .array(z.string().max(100, 'Position must not exceed 100 characters'))
+    .array(positionTitle)
     .max(30, 'At most 30 open positions')
     .transform((list) => dedupe(list)),
   /** Left out: each position that stays keeps its skills. */
@@ -291,7 +311,7 @@ export const PositionsSchema = z.object({
 
 /** One position added on the team page; a blank one adds nothing. */
 export const PositionInputSchema = z.object({
-  position: z.string().trim().max(100, 'Position must not exceed 100 characters'),
+  position: positionTitle.transform((title) => title.trim()),
 });
 
 export const JoinRequestSchema = z.object({

@@ -1,5 +1,6 @@
 /** The pieces every route uses: the app's context type, errors and the viewer. */
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Config } from '../../shared/api/system';
 import type { Auth } from '../auth/auth';
 import type { Db, DatabaseKind } from '../db/client';
@@ -91,3 +92,12 @@ export async function requireProfile<E extends AppEnv>(c: AppContext<E>): Promis
   if (!viewer.profileId) throw new ApiError(404, 'User profile not found');
   return viewer as Viewer & { profileId: string };
 }
+
+/** The context of a route behind `withProfile`: the viewer's profile id, typed, set once. */
+export type ProfileEnv = AppEnv & { Variables: { profileId: string } };
+
+/** A signed-in viewer with a profile, what every product write needs (401, or 404 'User profile not found'). */
+export const withProfile = createMiddleware<ProfileEnv>(async (c, next) => {
+  c.set('profileId', (await requireProfile(c)).profileId);
+  await next();
+});

@@ -32,9 +32,13 @@ export function validationHook(result: ValidationResult) {
 /** Dotted paths of the strings holding NUL in parsed data (its depth is bounded by the schema). */
 function nulFields(value: unknown, path: string[] = [], out: Record<string, string> = {}): Record<string, string> {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) out[path.join('.') || '_'] ??= NUL_MESSAGE;
+    if (value.includes('\u0000')) out[path.join('.') || '_'] = NUL_MESSAGE;
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], out);
+    for (const [key, item] of Object.entries(value)) {
+      // A key is text too (the title of a position, say).
+      if (key.includes('\u0000')) out[[...path, key].join('.')] = NUL_MESSAGE;
+      nulFields(item, [...path, key], out);
+    }
   }
   return out;
 }

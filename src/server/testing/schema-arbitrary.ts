@@ -9,6 +9,7 @@ export type JsonSchema = {
   $ref?: string;
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
   required?: string[];
   items?: JsonSchema;
   enum?: unknown[];
@@ -26,8 +27,10 @@ export type JsonSchema = {
 
 type Components = { schemas?: Record<string, JsonSchema> };
 
-/** Text people type, from every corner of Unicode: accents, right-to-left scripts, emoji. */
-const HUMAN = ['Zoë', 'مرحبا', 'שלום', '👩🏽‍💻', '🚀', 'Ünïcödé', '名前', 'ok', ' spaced ', 'a\tb', 'line\nbreak'];
+/** Names every JavaScript object inherits: a person's words used as a key must not find them. */
+const OBJECT_MEMBERS = ['constructor', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf', 'toString', '__proto__'];
+/** Text people type, from every corner of Unicode: accents, right-to-left scripts, emoji; and words that are keys of every object. */
+const HUMAN = ['Zoë', 'مرحبا', 'שלום', '👩🏽‍💻', '🚀', 'Ünïcödé', '名前', 'ok', ' spaced ', 'a\tb', 'line\nbreak', ...OBJECT_MEMBERS];
 const humanText = (min: number, max: number) =>
   fc.oneof(
     fc.string({ minLength: min, maxLength: Math.min(max, min + 40) }),
@@ -79,6 +82,10 @@ export function valid(schema: JsonSchema, components: Components, hints: Hints =
             : valid(v, components, hints),
         ]),
       );
+      // A map keyed by people's words (what each position needs, by title).
+      if (!s.properties && s.additionalProperties && typeof s.additionalProperties === 'object') {
+        return fc.dictionary(humanText(1, 100), valid(s.additionalProperties, components, hints), { maxKeys: 4 });
+      }
       return fc.record(model, { requiredKeys: s.required ?? [] });
     }
     case 'string':
@@ -121,6 +128,7 @@ export function wrongValue(schema: JsonSchema, components: Components): Arbitrar
       fc.constant(''),
       fc.constant('   '),
       fc.constantFrom('\u0000', 'a\u0000b', '\uD800', '\u202Eevil', '<script>alert(1)</script>', "' or 1=1 --", '%00', '../../etc/passwd'),
+      fc.constantFrom(...OBJECT_MEMBERS),
       fc.string({ unit: 'binary', maxLength: 60 }),
     );
   }

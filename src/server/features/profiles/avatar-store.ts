@@ -36,3 +36,6 @@ export function databaseAvatarStore(db: Db): AvatarStore {
     },
   };
 }
+
+/** The one place that decides where avatars are kept. */
+export const avatarStore = (db: Db): AvatarStore => databaseAvatarStore(db);

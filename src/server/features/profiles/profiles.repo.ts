@@ -1,20 +1,15 @@
 /** Profile data: plain async functions over the Db; null means "not found". */
-import { and, asc, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Me } from '../../../shared/api/auth';
 import type { ContactInfo, OwnProfile, ProfileCard, ProfileDetail, ProfileList, SkillBadge } from '../../../shared/api/profiles';
 import { displayName } from '../../../shared/avatar';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constants';
-import type { ProfileBasicSchema, ProfileContactSchema, ProfileListQuery, SkillInput } from '../../../shared/schemas';
-import type { z } from 'zod';
+import type { ProfileListQuery } from '../../../shared/schemas';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
-import { profileSkills, profiles, skills, type Profile } from '../../db/schema';
-import type { AvatarStore, StoredAvatar } from './avatar-store';
-
-export const MAX_EXPERIENCES = 50;
-export const MAX_SKILLS_PER_PROFILE = 100;
+import { profiles, skills, type Profile } from '../../db/schema';
 
 /**
  * How other features read people (names and avatars in member lists and requests, whether
@@ -278,159 +273,6 @@ export async function getMe(db: Db, userId: string): Promise<Me['profile']> {
 export async function getProfileOwner(db: Db, id: string): Promise<string | null> {
   const [row] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, id));
   return row?.userId ?? null;
-}
-
-// ---------- owner writes: every update is scoped to (id, user_id) ----------
-
-const owned = (id: string, userId: string) => and(eq(profiles.id, id), eq(profiles.userId, userId));
-
-async function updateOwned(db: Db, id: string, userId: string, values: Partial<typeof profiles.$inferInsert>): Promise<boolean> {
-  const rows = await db
-    .update(profiles)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(owned(id, userId))
-    .returning({ id: profiles.id });
-  return rows.length > 0;
-}
-
-export function updateBasicInfo(db: Db, id: string, userId: string, input: z.infer<typeof ProfileBasicSchema>) {
-  return updateOwned(db, id, userId, { ...input, name: displayName(input) });
-}
-
-export function updateContactInfo(db: Db, id: string, userId: string, input: z.infer<typeof ProfileContactSchema>) {
-  return updateOwned(db, id, userId, input);
-}
-
-export function updateSettings(db: Db, id: string, userId: string, lookingForTeam: boolean) {
-  return updateOwned(db, id, userId, { lookingForTeam });
-}
-
-export type AddSkillsResult = 'ok' | 'duplicate' | 'too-many';
-
-/**
- * Adds skills in one transaction, creating skills on demand (one per name, case-insensitively).
- * A name already in the profile, or twice in the batch, adds nothing at all.
- */
-export async function addSkills(db: Db, profileId: string, input: SkillInput[]): Promise<AddSkillsResult> {
-  const lowered = input.map((s) => s.name.toLowerCase());
-  if (new Set(lowered).size !== lowered.length) return 'duplicate';
-  try {
-    return await addSkillsInTransaction(db, profileId, input);
-  } catch (err) {
-    // Rolled back on purpose: nothing of the batch is kept.
-    if (err instanceof TransactionRollbackError) return 'duplicate';
-    throw err;
-  }
-}
-
-function addSkillsInTransaction(db: Db, profileId: string, input: SkillInput[]): Promise<AddSkillsResult> {
-  return db.transaction(async (tx) => {
-    // Serialises concurrent adds to the same profile, so the checks below stay true.
-    await lockProfile(tx, profileId);
-    // Names are compared by the database's lower(), the same one its unique index uses.
-    const names = sql.join(
-      input.map((s) => sql`lower(${s.name})`),
-      sql`, `,
-    );
-    const [{ count: clashes, total }] = await tx
-      .select({
-        count: sql<number>`count(*) filter (where lower(${skills.name}) in (${names}))::int`,
-        total: sql<number>`count(*)::int`,
-      })
-      .from(profileSkills)
-      .innerJoin(skills, eq(skills.id, profileSkills.skillId))
-      .where(eq(profileSkills.profileId, profileId));
-    if (clashes > 0) return 'duplicate';
-    if (total + input.length > MAX_SKILLS_PER_PROFILE) return 'too-many';
-
-    await tx
-      .insert(skills)
-      .values(input.map((s) => ({ name: s.name })))
-      .onConflictDoNothing();
-    const rows: (typeof profileSkills.$inferInsert)[] = [];
-    for (const s of input) {
-      const [skill] = await tx
-        .select({ id: skills.id })
-        .from(skills)
-        .where(sql`lower(${skills.name}) = lower(${s.name})`);
-      rows.push({ profileId, skillId: skill.id, level: s.level });
-    }
-    // Two names the database lowers alike (but JavaScript did not) count as one skill.
-    if (new Set(rows.map((r) => r.skillId)).size !== rows.length) tx.rollback();
-    await tx.insert(profileSkills).values(rows);
-    await tx
-      .update(profiles)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(profiles.id, profileId));
-    return 'ok';
-  });
-}
-
-/** Removes a skill from the profile by name (case-insensitive); false when it had none. */
-export function removeSkill(db: Db, profileId: string, name: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // The profile first, as addSkills does: the skill triggers lock it too, and one order avoids deadlocks.
-    await lockProfile(tx, profileId);
-    const rows = await tx
-      .delete(profileSkills)
-      .where(
-        and(
-          eq(profileSkills.profileId, profileId),
-          sql`${profileSkills.skillId} in (select s.id from ${skills} s where lower(s.name) = lower(${name.trim()}))`,
-        ),
-      )
-      .returning({ skillId: profileSkills.skillId });
-    return rows.length > 0;
-  });
-}
-
-/** Appends an experience; false when the profile already has the maximum. */
-export async function addExperience(db: Db, profileId: string, text: string): Promise<boolean> {
-  const rows = await db
-    .update(profiles)
-    .set({ experiences: sql`array_append(${profiles.experiences}, ${text}::text)`, updatedAt: sql`now()` })
-    .where(and(eq(profiles.id, profileId), sql`cardinality(${profiles.experiences}) < ${MAX_EXPERIENCES}`))
-    .returning({ id: profiles.id });
-  return rows.length > 0;
-}
-
-/**
- * Removes the experience at a 0-based index. With `expected`, only if that entry still reads so:
- * a removal aimed at an entry that another edit has moved (or removed) removes nothing: 'changed'.
- */
-export async function removeExperience(
-  db: Db,
-  profileId: string,
-  index: number,
-  expected?: string,
-): Promise<'removed' | 'missing' | 'changed'> {
-  const position = index + 1;
-  const conditions = [eq(profiles.id, profileId), sql`cardinality(${profiles.experiences}) >= ${position}`];
-  if (expected !== undefined) conditions.push(sql`${profiles.experiences}[${position}::int] = ${expected}`);
-  const rows = await db
-    .update(profiles)
-    .set({
-      experiences: sql`array(select e from unnest(${profiles.experiences}) with ordinality as t(e, i) where i <> ${position} order by i)`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(...conditions))
-    .returning({ id: profiles.id });
-  if (rows.length) return 'removed';
-  return expected === undefined ? 'missing' : 'changed';
-}
-
-/**
- * Stores the avatar, then points avatar_url at a new versioned URL: browsers may cache each
- * version forever, and a new upload gets a new URL.
- */
-export async function saveAvatar(db: Db, store: AvatarStore, profileId: string, avatar: StoredAvatar): Promise<string> {
-  await store.put(profileId, avatar);
-  const url = `/api/profiles/${profileId}/avatar?v=${Date.now()}`;
-  await db
-    .update(profiles)
-    .set({ avatarUrl: url, updatedAt: sql`now()` })
-    .where(eq(profiles.id, profileId));
-  return url;
 }
 
 // ---------- matching (docs/decisions/011-matching.md) ----------

@@ -1,4 +1,7 @@
 /** What other features may use of the teams feature. */
-export { pendingCountFor, pendingInvitationIds, pendingInvitationsFor, pendingRequestIds, requestsOf } from './requests.repo';
-export { matchingTeams, membershipsOf } from './teams.repo';
+export { leaderOf } from './guards';
+export { answerInvitation, pendingInvitationIds, pendingInvitationsFor } from './invitations.repo';
 export { leaveAllTeams, teamDataOf } from './leaving.repo';
+export { membershipsOf } from './members.repo';
+export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';
+export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';

@@ -1,19 +1,20 @@
 /**
- * Data access for teams and their members. Functions return null (or a small outcome value) and
- * let the route pick the status; ownership sits in the where clause so a foreign id looks exactly
- * like an unknown one. Every change to who is in a team, or who leads it, locks the team's row
- * first (lockTeam), so concurrent changes to one team run one after the other.
+ * Teams: browsing, a team's page, creating, editing and deleting. Every change to a team, to who
+ * is in it or to who leads it locks the team's row first (lockTeam) and checks the actor's role
+ * again under that lock (lockLedTeam), so a leader demoted or gone a moment ago can no longer act
+ * (the route's guard only answered early). Ownership sits in the where clause of reads, so a
+ * foreign id looks exactly like an unknown one.
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Membership, SkillBadge } from '../../../shared/api/profiles';
-import { isRecruiting, type LedTeam, type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '../../../shared/api/teams';
+import { type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '../../../shared/api/teams';
 import { LEADER_ROLE } from '../../../shared/constants';
-import { positionSkillColumns, timezoneHours } from '../../../shared/matching';
+import { positionSkillColumns } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
+import { joinRequests, teamMembers, teams, type Team } from '../../db/schema';
+import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { notify } from '../notifications';
 import { people } from '../profiles';
@@ -24,7 +25,7 @@ export const iso = (d: Date) => d.toISOString();
 export const hasRoom = (team: Pick<Team, 'memberCount' | 'maxSize'>) => team.memberCount < team.maxSize;
 
 /** What a team card shows: the columns lists read. */
-const cardColumns = {
+export const cardColumns = {
   id: teams.id,
   name: teams.name,
   description: teams.description,
@@ -37,7 +38,7 @@ const cardColumns = {
 };
 type CardRow = Pick<Team, keyof typeof cardColumns>;
 
-function toCard(team: CardRow): TeamCard {
+export function toCard(team: CardRow): TeamCard {
   return {
     id: team.id,
     name: team.name,
@@ -56,6 +57,20 @@ export async function lockTeam(tx: Db, teamId: string): Promise<Team | null> {
   // NO KEY UPDATE: inserts that only reference the team (a join request) are not held up.
   const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('no key update');
   return team ?? null;
+}
+
+/**
+ * The team's row, locked, if `actorProfileId` leads it now: read after the lock is held, so a
+ * demotion or a leave that committed while this waited is seen.
+ */
+export async function lockLedTeam(tx: Db, teamId: string, actorProfileId: string): Promise<Outcome<{ team: Team }>> {
+  const team = await lockTeam(tx, teamId);
+  if (!team) return refused('team_not_found');
+  const [actor] = await tx
+    .select({ isLeader: teamMembers.isLeader })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, actorProfileId)));
+  return actor?.isLeader ? done({ team }) : refused('not_team_leader');
 }
 
 /** The profile ids of a team's leaders. */
@@ -164,44 +179,58 @@ export async function createTeam(db: Db, creatorProfileId: string, input: z.infe
   });
 }
 
-/** Saves the edit; 'too-small' (with the member count) when the new size is below the members it has. */
+/** Saves a leader's edit; refused when the new size is below the members the team has. */
 export async function updateTeam(
   db: Db,
   teamId: string,
+  actorProfileId: string,
   input: z.infer<typeof UpdateTeamSchema>,
-): Promise<{ ok: true } | { ok: false; memberCount: number }> {
-  const rows = await db
-    .update(teams)
-    .set({ name: input.name, description: input.description, isOpen: input.isOpen, maxSize: input.maxSize, updatedAt: new Date() })
-    // Checked in the same statement as the write, so a member joining meanwhile cannot slip past it.
-    .where(and(eq(teams.id, teamId), ...(input.maxSize === undefined ? [] : [sql`${teams.memberCount} <= ${input.maxSize}`])))
-    .returning({ id: teams.id });
-  if (rows.length) return { ok: true };
-  const [team] = await db.select({ memberCount: teams.memberCount }).from(teams).where(eq(teams.id, teamId));
-  return { ok: false, memberCount: team?.memberCount ?? 0 };
+): Promise<Outcome> {
+  return inTransaction(db, async (tx) => {
+    const led = await lockLedTeam(tx, teamId, actorProfileId);
+    if (!led.ok) return led;
+    // The member count cannot change while the row is locked.
+    if (input.maxSize !== undefined && led.team.memberCount > input.maxSize) {
+      return refused('team_too_small', { memberCount: led.team.memberCount });
+    }
+    await tx
+      .update(teams)
+      .set({ name: input.name, description: input.description, isOpen: input.isOpen, maxSize: input.maxSize, updatedAt: new Date() })
+      .where(eq(teams.id, teamId));
+    return done();
+  });
 }
 
 /** Replaces the open positions; without `skills`, each position that stays keeps what it needs. */
-export async function setOpenPositions(db: Db, teamId: string, openPositions: string[], skills?: Record<string, string[]>) {
-  return db.transaction(async (tx) => {
-    const current = skills ?? (await lockTeam(tx, teamId))?.positionSkills ?? {};
-    const columns = positionSkillColumns(openPositions, current);
+export async function setOpenPositions(
+  db: Db,
+  teamId: string,
+  actorProfileId: string,
+  openPositions: string[],
+  skills?: Record<string, string[]>,
+): Promise<Outcome<{ positionSkills: Record<string, string[]> }>> {
+  return inTransaction(db, async (tx) => {
+    const led = await lockLedTeam(tx, teamId, actorProfileId);
+    if (!led.ok) return led;
+    const columns = positionSkillColumns(openPositions, skills ?? led.team.positionSkills);
     await tx
       .update(teams)
       .set({ openPositions, ...columns, updatedAt: new Date() })
       .where(eq(teams.id, teamId));
-    return columns.positionSkills;
+    return done({ positionSkills: columns.positionSkills });
   });
 }
 
 /**
- * Deletes the team. Members and invitations go with it; pending join requests are cancelled
- * (their senders see 'Cancelled'), and members and requesters are told, all in one transaction.
+ * A leader deletes the team. Members and invitations go with it; pending join requests are
+ * cancelled (their senders see 'Cancelled'), and members and requesters are told, all in one
+ * transaction.
  */
-export async function deleteTeam(db: Db, teamId: string, byProfileId: string) {
-  await db.transaction(async (tx) => {
-    const team = await lockTeam(tx, teamId);
-    if (!team) return;
+export async function deleteTeam(db: Db, teamId: string, byProfileId: string): Promise<Outcome> {
+  return inTransaction(db, async (tx) => {
+    const led = await lockLedTeam(tx, teamId, byProfileId);
+    if (!led.ok) return led;
+    const { team } = led;
     const by = await personName(tx, byProfileId);
     const members = await tx
       .select({ id: teamMembers.profileId })
@@ -222,225 +251,6 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string) {
         data: { ...data, requestId: r.id, reason: 'team_deleted' },
       })),
     ]);
+    return done();
   });
-}
-
-export type MemberChange = 'done' | 'not-member' | 'leader' | 'last-leader' | 'not-leader';
-
-/** The team, locked, and `profileId`'s membership in it; null when either is missing. */
-async function lockedMembership(tx: Db, teamId: string, profileId: string) {
-  const team = await lockTeam(tx, teamId);
-  if (!team) return null;
-  const [member] = await tx
-    .select({ isLeader: teamMembers.isLeader })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-  return member ? { team, member } : null;
-}
-
-/** Removes a member who is not a leader (a leader is made a member first); the person is told. */
-export async function removeMember(db: Db, teamId: string, profileId: string, byProfileId: string): Promise<MemberChange> {
-  return db.transaction(async (tx) => {
-    const found = await lockedMembership(tx, teamId, profileId);
-    if (!found) return 'not-member';
-    const { team, member } = found;
-    if (member.isLeader) return 'leader';
-    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-    await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
-    return 'done';
-  });
-}
-
-/** Whether anyone but `profileId` leads the team (read under the team's lock). */
-async function otherLeaderExists(tx: Db, teamId: string, profileId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: teamMembers.profileId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.isLeader, true), ne(teamMembers.profileId, profileId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/**
- * A member leaves. A leader may leave only while another leader remains ('last-leader'); the
- * team's leaders are told.
- */
-export async function leaveTeam(db: Db, teamId: string, profileId: string): Promise<MemberChange> {
-  return db.transaction(async (tx) => {
-    const found = await lockedMembership(tx, teamId, profileId);
-    if (!found) return 'not-member';
-    const { team, member } = found;
-    if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return 'last-leader';
-    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-    const by = await personName(tx, profileId);
-    await notify(
-      tx,
-      (await leaderIds(tx, teamId)).map((id) => ({
-        profileId: id,
-        kind: 'member_left' as const,
-        data: { teamId, teamName: team.name, by },
-      })),
-    );
-    return 'done';
-  });
-}
-
-/**
- * Makes a member a leader, or a leader a member again. `byProfileId` must still lead the team
- * when the team is locked, and a team always keeps one leader: of two leaders demoting each
- * other at once, the second finds itself the last one ('last-leader').
- */
-export async function setLeader(db: Db, teamId: string, profileId: string, isLeader: boolean, byProfileId: string): Promise<MemberChange> {
-  return db.transaction(async (tx) => {
-    const team = await lockTeam(tx, teamId);
-    if (!team) return 'not-member';
-    const [actor] = await tx
-      .select({ isLeader: teamMembers.isLeader })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, byProfileId)));
-    if (!actor?.isLeader) return 'not-leader';
-    const [member] = await tx
-      .select({ isLeader: teamMembers.isLeader })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-    if (!member) return 'not-member';
-    if (member.isLeader === isLeader) return 'done';
-    if (!isLeader && !(await otherLeaderExists(tx, teamId, profileId))) return 'last-leader';
-    await tx
-      .update(teamMembers)
-      .set({ isLeader })
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
-    if (isLeader && profileId !== byProfileId) {
-      await notify(tx, [{ profileId, kind: 'made_leader', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
-    }
-    return 'done';
-  });
-}
-
-/** The teams a person belongs to, with their role: leaders' teams first, then by date joined. */
-export async function membershipsOf(db: Db, profileId: string): Promise<Membership[]> {
-  return db
-    .select({
-      teamId: teams.id,
-      teamName: teams.name,
-      description: teams.description,
-      logoUrl: teams.logoUrl,
-      isOpen: teams.isOpen,
-      role: teamMembers.role,
-      isLeader: teamMembers.isLeader,
-      soleLeader: sql<boolean>`${teamMembers.isLeader} and not exists (select 1 from ${teamMembers} o
-        where o.team_id = ${teamMembers.teamId} and o.is_leader and o.profile_id <> ${teamMembers.profileId})`,
-    })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.profileId, profileId))
-    .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt));
-}
-
-/** The teams a person leads; with a candidate, whether that person is in each or invited to it. */
-export async function ledTeams(db: Db, profileId: string, candidateProfileId?: string): Promise<LedTeam[]> {
-  const candidate = candidateProfileId ?? null;
-  const rows = await db
-    .select({
-      id: teams.id,
-      name: teams.name,
-      isFull: sql<boolean>`${teams.memberCount} >= ${teams.maxSize}`,
-      candidateIsMember: sql<boolean>`exists (select 1 from ${teamMembers} m where m.team_id = ${teams.id} and m.profile_id = ${candidate})`,
-      candidateInvited: sql<boolean>`exists (select 1 from ${teamInvitations} i where i.team_id = ${teams.id} and i.profile_id = ${candidate} and i.status = 'pending')`,
-    })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.profileId, profileId), eq(teamMembers.isLeader, true)))
-    .orderBy(asc(teams.name));
-  return rows.map(({ candidateIsMember, candidateInvited, ...team }) =>
-    candidate ? { ...team, candidateIsMember, candidateInvited } : team,
-  );
-}
-
-// ---------- matching (docs/decisions/011-matching.md) ----------
-
-/**
- * A team with the viewer's membership, as getTeamAndMembership, and who its suggestions leave out
- * (members, invited, asked: pending ones) with the members' time zones as hours: one statement,
- * prepared, for a suggestions request.
- */
-export async function teamForSuggestions(db: Db, teamId: string, profileId: string) {
-  const [row] = await prepared(db, 'team_for_suggestions', (db, name) => {
-    // The placeholder, not teams.id: Drizzle leaves a column unqualified in a statement without a join.
-    const team = sql.placeholder('teamId');
-    return db
-      .select({
-        team: teams,
-        isLeader: teamMembers.isLeader,
-        // [profile id, time zone or null, member?] for each.
-        candidates: sql<[string, string | null, boolean][]>`coalesce((select json_agg(json_build_array(c.id, c.timezone, c.member)) from (
-          select m.profile_id as id, p.timezone, true as member from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${team}
-          union all
-          select profile_id, null, false from ${teamInvitations} where team_id = ${team} and status = 'pending'
-          union all
-          select profile_id, null, false from ${joinRequests} where team_id = ${team} and status = 'pending') c), '[]'::json)`,
-      })
-      .from(teams)
-      .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
-      .where(eq(teams.id, team))
-      .prepare(name);
-  }).execute({ teamId, profileId });
-  if (!row) return null;
-  const { candidates } = row;
-  return {
-    team: row.team,
-    membership: row.isLeader === null ? null : { isLeader: row.isLeader },
-    exclude: new Set(candidates.map(([id]) => id)),
-    memberHours: candidates
-      .filter(([, , member]) => member)
-      .map(([, timezone]) => timezoneHours(timezone))
-      .filter((h): h is number => h !== null),
-  };
-}
-
-/**
- * A person's skills, and the teams never suggested to them (those they are in or have asked to
- * join, pending): one statement, prepared, for a suggestions request. Null: no such profile.
- */
-export async function personForSuggestions(db: Db, profileId: string): Promise<{ skills: SkillBadge[]; exclude: Set<string> } | null> {
-  const [row] = await prepared(db, 'person_for_suggestions', (db, name) => {
-    const profile = sql.placeholder('profileId');
-    return db
-      .select({
-        skills: people.skills,
-        teams: sql<string[]>`coalesce((select json_agg(x.id) from (
-          select team_id as id from ${teamMembers} where profile_id = ${profile}
-          union
-          select team_id from ${joinRequests} where profile_id = ${profile} and status = 'pending') x), '[]'::json)`,
-      })
-      .from(people.table)
-      .where(eq(people.id, profile))
-      .prepare(name);
-  }).execute({ profileId });
-  return row ? { skills: row.skills, exclude: new Set(row.teams) } : null;
-}
-
-/**
- * What the matching index keeps of teams: the recruiting ones whose open positions need skills, or
- * the given teams whatever their state (an id not returned is a deleted team). Positions in the
- * order the team lists them.
- */
-export async function matchingTeams(db: Db, ids?: string[]) {
-  const rows = await db
-    .select({ ...cardColumns, positionSkills: teams.positionSkills })
-    .from(teams)
-    .where(
-      ids
-        ? sql`${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`
-        : and(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`, sql`${teams.positionSkills} <> '{}'::jsonb`),
-    );
-  return rows.map((t) => ({
-    id: t.id,
-    createdAt: t.createdAt,
-    recruiting: isRecruiting(t),
-    positions: t.openPositions
-      .filter((title) => t.positionSkills[title]?.length)
-      .map((title) => ({ title, skills: t.positionSkills[title] })),
-    card: toCard(t),
-  }));
 }

@@ -8,7 +8,7 @@ import { ProfileCardView, useProfiles } from '../profiles';
 import { TeamCardView, useTeams } from '../teams';
 import { Section } from './section';
 
-/** SPEC 9: the home page previews the 3 newest of each. */
+/** The home page previews the 3 newest of each (docs/product.md#home). */
 const PREVIEW_SIZE = 3;
 
 export function ProfilesPreview() {

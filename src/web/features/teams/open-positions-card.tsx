@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { isRecruiting } from '../../../shared/teams';
+import { skillsOfPosition } from '../../../shared/matching';
 import type { TeamDetail } from '../../../shared/api/teams';
 import { dedupe, PositionInputSchema } from '../../../shared/schemas';
 import { Badge } from '../../components/ui/badge';
@@ -42,7 +43,7 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
         ) : (
           <ul aria-label="Open positions" className="space-y-3">
             {team.openPositions.map((position) => {
-              const needs = team.positionSkills[position] ?? [];
+              const needs = skillsOfPosition(team.positionSkills, position);
               return (
                 <li key={position} className="space-y-1.5">
                   <Badge variant="secondary" className="gap-1 py-1 text-sm">

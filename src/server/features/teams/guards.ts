@@ -1,0 +1,33 @@
+/**
+ * Who may act on the team in the path, answered before any input is read: 404 no such team, 403
+ * not a leader. An early answer only: every write checks again under the team's lock
+ * (lockLedTeam), since a leader may be demoted between this check and the write.
+ */
+import { isUuid } from '../../../shared/api/contract';
+import { createMiddleware } from 'hono/factory';
+import { forbidden, notFound, requireProfile, type ProfileEnv } from '../../api/http';
+import type { Db } from '../../db/client';
+import type { Team } from '../../db/schema';
+import { getTeamAndMembership } from './teams.repo';
+
+type Found = { team: Team; membership: { isLeader: boolean } | null };
+export type LeaderEnv<F extends Found = Found> = ProfileEnv & { Variables: { team: Team; found: F } };
+
+/**
+ * The team in the path, if the viewer leads it. `load` reads the team with the viewer's
+ * membership, and whatever else the route needs in the same statement (`c.var.found`).
+ */
+export const leaderOf = <F extends Found>(load: (db: Db, teamId: string, profileId: string) => Promise<F | null>) =>
+  createMiddleware<LeaderEnv<F>>(async (c, next) => {
+    const { profileId } = await requireProfile(c);
+    c.set('profileId', profileId);
+    const teamId = c.req.param('id')?.toLowerCase() ?? '';
+    const found = isUuid(teamId) ? await load(c.var.db, teamId, profileId) : null;
+    if (!found) throw notFound('Team not found');
+    if (!found.membership?.isLeader) throw forbidden('Only a team leader can do this');
+    c.set('team', found.team);
+    c.set('found', found);
+    await next();
+  });
+
+export const leaderOnly = leaderOf(getTeamAndMembership);

@@ -1,0 +1,100 @@
+/**
+ * What matching reads of teams (docs/decisions/011-matching.md): the postings its index keeps, and
+ * per request who a team's or a person's suggestions leave out. Teams own these tables, so the
+ * reads live here and the matching feature calls them.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { SkillBadge } from '../../../shared/api/profiles';
+import { isRecruiting } from '../../../shared/api/teams';
+import { skillsOfPosition, timezoneHours } from '../../../shared/matching';
+import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
+import { people } from '../profiles';
+import { cardColumns, toCard } from './teams.repo';
+
+/**
+ * A team with the viewer's membership, as getTeamAndMembership, and who its suggestions leave out
+ * (members, invited, asked: pending ones) with the members' time zones as hours: one statement,
+ * prepared, for a suggestions request.
+ */
+export async function teamForSuggestions(db: Db, teamId: string, profileId: string) {
+  const [row] = await prepared(db, 'team_for_suggestions', (db, name) => {
+    // The placeholder, not teams.id: Drizzle leaves a column unqualified in a statement without a join.
+    const team = sql.placeholder('teamId');
+    return db
+      .select({
+        team: teams,
+        isLeader: teamMembers.isLeader,
+        // [profile id, time zone or null, member?] for each.
+        candidates: sql<[string, string | null, boolean][]>`coalesce((select json_agg(json_build_array(c.id, c.timezone, c.member)) from (
+          select m.profile_id as id, p.timezone, true as member from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${team}
+          union all
+          select profile_id, null, false from ${teamInvitations} where team_id = ${team} and status = 'pending'
+          union all
+          select profile_id, null, false from ${joinRequests} where team_id = ${team} and status = 'pending') c), '[]'::json)`,
+      })
+      .from(teams)
+      .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
+      .where(eq(teams.id, team))
+      .prepare(name);
+  }).execute({ teamId, profileId });
+  if (!row) return null;
+  const { candidates } = row;
+  return {
+    team: row.team,
+    membership: row.isLeader === null ? null : { isLeader: row.isLeader },
+    exclude: new Set(candidates.map(([id]) => id)),
+    memberHours: candidates
+      .filter(([, , member]) => member)
+      .map(([, timezone]) => timezoneHours(timezone))
+      .filter((h): h is number => h !== null),
+  };
+}
+
+/**
+ * A person's skills, and the teams never suggested to them (those they are in or have asked to
+ * join, pending): one statement, prepared, for a suggestions request. Null: no such profile.
+ */
+export async function personForSuggestions(db: Db, profileId: string): Promise<{ skills: SkillBadge[]; exclude: Set<string> } | null> {
+  const [row] = await prepared(db, 'person_for_suggestions', (db, name) => {
+    const profile = sql.placeholder('profileId');
+    return db
+      .select({
+        skills: people.skills,
+        teams: sql<string[]>`coalesce((select json_agg(x.id) from (
+          select team_id as id from ${teamMembers} where profile_id = ${profile}
+          union
+          select team_id from ${joinRequests} where profile_id = ${profile} and status = 'pending') x), '[]'::json)`,
+      })
+      .from(people.table)
+      .where(eq(people.id, profile))
+      .prepare(name);
+  }).execute({ profileId });
+  return row ? { skills: row.skills, exclude: new Set(row.teams) } : null;
+}
+
+/**
+ * What the matching index keeps of teams: the recruiting ones whose open positions need skills, or
+ * the given teams whatever their state (an id not returned is a deleted team). Positions in the
+ * order the team lists them.
+ */
+export async function matchingTeams(db: Db, ids?: string[]) {
+  const rows = await db
+    .select({ ...cardColumns, positionSkills: teams.positionSkills })
+    .from(teams)
+    .where(
+      ids
+        ? sql`${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`
+        : and(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`, sql`${teams.positionSkills} <> '{}'::jsonb`),
+    );
+  return rows.map((t) => ({
+    id: t.id,
+    createdAt: t.createdAt,
+    recruiting: isRecruiting(t),
+    positions: t.openPositions
+      .map((title) => ({ title, skills: skillsOfPosition(t.positionSkills, title) }))
+      .filter((p) => p.skills.length),
+    card: toCard(t),
+  }));
+}

@@ -1,0 +1,72 @@
+/**
+ * Every refusal a rule of the product can answer with: a stable machine-readable code, its HTTP
+ * status, and the words a person reads. Repositories refuse by code (`{ ok: false, reason }`); the
+ * server turns a code into the answer `{ error, code, fields? }`, so one code always reads the
+ * same and scripts can tell 'team full' from 'already pending' without parsing English.
+ */
+
+type Detail = Record<string, string | number>;
+interface RefusalText {
+  status: 400 | 403 | 404 | 409;
+  message: string | ((detail: Detail) => string);
+  /** The input field the message belongs to, for forms (`fields`). */
+  field?: string;
+}
+
+export const REFUSALS = {
+  // ---------- people ----------
+  profile_not_found: { status: 404, message: 'Profile not found' },
+  own_profile_not_found: { status: 404, message: 'User profile not found' },
+  not_your_profile: { status: 403, message: 'You can only change your own profile' },
+  skill_duplicate: { status: 409, message: 'This skill is already in your profile' },
+  too_many_skills: { status: 400, message: (d) => `A profile can list at most ${d.max} skills` },
+  skill_not_found: { status: 404, message: 'This skill is not in your profile' },
+  too_many_experiences: { status: 400, message: (d) => `A profile can list at most ${d.max} experiences` },
+  experience_not_found: { status: 404, message: 'Experience not found' },
+  experience_changed: {
+    status: 409,
+    message: 'This experience was changed elsewhere, so nothing was removed. Check the list and try again.',
+  },
+
+  // ---------- teams and members ----------
+  team_not_found: { status: 404, message: 'Team not found' },
+  not_team_leader: { status: 403, message: 'Only a team leader can do this' },
+  not_team_leader_invite: { status: 403, message: 'Only a team leader can invite people' },
+  team_full: { status: 409, message: 'This team is full' },
+  team_not_open: { status: 409, message: 'This team is not accepting new members' },
+  team_too_small: {
+    status: 400,
+    message: (d) => `The team has ${d.memberCount} members: its size cannot be smaller`,
+    field: 'maxSize',
+  },
+  member_not_found: { status: 404, message: 'Member not found' },
+  not_a_member: { status: 404, message: 'You are not a member of this team' },
+  leader_cannot_be_removed: { status: 403, message: 'A team leader cannot be removed' },
+  last_leader_leaving: { status: 409, message: 'Make another member leader before you leave' },
+  last_leader: { status: 409, message: 'A team needs a leader: make another member leader first' },
+
+  // ---------- join requests ----------
+  already_member: { status: 409, message: 'You are already a member of this team' },
+  position_not_open: { status: 400, message: 'This position is not open in this team', field: 'position' },
+  request_pending: { status: 409, message: 'You already have a pending request to join this team' },
+  request_not_found: { status: 404, message: 'Request not found' },
+  request_no_longer_pending: { status: 409, message: 'This request is no longer pending' },
+  request_answered: { status: 409, message: (d) => `This request has already been ${d.status}` },
+
+  // ---------- invitations ----------
+  invitee_not_found: { status: 404, message: 'Profile not found' },
+  invitee_is_member: { status: 409, message: 'This person is already a member of this team' },
+  invitee_not_looking: { status: 409, message: 'This person is not looking for a team' },
+  invitation_pending: { status: 409, message: 'This person already has a pending invitation to this team' },
+  invitation_not_found: { status: 404, message: 'Invitation not found' },
+  invitation_no_longer_pending: { status: 409, message: 'This invitation is no longer pending' },
+  invitation_answered: { status: 409, message: (d) => `This invitation has already been ${d.status}` },
+} satisfies Record<string, RefusalText>;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+/** The status, words and field of a refusal. */
+export function refusalText(code: RefusalCode, detail: Detail = {}): { status: RefusalText['status']; message: string; field?: string } {
+  const text: RefusalText = REFUSALS[code];
+  return { status: text.status, message: typeof text.message === 'function' ? text.message(detail) : text.message, field: text.field };
+}

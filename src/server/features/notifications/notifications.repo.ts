@@ -3,7 +3,7 @@
  * announced with NOTIFY, which PostgreSQL (and PGlite) delivers only once that transaction commits:
  * a rolled back change notifies nobody, and every app instance hears of a committed one.
  */
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { InboxItem } from '../../../shared/api/notifications';
 import type { NotificationKind } from '../../../shared/constants';
 import { notificationLink, notificationText, type NotificationData } from '../../../shared/notification-text';
@@ -86,22 +86,14 @@ export async function markRead(db: Db, profileId: string, ids?: string[]): Promi
     .where(and(eq(notifications.profileId, profileId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
 }
 
-/**
- * A person's notifications after `seq`, and those of `also` (seqs announced after a later one was
- * read), oldest first: what their live streams may not have sent yet.
- */
-export async function notificationsAfter(db: Db, profileId: string, seq: number, limit = 100, also: number[] = []) {
+/** A person's notifications after `seq`, oldest first: what their live streams may not have sent yet. */
+export async function notificationsAfter(db: Db, profileId: string, seq: number, limit = 100) {
   const rows = await db
     .select()
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.profileId, profileId),
-        also.length ? or(gt(notifications.seq, seq), inArray(notifications.seq, also)) : gt(notifications.seq, seq),
-      ),
-    )
+    .where(and(eq(notifications.profileId, profileId), gt(notifications.seq, seq)))
     .orderBy(notifications.seq)
-    .limit(limit + also.length);
+    .limit(limit);
   return rows.map(toItem);
 }
 

@@ -10,7 +10,8 @@
  * rate, the browse p50/p99 quiet and under the attack, and (on PostgreSQL) how many times the
  * notifications table was read per notification sent.
  */
-import { cookieFrom, eventReader } from '../src/server/testing/client';
+import { eventReader } from '../src/server/testing/client';
+import { signUpForBench } from './sign-up';
 import { inPool, runLoad, settle, type LoadResult } from './load';
 
 export interface AmplifyOptions {
@@ -60,27 +61,8 @@ export async function runAmplifyCase(baseUrl: string, opts: AmplifyOptions): Pro
   const headers = (cookie?: string) => ({ 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) });
   const post = (path: string, cookie: string, body?: unknown) =>
     fetch(baseUrl + path, { method: 'POST', headers: headers(cookie), body: body === undefined ? undefined : JSON.stringify(body) });
-  async function signUp(name: string): Promise<string> {
-    for (;;) {
-      const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: headers(),
-        body: JSON.stringify({
-          firstName: name,
-          lastName: 'Amplify',
-          email: `${name.toLowerCase()}-${run}@amplify.example`,
-          password: 'bench-password',
-        }),
-      });
-      if (res.status === 503) {
-        await res.arrayBuffer();
-        await sleep(1000 * (Number(res.headers.get('retry-after')) || 1));
-        continue;
-      }
-      if (res.status !== 200) throw new Error(`amplify: sign-up: ${res.status} ${await res.text()}`);
-      return cookieFrom(res.headers);
-    }
-  }
+  const signUp = (name: string) =>
+    signUpForBench(baseUrl, { firstName: name, lastName: 'Amplify', email: `${name.toLowerCase()}-${run}@amplify.example` });
 
   const owner = await signUp('Owner');
   const created = await post('/api/teams', owner, {

@@ -49,6 +49,11 @@ const send = (port: number, cookie: string, method: string, path: string, body?:
     headers: { cookie, origin: urlOf(port), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
+/** A team with a Designer position, led by `cookie`'s account. */
+const designTeam = async (port: number, cookie: string, name: string) =>
+  (
+    await send(port, cookie, 'POST', '/api/teams', { name, description: 'A team seen from two instances.', openPositions: ['Designer'] })
+  ).json();
 async function stream(port: number, cookie: string, lastEventId?: string) {
   const res = await fetch(`${urlOf(port)}/api/me/events`, {
     headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
@@ -91,13 +96,7 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Signout');
     const asker = await signUp(A, 'Later');
-    const team = await (
-      await send(A, leader, 'POST', '/api/teams', {
-        name: 'Signed Out Elsewhere',
-        description: 'A team whose leader signs out on another instance.',
-        openPositions: ['Designer'],
-      })
-    ).json();
+    const team = await designTeam(A, leader, 'Signed Out Elsewhere');
     const ask = () =>
       send(A, asker, 'POST', `/api/teams/${team.id}/join-requests`, { position: 'Designer', message: 'I would love to join.' });
 
@@ -122,13 +121,7 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Leader');
     const asker = await signUp(B, 'Asker');
-    const team = await (
-      await send(A, leader, 'POST', '/api/teams', {
-        name: 'Across Instances',
-        description: 'A team seen from two instances.',
-        openPositions: ['Designer'],
-      })
-    ).json();
+    const team = await designTeam(A, leader, 'Across Instances');
 
     const onB = await stream(B, leader);
     const sentAt = Date.now();

@@ -6,11 +6,13 @@
  * how much the server's memory grew per open stream.
  */
 import { readFileSync } from 'node:fs';
-import { cookieFrom, eventReader } from '../src/server/testing/client';
+import { eventReader } from '../src/server/testing/client';
+import { signUpForBench } from './sign-up';
 import { inPool, percentile } from './load';
 
 export interface NotifyCaseResult {
   streams: number;
+  tabsPerLeader: number;
   requests: number;
   expected: number;
   delivered: number;
@@ -45,28 +47,8 @@ export async function runNotifyCase(
   const run = Date.now().toString(36);
   const headers = (cookie?: string) => ({ 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) });
 
-  async function signUp(kind: string, i: number): Promise<string> {
-    for (;;) {
-      const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: headers(),
-        body: JSON.stringify({
-          firstName: kind,
-          lastName: `Notify ${i}`,
-          email: `${kind.toLowerCase()}${i}-${run}@notify.example`,
-          password: 'bench-password',
-        }),
-      });
-      // A sign-in rush answers 503 with Retry-After (docs/decisions/009): try again then.
-      if (res.status === 503) {
-        await res.arrayBuffer();
-        await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get('retry-after')) || 1)));
-        continue;
-      }
-      if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-      return cookieFrom(res.headers);
-    }
-  }
+  const signUp = (kind: string, i: number) =>
+    signUpForBench(baseUrl, { firstName: kind, lastName: `Notify ${i}`, email: `${kind.toLowerCase()}${i}-${run}@notify.example` });
 
   // Leaders with a team each, and requesters.
   const leaderCookies: string[] = new Array(leaders);
@@ -140,6 +122,7 @@ export async function runNotifyCase(
   delays.sort((a, b) => a - b);
   return {
     streams: readers.length,
+    tabsPerLeader: opts.tabsPerLeader,
     requests: leaders,
     expected: readers.length,
     delivered: delays.length,

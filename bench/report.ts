@@ -5,6 +5,8 @@ import type { KickoffResult } from './kickoff-case';
 import type { LegacyDownload } from './legacy';
 import type { LoadResult } from './load';
 import type { NotifyCaseResult } from './notify-case';
+import type { AmplifyResult } from './amplify-case';
+import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
 import type { OverloadResult } from './overload-case';
 import type { WriteCaseResult } from './write-case';
 
@@ -36,6 +38,7 @@ export function checkTargets(
   kickoff: KickoffResult | null = null,
   matchingPlans: ExplainedQuery[] = [],
   overload: OverloadResult | null = null,
+  amplify: AmplifyResult | null = null,
 ): TargetCheck[] {
   const out: TargetCheck[] = [];
   const product = cases.filter((c) => c.kind !== 'ceiling');
@@ -147,6 +150,43 @@ export function checkTargets(
     });
   }
   if (overload) out.push(...overloadTargets(kind, overload));
+  if (amplify) out.push(...amplifyTargets(amplify));
+  return out;
+}
+
+/** Amplification: the cap admits a few streams of one account and refuses the rest; others' browsing stays within 2x of quiet. */
+function amplifyTargets(a: AmplifyResult): TargetCheck[] {
+  const { browseQuiet: quiet, browseUnderAttack: attack } = a;
+  const out: TargetCheck[] = [
+    {
+      target: `amplify: of ${a.attempts} streams of one account, ${STREAMS_PER_ACCOUNT} admitted and the rest answered 429 with Retry-After`,
+      actual:
+        `${a.admitted} admitted, ${a.refused} refused (Retry-After ${a.retryAfter.min ?? '-'}-${a.retryAfter.max ?? '-'} s, ${a.retryAfter.missing} without)` +
+        (a.otherAnswers.length ? `; other answers: ${a.otherAnswers[0]}` : ''),
+      pass:
+        a.admitted === STREAMS_PER_ACCOUNT &&
+        a.refused === a.attempts - a.admitted &&
+        a.retryAfter.missing === 0 &&
+        a.otherAnswers.length === 0,
+    },
+    {
+      target: 'amplify: every admitted stream hears every join request of the loop',
+      actual: `${a.joinRequests} join requests, the quietest stream heard ${a.fewestPerStream}${a.loopErrors.length ? `; ${a.loopErrors[0]}` : ''}`,
+      pass: a.joinRequests > 0 && a.fewestPerStream === a.joinRequests && a.loopErrors.length === 0,
+    },
+    {
+      target: "amplify: others' GET /api/teams p50 within 2x of quiet",
+      actual: `${attack.p50 ?? '-'} ms vs ${quiet.p50 ?? '-'} ms quiet (${attack.p50 !== null && quiet.p50 ? `${(attack.p50 / quiet.p50).toFixed(2)}x` : '-'})`,
+      pass: attack.p50 !== null && quiet.p50 !== null && attack.p50 <= 2 * quiet.p50 && attack.failures === 0,
+    },
+  ];
+  if (a.readsPerNotification !== null) {
+    out.push({
+      target: 'amplify: the notifications table is read at most once per notification (not once per stream)',
+      actual: `${a.readsPerNotification} reads per join request`,
+      pass: a.readsPerNotification <= 1,
+    });
+  }
   return out;
 }
 
@@ -193,6 +233,7 @@ export function markdown(input: {
   legacy: LegacyDownload | null;
   write: WriteCaseResult | null;
   notify?: NotifyCaseResult | null;
+  amplify?: AmplifyResult | null;
   kickoff?: KickoffResult | null;
   overload?: OverloadResult | null;
   matchingPlans?: ExplainedQuery[];
@@ -237,9 +278,25 @@ export function markdown(input: {
     const n = input.notify;
     lines.push(
       '',
-      `Notification case: ${n.streams} event streams open on one instance (${n.requests} leaders, ten tabs each, opened in ${n.openSeconds.toFixed(1)} s),` +
+      `Notification case: ${n.streams} event streams open on one instance (${n.requests} leaders, ${n.tabsPerLeader} streams each, opened in ${n.openSeconds.toFixed(1)} s),` +
         ` one join request to each leader's team: ${n.delivered} of ${n.expected} delivered, commit-to-arrival p50 ${n.p50} ms, p95 ${n.p95} ms, max ${n.max} ms;` +
         ` server memory ${n.rssBeforeMb.toFixed(0)} -> ${n.rssAfterMb.toFixed(0)} MB, ${n.kbPerStream.toFixed(1)} KB per open stream.`,
+    );
+  }
+  if (input.amplify) {
+    const a = input.amplify;
+    const v = (x: number | null) => (x === null ? '-' : String(x));
+    lines.push(
+      '',
+      `Amplification case: one account tries to open ${a.attempts} live streams from one address: ${a.admitted} admitted, ${a.refused} answered 429` +
+        ` (${a.refusalExample ?? '-'}); then ${a.joinRequests} join requests and ${a.cancels} cancels to its team by ${a.loops} requesters in a loop` +
+        ` while another client browses; the admitted streams heard ${a.delivered} notifications (the quietest ${a.fewestPerStream});` +
+        ` reads of the notifications table per join request: ${v(a.readsPerNotification)}.`,
+      '',
+      `| browse ${a.browseQuiet.example} | req/s | p50 ms | p99 ms | failed |`,
+      '|---|---:|---:|---:|---:|',
+      `| quiet | ${a.browseQuiet.rps} | ${v(a.browseQuiet.p50)} | ${v(a.browseQuiet.p99)} | ${a.browseQuiet.failures} |`,
+      `| under the attack | ${a.browseUnderAttack.rps} | ${v(a.browseUnderAttack.p50)} | ${v(a.browseUnderAttack.p99)} | ${a.browseUnderAttack.failures} |`,
     );
   }
   if (input.kickoff) {

@@ -7,15 +7,18 @@
  * BENCH_WARMUP (seconds, 2), BENCH_CONNECTIONS (32), BENCH_WRITE_REQUESTS (1,000), BENCH_STREAMS (open
  * event streams in the notification case, 2,000; ten per leader, one join request per leader),
  * BENCH_KICKOFF_CLIENTS (200 concurrent sign-ups and sign-ins), BENCH_KICKOFF_SECONDS (15),
- * BENCH_KICKOFF_BROWSE_CONNECTIONS (5), BENCH_OVERLOAD_CONNECTIONS (500), BENCH_OVERLOAD_SECONDS (60).
+ * BENCH_KICKOFF_BROWSE_CONNECTIONS (5), BENCH_OVERLOAD_CONNECTIONS (500), BENCH_OVERLOAD_SECONDS (60),
+ * BENCH_AMPLIFY_STREAMS (streams one account tries to open in the amplification case, 1,000),
+ * BENCH_AMPLIFY_SECONDS (15), BENCH_AMPLIFY_LOOPS (requesters asking and cancelling, 2).
  * BENCH_CASES picks the cases, comma separated (all by default): reads, matching, legacy, write,
- * notify, explain, kickoff, overload. BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
+ * notify, amplify, explain, kickoff, overload. BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createBenchDatabase, type BenchDatabase } from './database';
 import { explainProfileList } from './explain';
 import { generate, ms, rows } from './generate';
@@ -27,6 +30,8 @@ import { startServer, type RunningServer } from './server';
 import { cookieFrom } from '../src/server/testing/client';
 import { explainMatching, MATCHER, prepareMatching } from './matching-case';
 import { runNotifyCase } from './notify-case';
+import { runAmplifyCase, type AmplifyResult } from './amplify-case';
+import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
 import { runOverloadCase, type OverloadResult } from './overload-case';
 import { runWriteCase } from './write-case';
 
@@ -49,9 +54,12 @@ const config = {
   kickoffBrowseConnections: num('BENCH_KICKOFF_BROWSE_CONNECTIONS', 5),
   overloadConnections: num('BENCH_OVERLOAD_CONNECTIONS', 500),
   overloadSeconds: num('BENCH_OVERLOAD_SECONDS', 60),
+  amplifyStreams: num('BENCH_AMPLIFY_STREAMS', 1000),
+  amplifySeconds: num('BENCH_AMPLIFY_SECONDS', 15),
+  amplifyLoops: num('BENCH_AMPLIFY_LOOPS', 2),
 };
 
-const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'explain', 'kickoff', 'overload'] as const;
+const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'amplify', 'explain', 'kickoff', 'overload'] as const;
 type CaseName = (typeof CASES)[number];
 const selected: CaseName[] = (() => {
   const raw = process.env.BENCH_CASES?.trim();
@@ -164,6 +172,21 @@ async function writeChecks(bench: BenchDatabase, teamIds: string[]): Promise<Wri
   }
 }
 
+/** Reads (scans) of the notifications table so far, from PostgreSQL's statistics; null on PGlite (inside the server). */
+async function notificationTableReads(bench: BenchDatabase): Promise<number | null> {
+  if (bench.kind !== 'postgres') return null;
+  const client = new pg.Client({ connectionString: bench.serverEnv.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ reads: string }>(
+      "select coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as reads from pg_stat_user_tables where relname = 'notifications'",
+    );
+    return Number(rows[0]?.reads ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const startedAt = new Date();
   const bench = await createBenchDatabase(process.env.DATABASE_URL || undefined);
@@ -243,9 +266,35 @@ async function main() {
     let notify: Awaited<ReturnType<typeof runNotifyCase>> | null = null;
     if (wants('notify')) {
       await settle(server.url, SETTLE_PROBE);
-      notify = await runNotifyCase(server.url, server.pid, { streams: config.streams, tabsPerLeader: 10, requestsPerRequester: 10, log });
+      notify = await runNotifyCase(server.url, server.pid, {
+        streams: config.streams,
+        // As many as an account may hold open (the tabs of one browser share one).
+        tabsPerLeader: STREAMS_PER_ACCOUNT,
+        requestsPerRequester: 10,
+        log,
+      });
       log(
         `notify case: ${notify.delivered} of ${notify.expected} delivered, delay p50 ${notify.p50} ms, p95 ${notify.p95} ms, max ${notify.max} ms; ${notify.kbPerStream.toFixed(1)} KB per stream`,
+      );
+    }
+
+    let amplify: AmplifyResult | null = null;
+    if (wants('amplify')) {
+      await settle(server.url, SETTLE_PROBE);
+      amplify = await runAmplifyCase(server.url, {
+        attempts: config.amplifyStreams,
+        seconds: config.amplifySeconds,
+        browseConnections: config.kickoffBrowseConnections,
+        loops: config.amplifyLoops,
+        browsePath: '/api/teams',
+        settleProbe: SETTLE_PROBE,
+        notificationReads: () => notificationTableReads(bench),
+        log,
+      });
+      const a = amplify;
+      log(
+        `amplify: ${a.admitted} streams admitted, ${a.refused} refused; ${a.joinRequests} join requests, ${a.readsPerNotification ?? '-'} reads each;` +
+          ` browse p50 ${a.browseUnderAttack.p50} ms (quiet ${a.browseQuiet.p50})`,
       );
     }
 
@@ -310,12 +359,13 @@ async function main() {
       kickoff,
       matchingPlans,
       overload,
+      amplify,
     );
     const title =
       `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,` +
       ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams` +
       ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
-    console.log(`\n${markdown({ title, cases, legacy, write, notify, kickoff, overload, targets, explained, matchingPlans })}\n`);
+    console.log(`\n${markdown({ title, cases, legacy, write, notify, amplify, kickoff, overload, targets, explained, matchingPlans })}\n`);
 
     const results = {
       database: bench.kind,
@@ -335,6 +385,7 @@ async function main() {
       hashing: { HASH_CONCURRENCY: process.env.HASH_CONCURRENCY ?? null, HASH_QUEUE: process.env.HASH_QUEUE ?? null },
       write: write ? { ...write, teamIds: undefined, checks } : null,
       notify,
+      amplify,
       kickoff,
       overload,
       explained,

@@ -45,6 +45,13 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * Live notification streams one account may hold open on one server instance. The tabs of a
+ * browser share one stream, so this is a few browsers or devices; more is a script, and every
+ * stream costs memory and a write per notification.
+ */
+export const STREAMS_PER_ACCOUNT = 5;
+
 export const TIMEZONES = [
   'UTC-12',
   'UTC-11',

@@ -122,3 +122,36 @@ test('seven tabs of one browser all load and all hear a notification (one stream
   }
   await Promise.all([leader.close(), asker.close(), another.close()]);
 });
+
+test('a browser signed out from another device says so at once, with no reload, and hears nothing more', async ({ browser, baseURL }) => {
+  const user = newUser('Lou', 'Lost');
+  const lost = await person(browser, baseURL!, user);
+  const asker = await person(browser, baseURL!, newUser('Ann', 'Asker'));
+  const team = await createTeam(lost.request, {}, 'Lost');
+  await lost.page.goto(`/teams/${team.id}`);
+  await expect(lost.page.getByText('No join requests')).toBeVisible();
+  let navigations = 0;
+  lost.page.on('framenavigated', (frame) => frame === lost.page.mainFrame() && (navigations += 1));
+  const ask = (position: string) =>
+    asker.request.post(`/api/teams/${team.id}/join-requests`, { data: { position, message: 'Count me in, please.' } });
+
+  // The stream is live: a request appears.
+  const first = await ask('Designer');
+  expect(first.ok()).toBeTruthy();
+  await expect(lost.page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  expect((await asker.request.post(`/api/join-requests/${(await first.json()).id}/cancel`)).ok()).toBeTruthy();
+
+  // From another device: 'Sign out everywhere else'. The lost tab shows it is signed out.
+  const phone = await browser.newContext({ baseURL });
+  expect((await phone.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } })).ok()).toBeTruthy();
+  expect((await phone.request.post('/api/auth/sessions/sign-out-others')).ok()).toBeTruthy();
+  await expect(lost.page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(lost.page.getByRole('button', { name: /^Notifications/ })).toBeHidden();
+
+  // What happens next is not shown there.
+  expect((await ask('Developer')).ok()).toBeTruthy();
+  await expect(lost.page.getByRole('status').getByText('asked to join')).toBeHidden();
+  await expect(lost.page).not.toHaveTitle(/^\(/);
+  expect(navigations).toBe(0);
+  await Promise.all([lost.close(), asker.close(), phone.close()]);
+});

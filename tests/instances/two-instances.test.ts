@@ -1,14 +1,15 @@
 /**
  * Two app instances over one PostgreSQL database, as a large event runs them: a join request sent
- * through instance A reaches the leader's live stream on instance B within a second, and a stream
- * that moves to A when B stops gets what arrived meanwhile. Needs DATABASE_URL (a server on which
+ * through instance A reaches the leader's live stream on instance B within a second, a sign-out
+ * through A ends that session's stream on B, and a stream that moves to A when B stops gets what
+ * arrived meanwhile. Needs DATABASE_URL (a server on which
  * it may create and drop a database); `npm run test:instances`, run by .ci/run.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 import { cookieFrom, eventReader } from '../../src/server/testing/client';
-import { callServer } from '../../src/server/testing/route-call';
+import { callServer, offContract } from '../../src/server/testing/route-call';
 
 const database = scratchDatabaseOfEnv('instances', 'two-instance test');
 const databaseUrl = database.url;
@@ -41,6 +42,15 @@ async function signUp(port: number, firstName: string) {
   expect(res.status).toBe(200);
   return cookieFrom(res.headers);
 }
+/** A team with a Designer position, led by `cookie`'s account. */
+async function designTeam(port: number, cookie: string, name: string) {
+  const { body } = await callServer(urlOf(port), 'POST /api/teams', {
+    cookie,
+    body: { name, description: 'A team seen from two instances.', openPositions: ['Designer'] },
+  });
+  return body;
+}
+
 async function stream(port: number, cookie: string, lastEventId?: string) {
   const res = await fetch(`${urlOf(port)}/api/me/events`, {
     headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
@@ -94,14 +104,42 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
     expect(await suggested()).toEqual([]);
   });
 
+  it('signing out through A ends the stream of that session on B, and the next join request does not reach it', async () => {
+    const [A, B] = ports;
+    const leader = await signUp(A, 'Signout');
+    const asker = await signUp(A, 'Later');
+    const team = await designTeam(A, leader, 'Signed Out Elsewhere');
+    const ask = () =>
+      callServer(urlOf(A), 'POST /api/teams/{id}/join-requests', {
+        params: { id: team.id },
+        cookie: asker,
+        body: { position: 'Designer', message: 'I would love to join.' },
+      });
+
+    const onB = await stream(B, leader);
+    const first = await ask();
+    expect(first.status).toBe(201);
+    expect(await onB.next()).toMatchObject({ event: 'notification' });
+    expect(
+      (await callServer(urlOf(A), 'POST /api/join-requests/{id}/cancel', { params: { id: first.body.id }, cookie: asker })).status,
+    ).toBe(200);
+
+    expect((await callServer(urlOf(A), 'POST /api/auth/sign-out', { cookie: leader, body: offContract({}) })).status).toBe(200);
+    expect((await ask()).status).toBe(201);
+    const events: unknown[] = [];
+    for (;;) {
+      const event = await onB.next(3000).catch(() => 'ended' as const);
+      events.push(event === 'ended' || event === 'timeout' ? event : event.event);
+      if (event === 'ended' || event === 'timeout') break;
+    }
+    expect(events).toEqual(['session-ended', 'ended']);
+  });
+
   it('a join request sent through A reaches the leader connected to B within a second', async () => {
     const [A, B] = ports;
     const leader = await signUp(A, 'Leader');
     const asker = await signUp(B, 'Asker');
-    const { body: team } = await callServer(urlOf(A), 'POST /api/teams', {
-      cookie: leader,
-      body: { name: 'Across Instances', description: 'A team seen from two instances.', openPositions: ['Designer'] },
-    });
+    const team = await designTeam(A, leader, 'Across Instances');
 
     const onB = await stream(B, leader);
     const sentAt = Date.now();

@@ -11,6 +11,8 @@ import type { MatchingIndex } from '../features/matching';
 import type { Client } from '../platform/edge';
 
 export interface Viewer {
+  /** The session signing the request. */
+  sessionId: string;
   userId: string;
   email: string;
   /** Null only if the profile was removed after sign-in. */

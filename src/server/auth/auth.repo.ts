@@ -1,5 +1,5 @@
 /** The auth tables (users, sessions, accounts, verifications, app settings) outside better-auth's own adapter. */
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, appSettings, sessions, users } from '../db/schema';
 import { profileIdOfUserColumn } from '../features/profiles';
@@ -108,11 +108,24 @@ export async function dropUnprovenPassword(db: Db, userId: string): Promise<void
 export async function sessionViewerByToken(db: Db, token: string) {
   const [row] = await prepared(db, 'session_viewer_by_token', (db, name) =>
     db
-      .select({ userId: users.id, email: users.email, expiresAt: sessions.expiresAt, profileId: profileIdOfUserColumn(sessions.userId) })
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        email: users.email,
+        expiresAt: sessions.expiresAt,
+        profileId: profileIdOfUserColumn(sessions.userId),
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.token, sql.placeholder('token')))
       .prepare(name),
   ).execute({ token });
   return row ?? null;
+}
+
+/** When each of the sessions `ids` that still exist expires: a session missing from the answer has ended. */
+export async function sessionExpiries(db: Db, ids: string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: sessions.id, expiresAt: sessions.expiresAt }).from(sessions).where(inArray(sessions.id, ids));
+  return new Map(rows.map((r) => [r.id, r.expiresAt]));
 }

@@ -236,7 +236,14 @@ export function createAuth(db: Db, opts: AuthOptions) {
     const found = await lookup(cookie);
     if (found !== 'ask-better-auth') return found;
     const session = await auth.api.getSession({ headers });
-    return session ? { userId: session.user.id, email: session.user.email, profileId: await profileIdOfUser(db, session.user.id) } : null;
+    return session
+      ? {
+          sessionId: session.session.id,
+          userId: session.user.id,
+          email: session.user.email,
+          profileId: await profileIdOfUser(db, session.user.id),
+        }
+      : null;
   };
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
   return Object.assign(auth, {

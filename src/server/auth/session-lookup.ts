@@ -12,6 +12,8 @@ import type { Db } from '../db/client';
 import { sessionViewerByToken } from './auth.repo';
 
 export interface SessionViewer {
+  /** The session signing the request (a live stream ends with it). */
+  sessionId: string;
   userId: string;
   email: string;
   profileId: string | null;
@@ -53,6 +55,6 @@ export function createSessionLookup(db: Db, opts: SessionLookupOptions) {
     const now = Date.now();
     // better-auth deletes an expired session, and moves a session's expiry on once a day (updateAge).
     if (expiresAt <= now || expiresAt - opts.expiresIn * 1000 + opts.updateAge * 1000 <= now) return 'ask-better-auth';
-    return { userId: row.userId, email: row.email, profileId: row.profileId };
+    return { sessionId: row.sessionId, userId: row.userId, email: row.email, profileId: row.profileId };
   };
 }

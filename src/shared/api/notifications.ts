@@ -1,7 +1,7 @@
 /** What the signed-in user is waiting on, and what happened that concerns them. */
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '../constants';
-import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, signedIn, Uuid } from './contract';
+import { NOTIFICATION_KINDS, STREAMS_PER_ACCOUNT } from '../constants';
+import { DateTime, defineRoute, ErrorSchema, errors, json, jsonBody, jsonBodyErrors, signedIn, Uuid } from './contract';
 import { InvitationViewSchema, JoinRequestViewSchema } from './teams';
 
 export const NotificationsSchema = z
@@ -117,11 +117,19 @@ export const notificationsApi = {
       'A stream that stays open: an event `notification` (id = its `seq`, data = the InboxItem as JSON) the moment something ' +
       "happens that concerns you, from whichever app instance it happened on. The browser's EventSource resumes a lost connection " +
       'with Last-Event-ID and gets what arrived meanwhile; a fresh connection starts with what happens next. `ready` opens the stream; ' +
-      'a comment line every 20 s keeps proxies from closing it.',
+      'a comment line every 20 s keeps proxies from closing it. The stream lasts as long as the session that opened it: when that ' +
+      'session ends (signing out, revoking it, a password change, deleting the account, expiry), a last event `session-ended` is ' +
+      `sent and the stream closes (reconnecting would answer 401). An account holds at most ${STREAMS_PER_ACCOUNT} streams on a server ` +
+      "instance (a browser's tabs share one); the next answers 429.",
     security: signedIn,
     responses: {
       200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
       ...errors(401, 404),
+      429: {
+        description: `The account already has ${STREAMS_PER_ACCOUNT} live streams open here: close one (another browser or device), or try again after \`Retry-After\` seconds`,
+        headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
+        content: { 'application/json': { schema: ErrorSchema } },
+      },
     },
   }),
 };

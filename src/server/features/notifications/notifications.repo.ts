@@ -12,7 +12,10 @@ import { notifications } from '../../db/schema';
 
 export type { NotificationData };
 
-/** The channel NOTIFY announces new notifications on; the payload lists the recipients' profile ids. */
+/**
+ * The channel NOTIFY announces new notifications on: the payload lists them as 'profileId:seq',
+ * comma separated. (Ended sessions are announced on it too, as 's:<session id>': migration 0013.)
+ */
 export const NOTIFICATIONS_CHANNEL = 'hackteams_notifications';
 /** Read notifications older than this are pruned (unread ones are kept). */
 export const PRUNE_AFTER_DAYS = 90;
@@ -23,16 +26,21 @@ export interface NewNotification {
   data: NotificationData;
 }
 
-/** Adds notifications in the caller's transaction, and announces them to every instance on commit. */
+/**
+ * Adds notifications in the caller's transaction, and announces them to every instance on commit.
+ * Each is announced with its seq: transactions commit in another order than they took their seqs,
+ * and a live stream that has read past a seq learns this way of one that committed later.
+ */
 export async function notify(db: Db, entries: NewNotification[]): Promise<void> {
   if (entries.length === 0) return;
-  await db
+  const added = await db
     .insert(notifications)
-    .values(entries.map((e) => ({ profileId: e.profileId, kind: e.kind, data: e.data as Record<string, unknown> })));
-  const recipients = [...new Set(entries.map((e) => e.profileId))];
-  // A NOTIFY payload holds at most 8000 bytes: 36-character ids, a hundred at a time.
-  for (let i = 0; i < recipients.length; i += 100) {
-    await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${recipients.slice(i, i + 100).join(',')})`);
+    .values(entries.map((e) => ({ profileId: e.profileId, kind: e.kind, data: e.data as Record<string, unknown> })))
+    .returning({ profileId: notifications.profileId, seq: notifications.seq });
+  const announced = added.map((n) => `${n.profileId}:${n.seq}`);
+  // A NOTIFY payload holds at most 8000 bytes: 36-character ids with their seq, a hundred at a time.
+  for (let i = 0; i < announced.length; i += 100) {
+    await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${announced.slice(i, i + 100).join(',')})`);
   }
 }
 
@@ -78,7 +86,7 @@ export async function markRead(db: Db, profileId: string, ids?: string[]): Promi
     .where(and(eq(notifications.profileId, profileId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
 }
 
-/** A person's notifications after `seq`, oldest first: what a live stream has not sent yet. */
+/** A person's notifications after `seq`, oldest first: what their live streams may not have sent yet. */
 export async function notificationsAfter(db: Db, profileId: string, seq: number, limit = 100) {
   const rows = await db
     .select()

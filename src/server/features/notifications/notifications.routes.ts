@@ -4,7 +4,8 @@
  */
 import { streamSSE } from 'hono/streaming';
 import { notificationsApi } from '../../../shared/api/notifications';
-import { withProfile } from '../../api/http';
+import { STREAMS_PER_ACCOUNT } from '../../../shared/constants';
+import { ApiError, requireViewer, withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { latestSeq, markRead, unreadCount } from './notifications.repo';
 
@@ -12,6 +13,8 @@ import { latestSeq, markRead, unreadCount } from './notifications.repo';
 const KEEP_ALIVE_MS = 20_000;
 /** How long a browser waits before reconnecting a lost stream. */
 const RECONNECT_MS = 2_000;
+const TOO_MANY_STREAMS = `Live notifications are already open in ${STREAMS_PER_ACCOUNT} browsers or devices of your account. Close one, or try again later.`;
+const STREAMS_RETRY_AFTER_SECONDS = 60;
 
 export const notificationsRoutes = createRouter()
   .openapi(guarded(notificationsApi.markRead, withProfile), async (c) => {
@@ -21,31 +24,34 @@ export const notificationsRoutes = createRouter()
   })
   .openapi(guarded(notificationsApi.events, withProfile), async (c) => {
     const { profileId } = c.var;
-    // A reconnecting EventSource says where it stopped; a fresh one starts with what happens next.
-    const resumeFrom = Number(c.req.header('last-event-id'));
-    const from = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestSeq(c.var.db, profileId);
-    const live = c.var.live;
+    const { sessionId } = await requireViewer(c);
+    const live = c.var.live.open({ profileId, sessionId });
+    if (!live) throw ApiError.retryLater(429, TOO_MANY_STREAMS, STREAMS_RETRY_AFTER_SECONDS);
+    let from: number;
+    try {
+      // A reconnecting EventSource says where it stopped; a fresh one starts with what happens next.
+      const resumeFrom = Number(c.req.header('last-event-id'));
+      from = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestSeq(c.var.db, profileId);
+    } catch (err) {
+      live.close();
+      throw err;
+    }
     // Proxies that buffer answers (nginx does by default) pass this one on as it is written.
     c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
-      let finish: () => void = () => {};
-      const finished = new Promise<void>((resolve) => {
-        finish = () => {
-          clearInterval(keepAlive);
-          unsubscribe();
-          resolve();
-        };
-      });
-      await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
-      const unsubscribe = live.subscribe(
-        profileId,
-        from,
-        (item) => stream.writeSSE({ event: 'notification', id: String(item.seq), data: JSON.stringify(item) }),
-        // The server is shutting down: the browser reconnects (to another instance) and resumes.
-        () => finish(),
-      );
-      const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => {}), KEEP_ALIVE_MS);
-      stream.onAbort(() => finish());
-      await finished;
+      stream.onAbort(() => live.close());
+      const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
+        const why = await live.run(from, (item) =>
+          stream.writeSSE({ event: 'notification', id: String(item.seq), data: JSON.stringify(item) }),
+        );
+        // Reconnecting would be refused (401): the browser is told, so it stops. When the server ends
+        // a stream (shutting down), it just closes, and the browser reconnects to another instance.
+        if (why === 'session-ended') await stream.writeSSE({ event: 'session-ended', data: '{}' });
+      } finally {
+        clearInterval(keepAlive);
+        live.close();
+      }
     });
   });

@@ -88,6 +88,15 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
     ['a longer common password', 'password123'],
     ['one character repeated', 'aaaaaa'],
     ['one character repeated, longer', 'zzzzzzzzzzzz'],
+    ['a frequent password with a symbol', 'letmein!'],
+    ['a frequent password with look-alike digits and symbols', 'P@ssw0rd1'],
+    ["the product's subject", 'hackathon'],
+    ["the product's name", 'hackteams'],
+    ["the product's name with a symbol", 'HackTeams!'],
+    ["the product's subject with a year", 'Hackathon2026'],
+    ["the product's subject in look-alikes", 'h4ckath0n'],
+    ["the event's name", "World's Largest Hackathon 2025"],
+    ['another listed event', 'sf-ai-builders-hackathon'],
   ])('%s (%s): 400 on the password field, no account', async (_, password) => {
     const email = `common-${password.length}-${password.charCodeAt(0)}@example.com`;
     const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
@@ -122,6 +131,8 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
     ['spaces inside', 'correct horse battery'],
     ['spaces around a decent password', '  engine-1843  '],
     ['exactly 6 characters', 'k9#vQ2'],
+    ['a less frequent word with digits', 'engine-1843'],
+    ["the product's words among others", 'hackathon team finder 7'],
   ])('accepts %s', async (_, password) => {
     const email = `decent-${password.length}-${password.charCodeAt(0)}@example.com`;
     const res = await h.request('POST', '/api/auth/sign-up/email', { body: { ...signUpBody(email), password } });

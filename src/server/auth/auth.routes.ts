@@ -2,6 +2,7 @@
  * The accounts routes of the contract (src/shared/api/auth.ts): better-auth's handler behind our
  * own validation, error shape and answers, and /api/me.
  */
+import { sql } from 'drizzle-orm';
 import { authApi } from '../../shared/api/auth';
 import { ApiError, type AppContext, getViewer } from '../api/http';
 import { HASHING_BUSY, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from './auth';
@@ -80,7 +81,12 @@ export async function callAuth(c: AppContext, body?: unknown, path?: string): Pr
   // A hash refused inside better-auth (its Retry-After was passed on above).
   if (res.status === 503 && data?.code === HASHING_BUSY) throw new ApiError(503, HASHING_BUSY_MESSAGE);
   const status = res.status === 422 ? 409 : res.status;
-  if (status >= 500) throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
+  if (status >= 500) {
+    // better-auth answers its own 500 for a database it cannot reach; asking the database again
+    // throws that error here, which becomes 503 with Retry-After like on every other route (app.ts).
+    await c.var.db.execute(sql`select 1`);
+    throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
+  }
   const message = (data?.code && MESSAGES[data.code]) || data?.message || 'Authentication failed';
   let field = data?.code ? FIELD_OF_CODE[data.code] : undefined;
   if (field === 'password' && NEW_PASSWORD_ROUTES.has(new URL(c.req.url).pathname)) field = 'newPassword';

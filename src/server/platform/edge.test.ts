@@ -280,6 +280,34 @@ describe('answers that say when to come back', () => {
       await down.close();
     }
   });
+
+  it('answers 503 with Retry-After on the account routes too (better-auth behind them), with the sign-in limits off', async () => {
+    const down = await createHarness({ rateLimit: false });
+    try {
+      const someone = await down.signUp();
+      await down.closeDatabase();
+      const calls: [string, string, unknown?][] = [
+        ['GET', '/api/auth/get-session'],
+        ['POST', '/api/auth/sign-in/email', { email: someone.email, password: 'team-finder-1' }],
+        [
+          'POST',
+          '/api/auth/sign-up/email',
+          { firstName: 'New', lastName: 'Comer', email: 'newcomer@example.com', password: 'team-finder-1' },
+        ],
+        ['POST', '/api/auth/forgot-password', { email: someone.email }],
+        ['GET', '/api/auth/account'],
+        ['GET', '/api/auth/sessions'],
+      ];
+      for (const [method, path, body] of calls) {
+        const res = await down.request(method, path, { cookie: someone.cookie, body });
+        expect(res.status, `${method} ${path}`).toBe(503);
+        expect(res.body.error).toBe('The service is briefly unavailable. Please try again in a few seconds.');
+        expect(res.headers.get('retry-after')).toBe('5');
+      }
+    } finally {
+      await down.close();
+    }
+  });
 });
 
 describe('the session token', () => {

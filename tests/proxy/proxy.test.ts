@@ -193,6 +193,8 @@ describe('HackTeams behind nginx: TLS, two instances, one PostgreSQL', { timeout
     const signedIn = await call('/api/auth/sign-in/email', { body: { email, password: PASSWORD }, from });
     expect(signedIn.status, await signedIn.clone().text()).toBe(200);
     for (const c of signedIn.headers.getSetCookie()) expect(c).toMatch(/;\s*secure(;|$)/i);
+    // Named as the README says: a name a browser takes only from a secure origin.
+    expect(signedIn.headers.getSetCookie().find((c) => c.includes('session_token'))).toMatch(/^__Secure-better-auth\.session_token=/);
     const cookie = cookieFrom(signedIn.headers);
     await signedIn.arrayBuffer();
     // The session works on both instances (one database): four reads alternate between them.

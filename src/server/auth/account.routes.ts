@@ -112,13 +112,9 @@ async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
   });
 }
 
-/** Clears the session cookie (both names: plain, and __Secure- over HTTPS). */
+/** Clears the session cookie (edge.ts names it __Secure- over HTTPS). */
 function clearSessionCookie(c: AppContext) {
-  for (const name of [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`]) {
-    c.header('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure-') ? '; Secure' : ''}`, {
-      append: true,
-    });
-  }
+  c.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`, { append: true });
 }
 
 export const accountRoutes = createRouter()

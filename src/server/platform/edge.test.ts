@@ -205,10 +205,24 @@ describe('behind a TLS proxy (TRUST_PROXY_HOPS=1)', () => {
     const cookies = up.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+    // The session cookie carries the __Secure- prefix, which a browser takes only from a secure origin.
+    expect(cookies.find((c) => c.includes('session_token'))).toMatch(/^__Secure-better-auth\.session_token=/);
     expect(up.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
 
     const me = await viaProxy('/api/me', { headers: { cookie: cookieFrom(up.headers) } });
     expect((await me.json()).user.email).toBe('tls@example.com');
+    const session = await viaProxy('/api/auth/get-session', { headers: { cookie: cookieFrom(up.headers) } });
+    expect((await session.json()).user.email).toBe('tls@example.com');
+    // The same cookie without the prefix (planted over plain HTTP, say) is not a session over HTTPS.
+    const unprefixed = cookieFrom(up.headers).replaceAll('__Secure-', '');
+    expect((await (await viaProxy('/api/me', { headers: { cookie: unprefixed } })).json()).user).toBeNull();
+    // Signing out clears the prefixed cookie.
+    const out = await viaProxy('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { origin: 'https://teams.example.org', 'content-type': 'application/json', cookie: cookieFrom(up.headers) },
+      body: '{}',
+    });
+    expect(out.headers.getSetCookie().join()).toMatch(/__Secure-better-auth\.session_token=;/);
     expect(me.headers.get('strict-transport-security')).toMatch(/max-age=/);
 
     // The plain-http origin is another origin now.

@@ -13,9 +13,18 @@ import { deleteProfile, getOwnProfile } from '../features/profiles';
 import { leaveAllTeams, teamDataOf } from '../features/teams';
 import { ApiError, type AppContext, requireViewer, type Viewer } from '../api/http';
 import { createRouter, guarded } from '../api/openapi';
-import { accountKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
+import { countAttempt } from './attempt-limits.repo';
+import { liftPasswordLocks, withinPasswordLimits } from './sign-in-limits';
 import { FRESH_SIGN_IN_MS } from './auth';
-import { accountOf, credentialPasswordHash, deleteOtherSessions, deleteSession, deleteUser, sessionsOf } from './auth.repo';
+import {
+  accountOf,
+  credentialPasswordHash,
+  emailOfResetToken,
+  deleteOtherSessions,
+  deleteSession,
+  deleteUser,
+  sessionsOf,
+} from './auth.repo';
 import { admitted, callAuth, forwardToAuth, HASHING_BUSY_MESSAGE, limitAddress, passAuthHeaders, seconds } from './auth.routes';
 import { HashingBusy } from './hash-limiter';
 import { verifyPassword } from './password';
@@ -58,36 +67,6 @@ function loginErrorLocation(location: string | null, provider: SocialProvider): 
 
 /** A redirect better-auth answered, or null. */
 const locationOf = (res: Response) => (res.status >= 300 && res.status < 400 ? res.headers.get('location') : null);
-
-/**
- * A password check outside sign-in (changing it, deleting the account) counts towards the
- * account's limit of wrong passwords, as sign-in does (attempt-limits.repo.ts).
- */
-async function withinPasswordLimit<T>(
-  c: AppContext,
-  email: string,
-  check: () => Promise<T>,
-  isWrongPassword: (err: unknown) => boolean,
-): Promise<T> {
-  if (!c.var.auth.attemptLimits) return check();
-  const key = accountKey(email);
-  const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
-  if (!locked.allowed) {
-    throw ApiError.retryLater(
-      429,
-      `Too many wrong passwords for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`,
-      locked.retryAfterSeconds,
-    );
-  }
-  try {
-    const result = await check();
-    await clearAttempts(c.var.db, key);
-    return result;
-  } catch (err) {
-    if (isWrongPassword(err)) await countAttempt(c.var.db, key, PER_ACCOUNT);
-    throw err;
-  }
-}
 
 /** The current session of the request (its id and when it began); 401 without one. */
 async function currentSession(c: AppContext) {
@@ -161,7 +140,10 @@ export const accountRoutes = createRouter()
   .openapi(guarded(accountApi.resetPassword), async (c) => {
     const input = c.req.valid('json');
     await limitAddress(c);
+    // Read before the reset consumes the token: whose account it opens, to lift its sign-in locks after.
+    const email = await emailOfResetToken(c.var.db, input.token);
     await admitted(c, () => callAuth(c, input));
+    if (email) await liftPasswordLocks(c, email);
     return c.json(
       { message: 'Your password was changed, and every device signed in to your account was signed out. Sign in with your new password.' },
       200,
@@ -200,7 +182,7 @@ export const accountRoutes = createRouter()
   .openapi(guarded(accountApi.changePassword), async (c) => {
     const viewer = await requireViewer(c);
     const input = c.req.valid('json');
-    await withinPasswordLimit(
+    await withinPasswordLimits(
       c,
       viewer.email,
       () => admitted(c, () => callAuth(c, { ...input, revokeOtherSessions: true })),
@@ -283,7 +265,7 @@ export const accountRoutes = createRouter()
       if (!password)
         throw new ApiError(400, 'Enter your password to delete your account', { password: 'Enter your password to delete your account' });
       const wrong = new ApiError(400, 'Password is incorrect', { password: 'Password is incorrect' });
-      await withinPasswordLimit(
+      await withinPasswordLimits(
         c,
         viewer.email,
         () =>

@@ -9,7 +9,8 @@ import { HASHING_BUSY, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from './auth';
 import { HashingBusy } from './hash-limiter';
 import { createRouter } from '../api/openapi';
 import { getMe } from '../features/profiles';
-import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
+import { addressKey, countAttempt } from './attempt-limits.repo';
+import { rememberDevice, withinPasswordLimits } from './sign-in-limits';
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
@@ -128,29 +129,14 @@ export async function limitAddress(c: AppContext): Promise<void> {
 }
 
 /**
- * Signs in within the limits: per address, and per account, where only wrong passwords count
- * and a success clears them (attempt-limits.repo.ts).
+ * Signs in within the limits: per address, and the account's limits on wrong passwords
+ * (sign-in-limits.ts); the browser is remembered as one the account signed in from.
  */
 async function limitedSignIn<T>(c: AppContext, email: string, signIn: () => Promise<T>): Promise<T> {
-  if (!c.var.auth.attemptLimits) return signIn();
   await limitAddress(c);
-  const key = accountKey(email);
-  const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
-  if (!locked.allowed) {
-    throw ApiError.retryLater(
-      429,
-      `Too many failed sign-in attempts for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`,
-      locked.retryAfterSeconds,
-    );
-  }
-  try {
-    const result = await signIn();
-    await clearAttempts(c.var.db, key);
-    return result;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await countAttempt(c.var.db, key, PER_ACCOUNT);
-    throw err;
-  }
+  const result = await withinPasswordLimits(c, email, signIn, (err) => err instanceof ApiError && err.status === 401);
+  rememberDevice(c, email);
+  return result;
 }
 
 /** The account as our answers show it: never the session token better-auth also returns. */

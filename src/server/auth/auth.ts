@@ -241,6 +241,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
   return Object.assign(auth, {
     viewerOf,
+    /** Signs the device marks of sign-in-limits.ts. */
+    secret: opts.secret,
     hashing,
     mailer,
     socialProviders: configuredProviders(social),

@@ -19,7 +19,8 @@ import { FRESH_SIGN_IN_MS } from './auth';
 import {
   accountOf,
   credentialPasswordHash,
-  emailOfResetToken,
+  accountOfResetToken,
+  markEmailVerified,
   deleteOtherSessions,
   deleteSession,
   deleteUser,
@@ -27,11 +28,14 @@ import {
 } from './auth.repo';
 import { admitted, callAuth, forwardToAuth, HASHING_BUSY_MESSAGE, limitAddress, passAuthHeaders, seconds } from './auth.routes';
 import { HashingBusy } from './hash-limiter';
+import { verificationClaims } from './account-mail';
 import { verifyPassword } from './password';
 import { describeUserAgent } from './user-agent';
 
 /** Reset links asked for one address in an hour; past it, no more mail goes out (the answer does not change). */
 const RESET_MAILS = { max: 3, windowSeconds: 3600 };
+/** Links to verify the address one account may ask for in an hour. */
+const VERIFY_MAILS = { max: 3, windowSeconds: 3600 };
 /** Email change links one account may ask for in an hour. */
 const EMAIL_CHANGES = { max: 5, windowSeconds: 3600 };
 
@@ -41,7 +45,7 @@ const EMAIL_CHANGES = { max: 5, windowSeconds: 3600 };
  */
 const SOCIAL_ERRORS: Record<string, string> = {
   account_not_linked:
-    'An account with this email already exists, and {provider} has not verified that the email is yours. Sign in with your password instead.',
+    'An account with this email already exists. {provider} can sign in to it once both {provider} and the account have verified the address: sign in with your password and verify your email from your profile, then try again.',
   email_not_found: '{provider} did not share an email address. Add a verified email address to your {provider} account and try again.',
   state_not_found: 'The sign-in could not be matched to this browser. Please start it again from this page.',
   state_mismatch: 'The sign-in could not be matched to this browser. Please start it again from this page.',
@@ -140,10 +144,14 @@ export const accountRoutes = createRouter()
   .openapi(guarded(accountApi.resetPassword), async (c) => {
     const input = c.req.valid('json');
     await limitAddress(c);
-    // Read before the reset consumes the token: whose account it opens, to lift its sign-in locks after.
-    const email = await emailOfResetToken(c.var.db, input.token);
+    // Read before the reset consumes the token: whose account it opens.
+    const owner = await accountOfResetToken(c.var.db, input.token);
     await admitted(c, () => callAuth(c, input));
-    if (email) await liftPasswordLocks(c, email);
+    if (owner) {
+      // The link reached the mailbox: the address is proven, and nobody stays locked out.
+      await markEmailVerified(c.var.db, owner.userId, owner.email);
+      await liftPasswordLocks(c, owner.email);
+    }
     return c.json(
       { message: 'Your password was changed, and every device signed in to your account was signed out. Sign in with your new password.' },
       200,
@@ -151,26 +159,46 @@ export const accountRoutes = createRouter()
   })
   .openapi(accountApi.verifyEmail, async (c) => {
     const { token } = c.req.valid('query');
-    const settings = '/profile?tab=settings';
+    // A change of email lands on Settings; the link of a sign-up on the profile, where its banner was.
+    const claims = token ? verificationClaims(token) : {};
+    const landing = claims.updateTo
+      ? { path: '/profile?tab=settings', done: 'emailChanged', failed: 'emailError' }
+      : { path: '/profile', done: 'emailVerified', failed: 'verifyError' };
     let location: string | null = null;
     if (token) {
       try {
         const res = await forwardToAuth(
           c,
           undefined,
-          `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(settings)}`,
+          `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing.path)}`,
         );
         passAuthHeaders(c, res);
         location = locationOf(res);
       } catch (err) {
-        c.var.log.error({ err }, 'confirming an email change failed');
+        c.var.log.error({ err }, 'confirming an email address failed');
       }
     }
-    const url = new URL(location ?? `${settings}&error=INVALID_TOKEN`, 'http://local');
+    const url = new URL(location ?? `${landing.path}${landing.path.includes('?') ? '&' : '?'}error=INVALID_TOKEN`, 'http://local');
     const error = url.searchParams.get('error');
     url.searchParams.delete('error');
-    url.searchParams.set(error ? 'emailError' : 'emailChanged', error ? error.toLowerCase() : '1');
+    url.searchParams.set(error ? landing.failed : landing.done, error ? error.toLowerCase() : '1');
+    // The link reached the new address: it is proven (better-auth keeps the old address's state).
+    if (!error && claims.updateTo && claims.userId) await markEmailVerified(c.var.db, claims.userId, claims.updateTo);
     return c.redirect(`/profile${url.search}`, 302);
+  })
+  .openapi(guarded(accountApi.sendVerificationEmail), async (c) => {
+    const viewer = await requireViewer(c);
+    if (c.var.auth.attemptLimits) {
+      const verdict = await countAttempt(c.var.db, `verify-mail:${viewer.userId}`, VERIFY_MAILS);
+      if (!verdict.allowed)
+        throw ApiError.retryLater(
+          429,
+          `You asked for several links already. Please try again in ${seconds(verdict.retryAfterSeconds)}.`,
+          verdict.retryAfterSeconds,
+        );
+    }
+    await callAuth(c, { email: viewer.email, callbackURL: '/profile' }, '/api/auth/send-verification-email');
+    return c.json({ message: `We sent a new link to ${viewer.email}. It works for one hour.` }, 200);
   })
   .openapi(guarded(accountApi.account), async (c) => {
     const viewer = await requireViewer(c);

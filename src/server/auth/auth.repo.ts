@@ -104,14 +104,22 @@ export async function dropUnprovenPassword(db: Db, userId: string): Promise<void
   });
 }
 
-/** The email of the account a password reset token opens, while the token is valid; else null. */
-export async function emailOfResetToken(db: Db, token: string): Promise<string | null> {
+/** The account a password reset token opens, while the token is valid; else null. */
+export async function accountOfResetToken(db: Db, token: string): Promise<{ userId: string; email: string } | null> {
   const [row] = await db
-    .select({ email: users.email })
+    .select({ userId: users.id, email: users.email })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.value))
     .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, sql`now()`)));
-  return row?.email ?? null;
+  return row ?? null;
+}
+
+/** Marks the user's email verified, if it is still `email` (a link to that address was opened). */
+export async function markEmailVerified(db: Db, userId: string, email: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.email, email.toLowerCase())));
 }
 
 /** Whether one of the account's sessions (live, or expired and not yet removed) began at `address`. */

@@ -2,6 +2,7 @@
  * The accounts routes of the contract (src/shared/api/auth.ts): better-auth's handler behind our
  * own validation, error shape and answers, and /api/me.
  */
+import { generateId } from 'better-auth';
 import { sql } from 'drizzle-orm';
 import { authApi } from '../../shared/api/auth';
 import { ApiError, type AppContext, getViewer } from '../api/http';
@@ -11,14 +12,15 @@ import { createRouter } from '../api/openapi';
 import { getMe } from '../features/profiles';
 import { addressKey, countAttempt } from './attempt-limits.repo';
 import { rememberDevice, withinPasswordLimits } from './sign-in-limits';
+import { existingAccountMail } from './account-mail';
+import { hashPassword } from './password';
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
   INVALID_PASSWORD: 'Current password is incorrect',
   INVALID_TOKEN: 'This reset link is invalid, expired or already used. Ask for a new one.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: "This account has no password yet: use 'Forgot password?' on the sign-in page to set one.",
-  USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Sign in instead.',
+  EMAIL_ALREADY_VERIFIED: 'Your email is already verified.',
   PASSWORD_TOO_SHORT: 'Must be at least 6 characters',
   INVALID_EMAIL: 'Invalid email address',
 };
@@ -139,6 +141,28 @@ async function limitedSignIn<T>(c: AppContext, email: string, signIn: () => Prom
   return result;
 }
 
+/** better-auth's codes for a sign-up with an email in use (422, or a race lost at the unique index). */
+const TAKEN = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
+/** 'You already have an account' mails to one address in an hour; past it none is sent, and the answer is the same. */
+const TAKEN_MAILS = { max: 3, windowSeconds: 3600 };
+
+/**
+ * A sign-up with an email that has an account answers what a new one answers (an account with a
+ * fresh id), so the answer does not say the address is registered. The password is hashed as a
+ * new sign-up's is, so the time taken does not say it either; the owner is told by email.
+ */
+async function answerTakenSignUp(c: AppContext, email: string, password: string, name: string) {
+  await c.var.auth.hashing
+    .run(() => hashPassword(password))
+    .catch((err: unknown) => {
+      throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
+    });
+  const address = email.trim().toLowerCase();
+  const verdict = c.var.auth.attemptLimits ? await countAttempt(c.var.db, `taken-mail:${address}`, TAKEN_MAILS) : { allowed: true };
+  if (verdict.allowed) c.var.auth.mailer.send(existingAccountMail(address, (path) => c.var.auth.linkTo(path, c.req.raw)));
+  return { id: generateId(), email: address, name };
+}
+
 /** The account as our answers show it: never the session token better-auth also returns. */
 const account = (user: { id: string; email: string; name: string }) => ({ id: user.id, email: user.email, name: user.name });
 
@@ -146,8 +170,17 @@ export const authRoutes = createRouter()
   .openapi(authApi.signUp, async (c) => {
     const input = c.req.valid('json');
     await limitAddress(c);
-    const data = await admitted(c, () => callAuth(c, { ...input, name: `${input.firstName} ${input.lastName}` }));
-    return c.json({ user: account(data.user) }, 200);
+    const name = `${input.firstName} ${input.lastName}`;
+    const user = await admitted(c, async () => {
+      try {
+        return account((await callAuth(c, { ...input, name })).user);
+      } catch (err) {
+        if (!(err instanceof ApiError && TAKEN.has(err.code ?? ''))) throw err;
+        // Taken: the answer of a new sign-up, without a session (docs/decisions/016).
+        return answerTakenSignUp(c, input.email, input.password, name);
+      }
+    });
+    return c.json({ user }, 200);
   })
   .openapi(authApi.signIn, async (c) => {
     const input = c.req.valid('json');

@@ -57,13 +57,25 @@ describe('sign-up', () => {
     expect(me.body.profile.id).toBe(profile.id);
   });
 
-  it('refuses a second account with the same email, whatever its case', async () => {
-    await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('dup@example.com') });
-    const res = await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('DUP@example.com') });
-    expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/already exists/);
+  it('makes no second account with the same email, whatever its case: no session, and the owner is mailed (docs/decisions/016)', async () => {
+    const first = await h.request('POST', '/api/auth/sign-up/email', { body: signUpBody('dup@example.com') });
+    const res = await h.request('POST', '/api/auth/sign-up/email', {
+      body: { ...signUpBody('DUP@example.com'), password: 'not-the-same-9' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ email: 'dup@example.com', name: 'Ada Lovelace' });
+    expect(res.body.user.id).not.toBe(first.body.user.id);
+    expect(cookieFrom(res.headers)).not.toContain('session_token');
     const rows = await h.db.select().from(profiles);
     expect(rows.filter((p) => p.firstName === 'Ada')).toHaveLength(2); // ada@ and the first dup@ only
+    // The owner hears of it, with a way in; the password of the account is unchanged.
+    const mail = h.mails.findLast((m) => m.to === 'dup@example.com')!;
+    expect(mail.subject).toBe('You already have a HackTeams account');
+    expect(mail.text).toMatch(/Sign in: http:\/\/localhost\/login/);
+    expect(mail.text).toMatch(/http:\/\/localhost\/forgot-password/);
+    expect(
+      (await h.request('POST', '/api/auth/sign-in/email', { body: { email: 'dup@example.com', password: 'engine-1843' } })).status,
+    ).toBe(200);
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {

@@ -12,7 +12,7 @@ type App = ReturnType<typeof createApp>;
 import { createAuth } from '../auth/auth';
 import type { HashLimiter } from '../auth/hash-limiter';
 import type { SocialSettings } from '../auth/social';
-import type { Mailer } from '../platform/mail';
+import { createMailer, type Mail, type Mailer } from '../platform/mail';
 import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from '../db/client';
 import { NotificationHub } from '../features/notifications';
@@ -69,6 +69,10 @@ export async function createHarness(
   } else {
     database = await openDatabase({ log });
   }
+  // What the app mailed (to the log, silent in tests, unless a mailer is given): a test reads its links here.
+  const mails: Mail[] = [];
+  const logMailer = createMailer({ log });
+  const mailer: Mailer = opts.mailer ?? { ...logMailer, send: (mail) => (mails.push(mail), logMailer.send(mail)) };
   const auth = createAuth(database.db, {
     secret: 'test-secret-test-secret-test-secret-0',
     rateLimit: opts.rateLimit ?? false,
@@ -76,7 +80,7 @@ export async function createHarness(
     hashing: opts.hashing,
     log,
     social: opts.social,
-    mailer: opts.mailer,
+    mailer,
   });
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
@@ -163,6 +167,15 @@ export async function createHarness(
     matching,
     metrics,
     closeDatabase,
+    /** The mails sent so far (without a `mailer` option), oldest first. */
+    mails,
+    /** The link of the newest mail to `to` whose subject matches. */
+    linkMailedTo(to: string, subject: RegExp): string {
+      const mail = mails.findLast((m) => m.to === to.toLowerCase() && subject.test(m.subject));
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (!link) throw new Error(`no mail to ${to} matching ${subject}`);
+      return link;
+    },
     async close() {
       await closeDatabase();
       await drop();

@@ -40,6 +40,22 @@ describe("account forms show the server's field messages on their fields", () =>
     expect(calls.find((c) => c.key === 'POST /api/auth/sign-up/email')?.body).toMatchObject({ password: '123456' });
   });
 
+  it('Sign up that did not sign in (the email has an account): says to check that email, no error', async () => {
+    answerFetch({
+      ...signedOut,
+      'POST /api/auth/sign-up/email': { status: 200, body: { user: { id: 'x', email: 'ada@example.com', name: 'Ada Lovelace' } } },
+    });
+    renderScreen(<SignupPage />, { path: '/signup' });
+    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'engine-1843');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('Sign in: on Email; a wrong password says so above the form', async () => {
     const calls = answerFetch({ ...signedOut, 'POST /api/auth/sign-in/email': invalid({ email: 'Email is required' }) });
     renderScreen(<LoginPage />, { path: '/login' });

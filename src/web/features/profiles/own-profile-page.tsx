@@ -10,7 +10,7 @@ import { Loading } from '../../components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { AccountSettings } from '../account';
+import { AccountSettings, VerifyEmailBanner } from '../account';
 import { NotificationsPanel, usePendingNotificationCount } from '../notifications';
 import { TeamsThatNeedYou } from '../teams';
 import { AvatarUpload } from './avatar-upload';
@@ -94,6 +94,7 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
 
   return (
     <Page>
+      <VerifyEmailBanner />
       <Card>
         <CardContent className="flex flex-col items-center gap-5 pt-6 text-center md:flex-row md:items-start md:pt-6 md:text-left">
           <AvatarUpload profile={profile} name={name} />

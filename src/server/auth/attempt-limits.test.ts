@@ -222,27 +222,8 @@ describe('kept in the database', () => {
 describe('AUTH_ATTEMPTS_PER_ADDRESS', () => {
   it('raises the per-address limit (a venue whose wifi puts many people behind one address)', async () => {
     const email = await account();
-    const auth = createAuth(h.db, {
-      secret: 'test-secret-test-secret-test-secret-0',
-      rateLimit: true,
-      trustedOrigins: [],
-      attemptsPerAddress: 5,
-    });
-    const app = createApp({
-      db: h.db,
-      dbKind: h.kind,
-      auth,
-      live: new NotificationHub(h.db),
-      matching: h.matching,
-      config: { eventUrl: 'https://example.com/event' },
-      trustProxyHops: 1,
-    });
-    const attempt = (password: string) =>
-      app.request('http://localhost/api/auth/sign-in/email', {
-        method: 'POST',
-        headers: { origin: 'http://localhost', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.60' },
-        body: JSON.stringify({ email, password }),
-      });
+    const signInAt5 = appWith(5);
+    const attempt = (password: string) => signInAt5(email, password, '203.0.113.60');
     for (let i = 0; i < 4; i++) expect((await attempt('wrong password')).status).toBe(401);
     expect((await attempt(PASSWORD)).status).toBe(200);
     expect((await attempt(PASSWORD)).status).toBe(429);

@@ -8,15 +8,20 @@ import SignupPage from './signup-page';
 
 const signedOut = { 'GET /api/me': { status: 200, body: { user: null, profile: null } } };
 
+/** Fills in the sign-up form as Ada, with a decent password, and sends it. */
+async function signUpAsAda() {
+  await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'engine-1843');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+}
+
 describe("account forms show the server's field messages on their fields", () => {
   it('Sign up: on Email', async () => {
     answerFetch({ ...signedOut, 'POST /api/auth/sign-up/email': invalid({ email: 'Invalid email address' }) });
     renderScreen(<SignupPage />, { path: '/signup' });
-    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'engine-1843');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+    await signUpAsAda();
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address'));
   });
 
@@ -46,11 +51,7 @@ describe("account forms show the server's field messages on their fields", () =>
       'POST /api/auth/sign-up/email': { status: 200, body: { user: { id: 'x', email: 'ada@example.com', name: 'Ada Lovelace' } } },
     });
     renderScreen(<SignupPage />, { path: '/signup' });
-    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'engine-1843');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+    await signUpAsAda();
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();

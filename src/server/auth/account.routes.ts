@@ -26,8 +26,7 @@ import {
   deleteUser,
   sessionsOf,
 } from './auth.repo';
-import { admitted, callAuth, forwardToAuth, HASHING_BUSY_MESSAGE, limitAddress, passAuthHeaders, seconds } from './auth.routes';
-import { HashingBusy } from './hash-limiter';
+import { admitted, callAuth, forwardToAuth, hashInTurn, limitAddress, passAuthHeaders, seconds } from './auth.routes';
 import { verificationClaims } from './account-mail';
 import { verifyPassword } from './password';
 import { describeUserAgent } from './user-agent';
@@ -298,12 +297,7 @@ export const accountRoutes = createRouter()
         viewer.email,
         () =>
           admitted(c, async () => {
-            const matches = await c.var.auth.hashing
-              .run(() => verifyPassword(hash, password))
-              .catch((err: unknown) => {
-                throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
-              });
-            if (!matches) throw wrong;
+            if (!(await hashInTurn(c, () => verifyPassword(hash, password)))) throw wrong;
           }),
         (err) => err === wrong,
       );

@@ -115,6 +115,13 @@ export async function admitted<T>(c: AppContext, work: () => Promise<T>): Promis
   }
 }
 
+/** A hash or verify of our own, in turn with every other (docs/decisions/009): a full queue is a 503 with Retry-After. */
+export function hashInTurn<T>(c: AppContext, task: () => Promise<T>): Promise<T> {
+  return c.var.auth.hashing.run(task).catch((err: unknown) => {
+    throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
+  });
+}
+
 export const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 
 /** Counts a sign-in or sign-up attempt from the client's address (429 past the limit). */
@@ -152,14 +159,12 @@ const TAKEN_MAILS = { max: 3, windowSeconds: 3600 };
  * new sign-up's is, so the time taken does not say it either; the owner is told by email.
  */
 async function answerTakenSignUp(c: AppContext, email: string, password: string, name: string) {
-  await c.var.auth.hashing
-    .run(() => hashPassword(password))
-    .catch((err: unknown) => {
-      throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
-    });
+  await hashInTurn(c, () => hashPassword(password));
   const address = email.trim().toLowerCase();
   const verdict = c.var.auth.attemptLimits ? await countAttempt(c.var.db, `taken-mail:${address}`, TAKEN_MAILS) : { allowed: true };
-  if (verdict.allowed) c.var.auth.mailer.send(existingAccountMail(address, (path) => c.var.auth.linkTo(path, c.req.raw)));
+  // Links on PUBLIC_URL, else on the origin the client sees (https behind a TLS proxy).
+  const origin = new Request(c.var.client.origin);
+  if (verdict.allowed) c.var.auth.mailer.send(existingAccountMail(address, (path) => c.var.auth.linkTo(path, origin)));
   return { id: generateId(), email: address, name };
 }
 

@@ -52,9 +52,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // A fresh embedded database with the demo data, on its own port.
+      // A fresh embedded database with the demo data (asked for: it is off by default with NODE_ENV=production), on its own port.
       // Data and build live in a folder per port, so runs on different ports never collide.
-      command: `rm -rf .e2e-${PORT} && npx vite build --outDir ../../.e2e-${PORT}/web --logLevel warn && DATA_DIR=.e2e-${PORT}/data WEB_ROOT=.e2e-${PORT}/web PORT=${PORT} AUTH_RATE_LIMIT=off ${ACCOUNTS_ENV} npx tsx src/server/index.ts`,
+      command: `rm -rf .e2e-${PORT} && npx vite build --outDir ../../.e2e-${PORT}/web --logLevel warn && DATA_DIR=.e2e-${PORT}/data WEB_ROOT=.e2e-${PORT}/web PORT=${PORT} DEMO_DATA=on AUTH_RATE_LIMIT=off ${ACCOUNTS_ENV} npx tsx src/server/index.ts`,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -4,7 +4,7 @@ import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
 import { createHashLimiter } from './auth/hash-limiter';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/demo-data';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
@@ -50,7 +50,11 @@ async function main() {
     log.warn('SMTP_URL and MAIL_FROM are not set: emails (password reset links) are written to this log instead of being sent.');
   if (env.DEMO_DATA === 'on') {
     const seeded = await seedDemoData(database.db);
-    if (seeded) log.info('Inserted demo data (sign in as demo@example.com / hackathon).');
+    if (seeded)
+      log.warn(
+        `Inserted demo data with a public password: anyone can sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}, a leader of two teams. ` +
+          'For a real event start on an empty database with DEMO_DATA=off (the default with DATABASE_URL or NODE_ENV=production).',
+      );
   }
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);

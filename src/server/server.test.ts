@@ -62,6 +62,29 @@ describe('server process', { timeout: 120_000 }, () => {
     expect(s.output()).toMatch(/Database closed/);
   });
 
+  it('inserts the demo data on a new embedded database with a warning about its public password, but not with NODE_ENV=production', async () => {
+    const port = 3400 + Math.floor(Math.random() * 400);
+    const demo = start({ PORT: String(port), DATA_DIR: freshDir(), DEMO_DATA: '' });
+    await waitForHealth(port, demo);
+    const signIn = () =>
+      fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@example.com', password: 'find-my-team' }),
+      });
+    expect((await signIn()).status).toBe(200);
+    expect(demo.output()).toMatch(/"level":"warn".*Inserted demo data with a public password/);
+    demo.child.kill('SIGTERM');
+    expect(await demo.exited).toBe(0);
+
+    const production = start({ PORT: String(port), DATA_DIR: freshDir(), DEMO_DATA: '', NODE_ENV: 'production' });
+    await waitForHealth(port, production);
+    expect((await signIn()).status).toBe(401);
+    expect(production.output()).not.toMatch(/demo data/i);
+    production.child.kill('SIGTERM');
+    expect(await production.exited).toBe(0);
+  });
+
   it('keeps a session across a restart on the same data folder', async () => {
     const port = 3800 + Math.floor(Math.random() * 400);
     const dataDir = freshDir();

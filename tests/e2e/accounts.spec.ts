@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { authorizeOnGitHub, createTeam, linkOf, mailTo, newUser, person, signInViaForm } from './fixtures';
+import { authorizeOnGitHub, createTeam, linkOf, mailTo, newUser, person, signInViaForm, signUpViaApi, signUpViaForm } from './fixtures';
 
 const unique = (prefix: string) => `${prefix}${randomUUID().slice(0, 6)}`;
 
@@ -39,9 +39,48 @@ test('GitHub sign-in through the local provider creates one profile, and a secon
   await expect(page.getByRole('heading', { name: '1 Profile Found' })).toBeVisible();
 });
 
-test('GitHub with the verified email of an existing account signs in to that account', async ({ browser, baseURL }) => {
+test('the profile asks to verify the email until the mailed link is opened; resend sends a new one', async ({ page }) => {
+  const user = newUser('Vera', unique('Verify'));
+  await page.goto('/signup');
+  await signUpViaForm(page, user);
+  await expect(page).toHaveURL(/\/profile$/);
+  const banner = page.getByRole('region', { name: 'Please verify your email address' });
+  await expect(banner).toContainText(`Open the link we sent to ${user.email}`);
+  await banner.getByRole('button', { name: 'Resend the link' }).click();
+  await expect(banner).toContainText(`We sent a new link to ${user.email}. It works for one hour.`);
+  const link = linkOf(await mailTo(page.request, user.email, /Verify your HackTeams email address/));
+  expect(link).toContain('/api/auth/verify-email?token=');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/profile\?emailVerified=1$/);
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Please verify your email address' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Vera ${user.lastName}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Please verify your email address' })).toHaveCount(0);
+});
+
+test('signing up again with a registered email says to check that email, and its owner gets a way in', async ({ page }) => {
+  const user = newUser('Reg', unique('Again'));
+  await signUpViaApi(page.request, user);
+  await page.context().clearCookies();
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Someone');
+  await page.getByLabel('Last name').fill('Else');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill('another-password-7');
+  await page.getByRole('button', { name: 'Sign up with Email' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(user.email)).toBeVisible();
+  const mail = await mailTo(page.request, user.email, /You already have a HackTeams account/);
+  expect(mail.text).toContain('/forgot-password');
+});
+
+test('GitHub with the verified email of an existing, verified account signs in to that account', async ({ browser, baseURL }) => {
   const user = newUser('Linda', unique('Linked'));
   const owner = await person(browser, baseURL!, user);
+  // The account verifies its address first (docs/decisions/017): only then does GitHub join it.
+  await owner.page.goto(linkOf(await mailTo(owner.request, user.email, /Verify your HackTeams email address/)));
+  await expect(owner.page).toHaveURL(/emailVerified=1/);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/login?redirectTo=%2Fteams');
@@ -73,7 +112,7 @@ test("a cancelled or unverified GitHub sign-in lands on /login with the spec's t
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with GitHub' }).click();
   await authorizeOnGitHub(page, { id: String(Date.now()), login: unique('una'), name: 'Una Claimed', email, verified: false });
-  await expect(page.getByRole('alert')).toContainText('GitHub has not verified that the email is yours');
+  await expect(page.getByRole('alert')).toContainText('once both GitHub and the account have verified the address');
   await existing.close();
 });
 

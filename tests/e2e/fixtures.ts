@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page, type APIRequestContext } from '@playwright/test';
 
-export const DEMO = { email: 'demo@example.com', password: 'hackathon' };
+export const DEMO = { email: 'demo@example.com', password: 'find-my-team' };
 
 export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;

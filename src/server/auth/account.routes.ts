@@ -13,16 +13,28 @@ import { deleteProfile, getOwnProfile } from '../features/profiles';
 import { leaveAllTeams, teamDataOf } from '../features/teams';
 import { ApiError, type AppContext, requireViewer, type Viewer } from '../api/http';
 import { createRouter, guarded } from '../api/openapi';
-import { accountKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
+import { countAttempt } from './attempt-limits.repo';
+import { liftPasswordLocks, withinPasswordLimits } from './sign-in-limits';
 import { FRESH_SIGN_IN_MS } from './auth';
-import { accountOf, credentialPasswordHash, deleteOtherSessions, deleteSession, deleteUser, sessionsOf } from './auth.repo';
-import { admitted, callAuth, forwardToAuth, HASHING_BUSY_MESSAGE, limitAddress, passAuthHeaders, seconds } from './auth.routes';
-import { HashingBusy } from './hash-limiter';
+import {
+  accountOf,
+  credentialPasswordHash,
+  accountOfResetToken,
+  markEmailVerified,
+  deleteOtherSessions,
+  deleteSession,
+  deleteUser,
+  sessionsOf,
+} from './auth.repo';
+import { admitted, callAuth, forwardToAuth, hashInTurn, limitAddress, passAuthHeaders, seconds } from './auth.routes';
+import { verificationClaims } from './account-mail';
 import { verifyPassword } from './password';
 import { describeUserAgent } from './user-agent';
 
 /** Reset links asked for one address in an hour; past it, no more mail goes out (the answer does not change). */
 const RESET_MAILS = { max: 3, windowSeconds: 3600 };
+/** Links to verify the address one account may ask for in an hour. */
+const VERIFY_MAILS = { max: 3, windowSeconds: 3600 };
 /** Email change links one account may ask for in an hour. */
 const EMAIL_CHANGES = { max: 5, windowSeconds: 3600 };
 
@@ -32,7 +44,7 @@ const EMAIL_CHANGES = { max: 5, windowSeconds: 3600 };
  */
 const SOCIAL_ERRORS: Record<string, string> = {
   account_not_linked:
-    'An account with this email already exists, and {provider} has not verified that the email is yours. Sign in with your password instead.',
+    'An account with this email already exists. {provider} can sign in to it once both {provider} and the account have verified the address: sign in with your password and verify your email from your profile, then try again.',
   email_not_found: '{provider} did not share an email address. Add a verified email address to your {provider} account and try again.',
   state_not_found: 'The sign-in could not be matched to this browser. Please start it again from this page.',
   state_mismatch: 'The sign-in could not be matched to this browser. Please start it again from this page.',
@@ -59,36 +71,6 @@ function loginErrorLocation(location: string | null, provider: SocialProvider): 
 /** A redirect better-auth answered, or null. */
 const locationOf = (res: Response) => (res.status >= 300 && res.status < 400 ? res.headers.get('location') : null);
 
-/**
- * A password check outside sign-in (changing it, deleting the account) counts towards the
- * account's limit of wrong passwords, as sign-in does (attempt-limits.repo.ts).
- */
-async function withinPasswordLimit<T>(
-  c: AppContext,
-  email: string,
-  check: () => Promise<T>,
-  isWrongPassword: (err: unknown) => boolean,
-): Promise<T> {
-  if (!c.var.auth.attemptLimits) return check();
-  const key = accountKey(email);
-  const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
-  if (!locked.allowed) {
-    throw ApiError.retryLater(
-      429,
-      `Too many wrong passwords for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`,
-      locked.retryAfterSeconds,
-    );
-  }
-  try {
-    const result = await check();
-    await clearAttempts(c.var.db, key);
-    return result;
-  } catch (err) {
-    if (isWrongPassword(err)) await countAttempt(c.var.db, key, PER_ACCOUNT);
-    throw err;
-  }
-}
-
 /** The current session of the request (its id and when it began); 401 without one. */
 async function currentSession(c: AppContext) {
   const data = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
@@ -112,13 +94,9 @@ async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
   });
 }
 
-/** Clears the session cookie (both names: plain, and __Secure- over HTTPS). */
+/** Clears the session cookie (edge.ts names it __Secure- over HTTPS). */
 function clearSessionCookie(c: AppContext) {
-  for (const name of [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`]) {
-    c.header('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure-') ? '; Secure' : ''}`, {
-      append: true,
-    });
-  }
+  c.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`, { append: true });
 }
 
 export const accountRoutes = createRouter()
@@ -165,7 +143,14 @@ export const accountRoutes = createRouter()
   .openapi(guarded(accountApi.resetPassword), async (c) => {
     const input = c.req.valid('json');
     await limitAddress(c);
+    // Read before the reset consumes the token: whose account it opens.
+    const owner = await accountOfResetToken(c.var.db, input.token);
     await admitted(c, () => callAuth(c, input));
+    if (owner) {
+      // The link reached the mailbox: the address is proven, and nobody stays locked out.
+      await markEmailVerified(c.var.db, owner.userId, owner.email);
+      await liftPasswordLocks(c, owner.email);
+    }
     return c.json(
       { message: 'Your password was changed, and every device signed in to your account was signed out. Sign in with your new password.' },
       200,
@@ -173,26 +158,46 @@ export const accountRoutes = createRouter()
   })
   .openapi(accountApi.verifyEmail, async (c) => {
     const { token } = c.req.valid('query');
-    const settings = '/profile?tab=settings';
+    // A change of email lands on Settings; the link of a sign-up on the profile, where its banner was.
+    const claims = token ? verificationClaims(token) : {};
+    const landing = claims.updateTo
+      ? { path: '/profile?tab=settings', done: 'emailChanged', failed: 'emailError' }
+      : { path: '/profile', done: 'emailVerified', failed: 'verifyError' };
     let location: string | null = null;
     if (token) {
       try {
         const res = await forwardToAuth(
           c,
           undefined,
-          `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(settings)}`,
+          `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing.path)}`,
         );
         passAuthHeaders(c, res);
         location = locationOf(res);
       } catch (err) {
-        c.var.log.error({ err }, 'confirming an email change failed');
+        c.var.log.error({ err }, 'confirming an email address failed');
       }
     }
-    const url = new URL(location ?? `${settings}&error=INVALID_TOKEN`, 'http://local');
+    const url = new URL(location ?? `${landing.path}${landing.path.includes('?') ? '&' : '?'}error=INVALID_TOKEN`, 'http://local');
     const error = url.searchParams.get('error');
     url.searchParams.delete('error');
-    url.searchParams.set(error ? 'emailError' : 'emailChanged', error ? error.toLowerCase() : '1');
+    url.searchParams.set(error ? landing.failed : landing.done, error ? error.toLowerCase() : '1');
+    // The link reached the new address: it is proven (better-auth keeps the old address's state).
+    if (!error && claims.updateTo && claims.userId) await markEmailVerified(c.var.db, claims.userId, claims.updateTo);
     return c.redirect(`/profile${url.search}`, 302);
+  })
+  .openapi(guarded(accountApi.sendVerificationEmail), async (c) => {
+    const viewer = await requireViewer(c);
+    if (c.var.auth.attemptLimits) {
+      const verdict = await countAttempt(c.var.db, `verify-mail:${viewer.userId}`, VERIFY_MAILS);
+      if (!verdict.allowed)
+        throw ApiError.retryLater(
+          429,
+          `You asked for several links already. Please try again in ${seconds(verdict.retryAfterSeconds)}.`,
+          verdict.retryAfterSeconds,
+        );
+    }
+    await callAuth(c, { email: viewer.email, callbackURL: '/profile' }, '/api/auth/send-verification-email');
+    return c.json({ message: `We sent a new link to ${viewer.email}. It works for one hour.` }, 200);
   })
   .openapi(guarded(accountApi.account), async (c) => {
     const viewer = await requireViewer(c);
@@ -204,7 +209,7 @@ export const accountRoutes = createRouter()
   .openapi(guarded(accountApi.changePassword), async (c) => {
     const viewer = await requireViewer(c);
     const input = c.req.valid('json');
-    await withinPasswordLimit(
+    await withinPasswordLimits(
       c,
       viewer.email,
       () => admitted(c, () => callAuth(c, { ...input, revokeOtherSessions: true })),
@@ -287,17 +292,12 @@ export const accountRoutes = createRouter()
       if (!password)
         throw new ApiError(400, 'Enter your password to delete your account', { password: 'Enter your password to delete your account' });
       const wrong = new ApiError(400, 'Password is incorrect', { password: 'Password is incorrect' });
-      await withinPasswordLimit(
+      await withinPasswordLimits(
         c,
         viewer.email,
         () =>
           admitted(c, async () => {
-            const matches = await c.var.auth.hashing
-              .run(() => verifyPassword(hash, password))
-              .catch((err: unknown) => {
-                throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
-              });
-            if (!matches) throw wrong;
+            if (!(await hashInTurn(c, () => verifyPassword(hash, password)))) throw wrong;
           }),
         (err) => err === wrong,
       );

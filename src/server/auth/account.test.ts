@@ -177,7 +177,15 @@ describe('change email', () => {
     expect(same.body.fields).toEqual({ newEmail: 'This is already your email' });
     const bad = await h.api('GET /api/auth/verify-email', { query: { token: 'nonsense' } });
     expect(bad.status).toBe(302);
-    expect(bad.headers.get('location')).toMatch(/^\/profile\?tab=settings&emailError=/);
+    expect(bad.headers.get('location')).toBe('/profile?verifyError=invalid_token');
+    // A link of a change of email whose signature was altered lands on Settings, saying so; nothing changes.
+    const newEmail = email();
+    await h.api('POST /api/auth/change-email', { cookie: user.cookie, body: { newEmail } });
+    const link = new URL(linkIn(await mail.next(newEmail, /Confirm your new HackTeams email/)));
+    const token = link.searchParams.get('token')!;
+    const altered = await h.request('GET', `/api/auth/verify-email?token=${token.slice(0, -4)}AAAA`, { cookie: user.cookie });
+    expect(altered.headers.get('location')).toMatch(/^\/profile\?tab=settings&emailError=/);
+    expect((await h.api('GET /api/auth/account', { cookie: user.cookie })).body.email).toBe(user.email);
     expect((await h.api('POST /api/auth/change-email', { body: { newEmail: email() } })).status).toBe(401);
   });
 });

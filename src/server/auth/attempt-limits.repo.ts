@@ -3,9 +3,8 @@
  * instance shares them and a restart forgets nothing (docs/decisions/012-running-behind-a-proxy.md).
  *
  * - Per client address: every attempt counts; past the limit, 429 until the window ends.
- * - Per account: only wrong passwords count; past the limit, that account's sign-in answers 429
- *   until the window ends, at most a minute, so a stranger slows the owner down but cannot lock
- *   them out for long. A successful sign-in clears the count.
+ * - Per account: only wrong passwords count, per client address and, for clients the account never
+ *   signed in from, per account (sign-in-limits.ts).
  *
  * Each counter is a fixed window, counted by one atomic upsert.
  */
@@ -22,8 +21,6 @@ export interface Limit {
 
 /** Sign-in and sign-up attempts from one client address (as better-auth's own limit was; AUTH_ATTEMPTS_PER_ADDRESS). */
 export const PER_ADDRESS: Limit = { max: 3, windowSeconds: 10 };
-/** Wrong passwords for one account, from anywhere. */
-export const PER_ACCOUNT: Limit = { max: 5, windowSeconds: 60 };
 
 export interface Verdict {
   allowed: boolean;
@@ -59,6 +56,11 @@ export async function checkAttempts(db: Db, key: string, limit: Limit): Promise<
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from attempt_counters where key = ${key}`);
+}
+
+/** Removes every counter whose key is `key` or starts with it. */
+export async function clearAttemptsStartingWith(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from attempt_counters where left(key, length(${key})) = ${key}`);
 }
 
 /** Removes counters whose window ended (run now and then by every instance: it is idempotent). */

@@ -1,7 +1,7 @@
 /** The auth tables (users, sessions, accounts, verifications, app settings) outside better-auth's own adapter. */
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accounts, appSettings, sessions, users } from '../db/schema';
+import { accounts, appSettings, sessions, users, verifications } from '../db/schema';
 import { profileIdOfUserColumn } from '../features/profiles';
 import { prepared } from '../db/prepared';
 
@@ -102,6 +102,35 @@ export async function dropUnprovenPassword(db: Db, userId: string): Promise<void
       .returning({ id: accounts.id });
     if (removed.length) await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
+}
+
+/** The account a password reset token opens, while the token is valid; else null. */
+export async function accountOfResetToken(db: Db, token: string): Promise<{ userId: string; email: string } | null> {
+  const [row] = await db
+    .select({ userId: users.id, email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
+/** Marks the user's email verified, if it is still `email` (a link to that address was opened). */
+export async function markEmailVerified(db: Db, userId: string, email: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.email, email.toLowerCase())));
+}
+
+/** Whether one of the account's sessions (live, or expired and not yet removed) began at `address`. */
+export async function signedInFromAddress(db: Db, email: string, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.email, email.trim().toLowerCase()), eq(sessions.ipAddress, address)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The user and profile of a session token, and when the session expires (session-lookup.ts). */

@@ -2,21 +2,25 @@
  * The accounts routes of the contract (src/shared/api/auth.ts): better-auth's handler behind our
  * own validation, error shape and answers, and /api/me.
  */
+import { generateId } from 'better-auth';
+import { sql } from 'drizzle-orm';
 import { authApi } from '../../shared/api/auth';
 import { ApiError, type AppContext, getViewer } from '../api/http';
 import { HASHING_BUSY, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from './auth';
 import { HashingBusy } from './hash-limiter';
 import { createRouter } from '../api/openapi';
 import { getMe } from '../features/profiles';
-import { accountKey, addressKey, checkAttempts, clearAttempts, countAttempt, PER_ACCOUNT } from './attempt-limits.repo';
+import { addressKey, countAttempt } from './attempt-limits.repo';
+import { rememberDevice, withinPasswordLimits } from './sign-in-limits';
+import { existingAccountMail } from './account-mail';
+import { hashPassword } from './password';
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',
   INVALID_PASSWORD: 'Current password is incorrect',
   INVALID_TOKEN: 'This reset link is invalid, expired or already used. Ask for a new one.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: "This account has no password yet: use 'Forgot password?' on the sign-in page to set one.",
-  USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Sign in instead.',
+  EMAIL_ALREADY_VERIFIED: 'Your email is already verified.',
   PASSWORD_TOO_SHORT: 'Must be at least 6 characters',
   INVALID_EMAIL: 'Invalid email address',
 };
@@ -80,7 +84,12 @@ export async function callAuth(c: AppContext, body?: unknown, path?: string): Pr
   // A hash refused inside better-auth (its Retry-After was passed on above).
   if (res.status === 503 && data?.code === HASHING_BUSY) throw new ApiError(503, HASHING_BUSY_MESSAGE);
   const status = res.status === 422 ? 409 : res.status;
-  if (status >= 500) throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
+  if (status >= 500) {
+    // better-auth answers its own 500 for a database it cannot reach; asking the database again
+    // throws that error here, which becomes 503 with Retry-After like on every other route (app.ts).
+    await c.var.db.execute(sql`select 1`);
+    throw new Error(`auth failed: ${data?.code ?? ''} ${data?.message ?? ''}`);
+  }
   const message = (data?.code && MESSAGES[data.code]) || data?.message || 'Authentication failed';
   let field = data?.code ? FIELD_OF_CODE[data.code] : undefined;
   if (field === 'password' && NEW_PASSWORD_ROUTES.has(new URL(c.req.url).pathname)) field = 'newPassword';
@@ -106,6 +115,13 @@ export async function admitted<T>(c: AppContext, work: () => Promise<T>): Promis
   }
 }
 
+/** A hash or verify of our own, in turn with every other (docs/decisions/009): a full queue is a 503 with Retry-After. */
+export function hashInTurn<T>(c: AppContext, task: () => Promise<T>): Promise<T> {
+  return c.var.auth.hashing.run(task).catch((err: unknown) => {
+    throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
+  });
+}
+
 export const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 
 /** Counts a sign-in or sign-up attempt from the client's address (429 past the limit). */
@@ -122,29 +138,34 @@ export async function limitAddress(c: AppContext): Promise<void> {
 }
 
 /**
- * Signs in within the limits: per address, and per account, where only wrong passwords count
- * and a success clears them (attempt-limits.repo.ts).
+ * Signs in within the limits: per address, and the account's limits on wrong passwords
+ * (sign-in-limits.ts); the browser is remembered as one the account signed in from.
  */
 async function limitedSignIn<T>(c: AppContext, email: string, signIn: () => Promise<T>): Promise<T> {
-  if (!c.var.auth.attemptLimits) return signIn();
   await limitAddress(c);
-  const key = accountKey(email);
-  const locked = await checkAttempts(c.var.db, key, PER_ACCOUNT);
-  if (!locked.allowed) {
-    throw ApiError.retryLater(
-      429,
-      `Too many failed sign-in attempts for this account. Please try again in ${seconds(locked.retryAfterSeconds)}.`,
-      locked.retryAfterSeconds,
-    );
-  }
-  try {
-    const result = await signIn();
-    await clearAttempts(c.var.db, key);
-    return result;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await countAttempt(c.var.db, key, PER_ACCOUNT);
-    throw err;
-  }
+  const result = await withinPasswordLimits(c, email, signIn, (err) => err instanceof ApiError && err.status === 401);
+  rememberDevice(c, email);
+  return result;
+}
+
+/** better-auth's codes for a sign-up with an email in use (422, or a race lost at the unique index). */
+const TAKEN = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
+/** 'You already have an account' mails to one address in an hour; past it none is sent, and the answer is the same. */
+const TAKEN_MAILS = { max: 3, windowSeconds: 3600 };
+
+/**
+ * A sign-up with an email that has an account answers what a new one answers (an account with a
+ * fresh id), so the answer does not say the address is registered. The password is hashed as a
+ * new sign-up's is, so the time taken does not say it either; the owner is told by email.
+ */
+async function answerTakenSignUp(c: AppContext, email: string, password: string, name: string) {
+  await hashInTurn(c, () => hashPassword(password));
+  const address = email.trim().toLowerCase();
+  const verdict = c.var.auth.attemptLimits ? await countAttempt(c.var.db, `taken-mail:${address}`, TAKEN_MAILS) : { allowed: true };
+  // Links on PUBLIC_URL, else on the origin the client sees (https behind a TLS proxy).
+  const origin = new Request(c.var.client.origin);
+  if (verdict.allowed) c.var.auth.mailer.send(existingAccountMail(address, (path) => c.var.auth.linkTo(path, origin)));
+  return { id: generateId(), email: address, name };
 }
 
 /** The account as our answers show it: never the session token better-auth also returns. */
@@ -154,8 +175,17 @@ export const authRoutes = createRouter()
   .openapi(authApi.signUp, async (c) => {
     const input = c.req.valid('json');
     await limitAddress(c);
-    const data = await admitted(c, () => callAuth(c, { ...input, name: `${input.firstName} ${input.lastName}` }));
-    return c.json({ user: account(data.user) }, 200);
+    const name = `${input.firstName} ${input.lastName}`;
+    const user = await admitted(c, async () => {
+      try {
+        return account((await callAuth(c, { ...input, name })).user);
+      } catch (err) {
+        if (!(err instanceof ApiError && TAKEN.has(err.code ?? ''))) throw err;
+        // Taken: the answer of a new sign-up, without a session (docs/decisions/017).
+        return answerTakenSignUp(c, input.email, input.password, name);
+      }
+    });
+    return c.json({ user }, 200);
   })
   .openapi(authApi.signIn, async (c) => {
     const input = c.req.valid('json');

@@ -57,13 +57,21 @@ describe('sign-up', () => {
     expect(me.body.profile!.id).toBe(profile.id);
   });
 
-  it('refuses a second account with the same email, whatever its case', async () => {
-    await h.api('POST /api/auth/sign-up/email', { body: signUpBody('dup@example.com') });
-    const res = await h.api('POST /api/auth/sign-up/email', { body: signUpBody('DUP@example.com') });
-    expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/already exists/);
+  it('makes no second account with the same email, whatever its case: no session, and the owner is mailed (docs/decisions/017)', async () => {
+    const first = await h.api('POST /api/auth/sign-up/email', { body: signUpBody('dup@example.com') });
+    const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody('DUP@example.com'), password: 'not-the-same-9' } });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ email: 'dup@example.com', name: 'Ada Lovelace' });
+    expect(res.body.user.id).not.toBe(first.body.user.id);
+    expect(cookieFrom(res.headers)).not.toContain('session_token');
     const rows = await h.db.select().from(profiles);
     expect(rows.filter((p) => p.firstName === 'Ada')).toHaveLength(2); // ada@ and the first dup@ only
+    // The owner hears of it, with a way in; the password of the account is unchanged.
+    const mail = h.mails.findLast((m) => m.to === 'dup@example.com')!;
+    expect(mail.subject).toBe('You already have a HackTeams account');
+    expect(mail.text).toMatch(/Sign in: http:\/\/localhost\/login/);
+    expect(mail.text).toMatch(/http:\/\/localhost\/forgot-password/);
+    expect((await h.api('POST /api/auth/sign-in/email', { body: { email: 'dup@example.com', password: 'engine-1843' } })).status).toBe(200);
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
@@ -88,6 +96,15 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
     ['a longer common password', 'password123'],
     ['one character repeated', 'aaaaaa'],
     ['one character repeated, longer', 'zzzzzzzzzzzz'],
+    ['a frequent password with a symbol', 'letmein!'],
+    ['a frequent password with look-alike digits and symbols', 'P@ssw0rd1'],
+    ["the product's subject", 'hackathon'],
+    ["the product's name", 'hackteams'],
+    ["the product's name with a symbol", 'HackTeams!'],
+    ["the product's subject with a year", 'Hackathon2026'],
+    ["the product's subject in look-alikes", 'h4ckath0n'],
+    ["the event's name", "World's Largest Hackathon 2025"],
+    ['another listed event', 'sf-ai-builders-hackathon'],
   ])('%s (%s): 400 on the password field, no account', async (_, password) => {
     const email = `common-${password.length}-${password.charCodeAt(0)}@example.com`;
     const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody(email), password } });
@@ -122,6 +139,8 @@ describe('sign-up refuses weak passwords (docs/product.md#validation-sign-up-and
     ['spaces inside', 'correct horse battery'],
     ['spaces around a decent password', '  engine-1843  '],
     ['exactly 6 characters', 'k9#vQ2'],
+    ['a less frequent word with digits', 'engine-1843'],
+    ["the product's words among others", 'hackathon team finder 7'],
   ])('accepts %s', async (_, password) => {
     const email = `decent-${password.length}-${password.charCodeAt(0)}@example.com`;
     const res = await h.api('POST /api/auth/sign-up/email', { body: { ...signUpBody(email), password } });

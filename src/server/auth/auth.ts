@@ -8,6 +8,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { PASSWORD_MIN, RESET_LINK_HOURS } from '../../shared/constants';
+import { newAddressMail, resetPasswordMail, verificationClaims, verifyAddressMail } from './account-mail';
 import { PASSWORD_BLANK_MESSAGE } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { defaultLogger, type Logger } from '../platform/log';
@@ -99,7 +100,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
    * A link to a page of this site for an email: on PUBLIC_URL when set (it must be when mail goes
    * out over SMTP, see env.ts), else on the origin the request came to (a developer's machine).
    */
-  const linkTo = (path: string, request: Request | undefined) =>
+  const linkTo = (path: string, request: Request | undefined): string =>
     `${social.publicUrl ?? (request ? new URL(request.url).origin : 'http://localhost:3000')}${path}`;
 
   /**
@@ -143,40 +144,26 @@ export function createAuth(db: Db, opts: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }, request) => {
-        mailer.send({
-          to: user.email,
-          subject: 'Reset your HackTeams password',
-          text: [
-            'Someone (hopefully you) asked to reset the password of your HackTeams account.',
-            '',
-            `Choose a new password here (the link works for ${RESET_LINK_HOURS} hour, once):`,
-            linkTo(`/reset-password?token=${encodeURIComponent(token)}`, request),
-            '',
-            'If you did not ask for this, ignore this email: your password stays as it is.',
-          ].join('\n'),
-        });
+        mailer.send(resetPasswordMail(user.email, token, (path) => linkTo(path, request)));
       },
     },
     emailVerification: {
       expiresIn: RESET_LINK_HOURS * 3600,
-      // Sent only for a change of email (no address is verified at sign-up): the link goes to the new address.
+      // Every sign-up gets a link that verifies its address (docs/decisions/017); opening it signs nobody in.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      // The same hook sends the link of a change of email, to the new address.
       sendVerificationEmail: async ({ user, token }, request) => {
-        mailer.send({
-          to: user.email,
-          subject: 'Confirm your new HackTeams email address',
-          text: [
-            'Confirm that this is the new email address of your HackTeams account:',
-            linkTo(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, request),
-            '',
-            `The link works for ${RESET_LINK_HOURS} hour. If you did not ask for this, ignore this email.`,
-          ].join('\n'),
-        });
+        const link = (path: string) => linkTo(path, request);
+        mailer.send(
+          verificationClaims(token).updateTo ? newAddressMail(user.email, token, link) : verifyAddressMail(user.email, token, link),
+        );
       },
     },
     account: {
-      // A provider account whose email the provider verified joins the account with that email
-      // (docs/decisions/013-accounts.md); an unverified one does not, and the sign-in fails.
-      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false, allowDifferentEmails: false },
+      // A provider account whose email the provider verified joins the account with that email once
+      // the account has verified it too (docs/decisions/013-accounts.md, 017); otherwise the sign-in fails.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true, allowDifferentEmails: false },
     },
     // Failures that happen before better-auth knows where to send them (a bad state) land on /login too.
     onAPIError: { errorURL: '/login' },
@@ -214,7 +201,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
           },
         },
       },
-      // A provider account joining an account whose email was never proven (docs/decisions/013-accounts.md).
+      // A second line behind requireLocalEmailVerified: should a provider ever join an account whose
+      // email was never proven, its password and sessions go (docs/decisions/013-accounts.md).
       account: {
         create: {
           after: async (account) => {
@@ -248,6 +236,9 @@ export function createAuth(db: Db, opts: AuthOptions) {
   // Our sign-in and sign-up routes are admitted through the same limits (auth.routes.ts).
   return Object.assign(auth, {
     viewerOf,
+    /** Signs the device marks of sign-in-limits.ts. */
+    secret: opts.secret,
+    linkTo,
     hashing,
     mailer,
     socialProviders: configuredProviders(social),

@@ -147,9 +147,11 @@ describe('GitHub sign-in', () => {
     expect(profile).toMatchObject({ firstName: 'GitHub', lastName: 'User', name: 'GitHub User', githubUrl: `https://github.com/${login}` });
   });
 
-  it('links a GitHub account whose verified email matches an existing email account: one profile, signed in through GitHub', async () => {
+  it('links a GitHub account whose verified email matches an existing, verified email account: one profile, signed in through GitHub', async () => {
     const email = `${unique('ada')}@example.com`;
     const existing = await h.signUp({ email, firstName: 'Ada', lastName: 'Lovelace' });
+    const verify = new URL(h.linkMailedTo(email, /Verify/));
+    expect((await h.request('GET', `${verify.pathname}${verify.search}`)).headers.get('location')).toBe('/profile?emailVerified=1');
     const flow = await socialSignIn('github', {
       login: unique('ada-gh'),
       name: 'Augusta Ada King',
@@ -167,18 +169,17 @@ describe('GitHub sign-in', () => {
     expect((await me(again.cookie)).user!.id).toBe(existing.userId);
   });
 
-  it("takes the password and sessions of an account whose email was never proven when GitHub vouches for the address (no account made in advance with another person's email stays open)", async () => {
+  it("does not join an account whose email was never verified, even when GitHub vouches for the address (no account made in advance with another person's email gets the owner's GitHub)", async () => {
     const email = `${unique('victim')}@example.com`;
     // Someone signs up first with the owner's address and keeps a session.
     const squatter = await h.signUp({ email, firstName: 'Not', lastName: 'Owner' });
-    expect((await me(squatter.cookie)).user).not.toBeNull();
-    // The owner arrives through GitHub, which has verified the address.
+    // The owner arrives through GitHub, which has verified the address: refused, nothing joins.
     const flow = await socialSignIn('github', { login: unique('owner-gh'), email, verified: true });
-    expect((await me(flow.cookie)).user!.id).toBe(squatter.userId);
-    expect((await me(squatter.cookie)).user).toBeNull();
-    expect((await h.api('POST /api/auth/sign-in/email', { body: { email, password: 'team-finder-1' } })).status).toBe(401);
-    const account = await h.api('GET /api/auth/account', { cookie: flow.cookie });
-    expect(account.body).toMatchObject({ email, emailVerified: true, hasPassword: false, providers: ['github'] });
+    expect(flow.location.pathname).toBe('/login');
+    expect(flow.location.searchParams.get('error')).toBe('account_not_linked');
+    expect(flow.cookie).not.toMatch(/session_token=[^;]/);
+    const linked = await h.db.select().from(accounts).where(eq(accounts.userId, squatter.userId));
+    expect(linked.map((a) => a.providerId)).toEqual(['credential']);
   });
 
   it('does not link an unverified GitHub email to an existing account: the sign-in fails with a reason, nothing is created', async () => {
@@ -188,7 +189,7 @@ describe('GitHub sign-in', () => {
     expect(flow.location.pathname).toBe('/login');
     expect(flow.location.searchParams.get('provider')).toBe('github');
     expect(flow.location.searchParams.get('error')).toBe('account_not_linked');
-    expect(flow.location.searchParams.get('error_description')).toMatch(/GitHub has not verified that the email is yours/);
+    expect(flow.location.searchParams.get('error_description')).toMatch(/once both GitHub and the account have verified the address/);
     expect(flow.cookie).not.toMatch(/session_token=[^;]/);
     const linked = await h.db.select().from(accounts).where(eq(accounts.userId, existing.userId));
     expect(linked.map((a) => a.providerId)).toEqual(['credential']);

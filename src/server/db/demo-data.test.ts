@@ -103,6 +103,13 @@ describe('demo data', () => {
     expect(await count(profiles)).toBe(40);
   });
 
+  it('has a password the sign-up rules accept (the demo teaches no password the product refuses)', async () => {
+    const res = await h.api('POST /api/auth/sign-up/email', {
+      body: { firstName: 'Like', lastName: 'Demo', email: 'like-demo@example.com', password: DEMO_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('has a demo account that signs in and leads a team', async () => {
     const res = await h.api('POST /api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);

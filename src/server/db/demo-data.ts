@@ -23,7 +23,8 @@ import {
 } from './schema';
 
 export const DEMO_EMAIL = 'demo@example.com';
-export const DEMO_PASSWORD = 'hackathon';
+/** Public (README): one the sign-up rules accept, so the demo does not teach a password the product refuses. */
+export const DEMO_PASSWORD = 'find-my-team';
 
 type Links = string;
 type Timezone = (typeof TIMEZONES)[number];

@@ -206,10 +206,24 @@ describe('behind a TLS proxy (TRUST_PROXY_HOPS=1)', () => {
     const cookies = up.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+    // The session cookie carries the __Secure- prefix, which a browser takes only from a secure origin.
+    expect(cookies.find((c) => c.includes('session_token'))).toMatch(/^__Secure-better-auth\.session_token=/);
     expect(up.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
 
     const me = await viaProxy('/api/me', { headers: { cookie: cookieFrom(up.headers) } });
     expect((await me.json()).user.email).toBe('tls@example.com');
+    const session = await viaProxy('/api/auth/get-session', { headers: { cookie: cookieFrom(up.headers) } });
+    expect((await session.json()).user.email).toBe('tls@example.com');
+    // The same cookie without the prefix (planted over plain HTTP, say) is not a session over HTTPS.
+    const unprefixed = cookieFrom(up.headers).replaceAll('__Secure-', '');
+    expect((await (await viaProxy('/api/me', { headers: { cookie: unprefixed } })).json()).user).toBeNull();
+    // Signing out clears the prefixed cookie.
+    const out = await viaProxy('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { origin: 'https://teams.example.org', 'content-type': 'application/json', cookie: cookieFrom(up.headers) },
+      body: '{}',
+    });
+    expect(out.headers.getSetCookie().join()).toMatch(/__Secure-better-auth\.session_token=;/);
     expect(me.headers.get('strict-transport-security')).toMatch(/max-age=/);
 
     // The plain-http origin is another origin now.
@@ -274,6 +288,34 @@ describe('answers that say when to come back', () => {
       for (const path of ['/api/profiles', '/api/teams', `/api/profiles/${someone.profileId}`, '/api/me']) {
         const res = await down.request('GET', path, { cookie: someone.cookie });
         expect(res.status, path).toBe(503);
+        expect(res.body.error).toBe('The service is briefly unavailable. Please try again in a few seconds.');
+        expect(res.headers.get('retry-after')).toBe('5');
+      }
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('answers 503 with Retry-After on the account routes too (better-auth behind them), with the sign-in limits off', async () => {
+    const down = await createHarness({ rateLimit: false });
+    try {
+      const someone = await down.signUp();
+      await down.closeDatabase();
+      const calls: [string, string, unknown?][] = [
+        ['GET', '/api/auth/get-session'],
+        ['POST', '/api/auth/sign-in/email', { email: someone.email, password: 'team-finder-1' }],
+        [
+          'POST',
+          '/api/auth/sign-up/email',
+          { firstName: 'New', lastName: 'Comer', email: 'newcomer@example.com', password: 'team-finder-1' },
+        ],
+        ['POST', '/api/auth/forgot-password', { email: someone.email }],
+        ['GET', '/api/auth/account'],
+        ['GET', '/api/auth/sessions'],
+      ];
+      for (const [method, path, body] of calls) {
+        const res = await down.request(method, path, { cookie: someone.cookie, body });
+        expect(res.status, `${method} ${path}`).toBe(503);
         expect(res.body.error).toBe('The service is briefly unavailable. Please try again in a few seconds.');
         expect(res.headers.get('retry-after')).toBe('5');
       }

@@ -35,7 +35,34 @@ export function clientAddressOf(forwardedFor: string | undefined, socket: string
   return chain.length >= hops ? chain[chain.length - hops] : socket;
 }
 
-/** Sets `c.var.client`; over HTTPS, makes every cookie Secure and sends HSTS. */
+/** better-auth's cookies (session, OAuth state), by the name it gives them. */
+const AUTH_COOKIE = 'better-auth.';
+const SECURE_PREFIX = '__Secure-';
+
+/**
+ * Over HTTPS the browser holds better-auth's cookies as `__Secure-better-auth.*`: a name a browser
+ * accepts only from a secure origin, so a plain-HTTP page (a network attacker's, or a forgotten
+ * port) cannot plant or overwrite a session. better-auth names its cookies once, at start, and an
+ * instance answers over HTTPS and over plain HTTP (a health check, a developer), so the name is
+ * changed here, per request: the prefix is taken off for better-auth on the way in, and an
+ * unprefixed one (which a secure origin never set) is not passed on at all.
+ */
+export function cookiesForAuth(cookieHeader: string): string {
+  return cookieHeader
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair && !pair.startsWith(AUTH_COOKIE))
+    .map((pair) => (pair.startsWith(SECURE_PREFIX + AUTH_COOKIE) ? pair.slice(SECURE_PREFIX.length) : pair))
+    .join('; ');
+}
+
+/** A Set-Cookie for an HTTPS client: Secure, and better-auth's names with the __Secure- prefix. */
+export function secureSetCookie(value: string): string {
+  const named = value.startsWith(AUTH_COOKIE) ? SECURE_PREFIX + value : value;
+  return /;\s*secure\b/i.test(named) ? named : `${named}; Secure`;
+}
+
+/** Sets `c.var.client`; over HTTPS, makes every cookie Secure (and better-auth's __Secure- named) and sends HSTS. */
 export function identifyClient(trustProxyHops: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
@@ -44,13 +71,15 @@ export function identifyClient(trustProxyHops: number): MiddlewareHandler<AppEnv
     const origin = `${secure ? 'https' : 'http'}://${url.host}`;
     const address = clientAddressOf(c.req.header('x-forwarded-for'), socketAddress(c.env), trustProxyHops);
     c.set('client', { address, secure, origin });
+    const cookie = secure ? c.req.raw.headers.get('cookie') : null;
+    if (cookie !== null) c.req.raw.headers.set('cookie', cookiesForAuth(cookie));
     await next();
     if (!secure) return;
     c.res.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const cookies = c.res.headers.getSetCookie();
-    if (cookies.some((v) => !/;\s*secure\b/i.test(v))) {
+    if (cookies.length) {
       c.res.headers.delete('set-cookie');
-      for (const v of cookies) c.res.headers.append('set-cookie', /;\s*secure\b/i.test(v) ? v : `${v}; Secure`);
+      for (const v of cookies) c.res.headers.append('set-cookie', secureSetCookie(v));
     }
   };
 }

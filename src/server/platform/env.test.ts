@@ -8,6 +8,14 @@ describe('environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('turns demo data off by default with DATABASE_URL or NODE_ENV=production; DEMO_DATA=on still forces it', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db' }).DEMO_DATA).toBe('off');
+    expect(parseEnv({ NODE_ENV: 'production' }).DEMO_DATA).toBe('off');
+    expect(parseEnv({ NODE_ENV: 'development', DEMO_DATA: '' }).DEMO_DATA).toBe('on');
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db', DEMO_DATA: 'on' }).DEMO_DATA).toBe('on');
+    expect(parseEnv({ NODE_ENV: 'production', DEMO_DATA: 'on' }).DEMO_DATA).toBe('on');
+  });
+
   it('reads PORT, DATA_DIR, DATABASE_URL and DEMO_DATA', () => {
     const env = parseEnv({ PORT: '8080', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h:5432/db', DEMO_DATA: 'off' });
     expect(env).toMatchObject({ PORT: 8080, DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h:5432/db', DEMO_DATA: 'off' });

@@ -30,7 +30,12 @@ const EnvSchema = z
       .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    DEMO_DATA: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+    /**
+     * The demo data (with its public password): on for the newcomer's `npm start` on an embedded
+     * database; off by default with DATABASE_URL or NODE_ENV=production, where a real event runs.
+     */
+    DEMO_DATA: z.preprocess(emptyIsUnset, z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).optional()),
+    NODE_ENV: optionalText(),
     /** Secret that signs session cookies; generated and kept in the database when unset. */
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Public origin(s) the app is served from, comma separated, when behind a proxy. */
@@ -144,7 +149,11 @@ const EnvSchema = z
   .refine((env) => !env.SMTP_URL || env.PUBLIC_URL, {
     path: ['PUBLIC_URL'],
     message: 'must be set when SMTP_URL is (the links in emails are built on it)',
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    DEMO_DATA: env.DEMO_DATA ?? (env.DATABASE_URL || env.NODE_ENV === 'production' ? ('off' as const) : ('on' as const)),
+  }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -20,7 +20,7 @@ type App = ReturnType<typeof createApp>;
 import { createAuth } from '../auth/auth';
 import type { HashLimiter } from '../auth/hash-limiter';
 import type { SocialSettings } from '../auth/social';
-import type { Mailer } from '../platform/mail';
+import type { Mail, Mailer } from '../platform/mail';
 import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from '../db/client';
 import { NotificationHub } from '../features/notifications';
@@ -90,6 +90,10 @@ export async function createHarness(
   } else {
     database = await openDatabase({ log });
   }
+  // What the app mailed, unless a mailer is given: a test reads its links here. Kept out of the log,
+  // which a test may read for what requests write (the log mailer has its own test).
+  const mails: Mail[] = [];
+  const mailer: Mailer = opts.mailer ?? { kind: 'log', send: (mail) => void mails.push(mail), idle: async () => {} };
   const auth = createAuth(database.db, {
     secret: 'test-secret-test-secret-test-secret-0',
     rateLimit: opts.rateLimit ?? false,
@@ -97,7 +101,7 @@ export async function createHarness(
     hashing: opts.hashing,
     log,
     social: opts.social,
-    mailer: opts.mailer,
+    mailer,
   });
   const live = new NotificationHub(database.db, log);
   await live.start(database.listen);
@@ -177,6 +181,15 @@ export async function createHarness(
     matching,
     metrics,
     closeDatabase,
+    /** The mails sent so far (without a `mailer` option), oldest first. */
+    mails,
+    /** The link of the newest mail to `to` whose subject matches. */
+    linkMailedTo(to: string, subject: RegExp): string {
+      const mail = mails.findLast((m) => m.to === to.toLowerCase() && subject.test(m.subject));
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (!link) throw new Error(`no mail to ${to} matching ${subject}`);
+      return link;
+    },
     async close() {
       await closeDatabase();
       await drop();

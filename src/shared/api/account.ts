@@ -150,11 +150,21 @@ export const accountApi = {
     method: 'get',
     path: '/api/auth/verify-email',
     tags: [AUTH],
-    summary: 'Confirm a new email address',
+    summary: 'Confirm an email address',
     description:
-      "The link sent to a new address: changes the account's email and goes to the Settings tab (with `emailChanged=1`, or `emailError`).",
+      "The link of an email. Sent at sign-up (and again on request): marks the account's email verified and goes to /profile (with `emailVerified=1`, or `verifyError`). Sent to a new address: changes the account's email, which is then verified, and goes to the Settings tab (with `emailChanged=1`, or `emailError`).",
     request: { query: z.object({ token: z.string().optional() }) },
-    responses: { 302: redirect('To the Settings tab'), ...errors(400) },
+    responses: { 302: redirect('To /profile, or its Settings tab'), ...errors(400) },
+  }),
+  sendVerificationEmail: defineRoute({
+    method: 'post',
+    path: '/api/auth/send-verification-email',
+    tags: [AUTH],
+    summary: 'Email a new link to verify the address',
+    description:
+      "Sends the signed-in account's email a link that verifies it (one hour). Until verified, the account works, but no GitHub or Discord account joins it by that address. An address already verified answers 400; at most three links an hour.",
+    security: signedIn,
+    responses: { 200: json(Done, 'A link is on its way'), ...errors(400, 401, 403, 429) },
   }),
   account: defineRoute({
     method: 'get',

@@ -52,9 +52,9 @@ export const authApi = {
     tags: [AUTH],
     summary: 'Create an account',
     description:
-      'Creates the account and its profile, and signs in: the answer sets the session cookie. An email already in use answers 409. When too many people sign in or up at once, 503 with `Retry-After`.',
+      'Creates the account and its profile, signs in (the answer sets the session cookie) and emails a link that verifies the address. An email already in use gets the same answer without a session (and its owner an email saying they already have an account), so the answer does not tell whether an address is registered (docs/decisions/017). When too many people sign in or up at once, 503 with `Retry-After`.',
     request: { body: jsonBody(SignUpSchema) },
-    responses: { 200: json(SignedInSchema, 'Signed up and signed in (Set-Cookie)'), ...signInErrors, ...errors(409) },
+    responses: { 200: json(SignedInSchema, 'Signed up (Set-Cookie when the account is new)'), ...signInErrors },
   }),
   signIn: defineRoute({
     method: 'post',

@@ -11,7 +11,8 @@ import { authKeys } from './query-keys';
 interface AuthState extends Me {
   loading: boolean;
   signIn(input: z.output<typeof SignInSchema>): Promise<void>;
-  signUp(input: z.output<typeof SignUpSchema>): Promise<void>;
+  /** Whether the sign-up signed in: not when the email has an account already (its owner gets an email, docs/decisions/017). */
+  signUp(input: z.output<typeof SignUpSchema>): Promise<boolean>;
   signOut(): Promise<void>;
   /** Forgets the signed-in user here after the server ended the session (the account was deleted). */
   forget(): Promise<void>;
@@ -42,6 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await api('POST /api/auth/sign-up/email', { body: input });
         // Everything cached so far was fetched as someone else: all of it goes.
         await queryClient.resetQueries();
+        const now = await queryClient.fetchQuery({ queryKey: authKeys.me, queryFn: ({ signal }) => api('GET /api/me', { signal }) });
+        return now.user !== null;
       },
       async signOut() {
         // A failed sign-out still leaves the browser signed out (docs/product.md#accounts-and-sessions).

@@ -6,15 +6,20 @@ import { answerFetch, invalid, renderScreen, SIGNED_OUT } from '../../testing/re
 import LoginPage from './login-page';
 import SignupPage from './signup-page';
 
+/** Fills in the sign-up form as Ada, with a decent password, and sends it. */
+async function signUpAsAda() {
+  await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'engine-1843');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+}
+
 describe("account forms show the server's field messages on their fields", () => {
   it('Sign up: on Email', async () => {
     answerFetch({ ...SIGNED_OUT, 'POST /api/auth/sign-up/email': invalid({ email: 'Invalid email address' }) });
     renderScreen(<SignupPage />, { path: '/signup' });
-    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'engine-1843');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
+    await signUpAsAda();
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address'));
   });
 
@@ -36,6 +41,18 @@ describe("account forms show the server's field messages on their fields", () =>
     await userEvent.click(screen.getByRole('button', { name: 'Sign up with Email' }));
     await waitFor(() => expect(password).toHaveAccessibleDescription(expect.stringContaining(common)));
     expect(calls.find((c) => c.key === 'POST /api/auth/sign-up/email')?.body).toMatchObject({ password: '123456' });
+  });
+
+  it('Sign up that did not sign in (the email has an account): says to check that email, no error', async () => {
+    answerFetch({
+      ...SIGNED_OUT,
+      'POST /api/auth/sign-up/email': { status: 200, body: { user: { id: 'x', email: 'ada@example.com', name: 'Ada Lovelace' } } },
+    });
+    renderScreen(<SignupPage />, { path: '/signup' });
+    await signUpAsAda();
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('Sign in: on Email; a wrong password says so above the form', async () => {

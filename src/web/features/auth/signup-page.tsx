@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignUpSchema } from '../../../shared/schemas';
 import { Page } from '../../components/page';
@@ -15,16 +16,38 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirectTo'));
+  // A sign-up that did not sign in (the email has an account): the answer is in that mailbox.
+  const [checkEmail, setCheckEmail] = useState<string | null>(null);
   const form = useApiForm({
     schema: SignUpSchema,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
     submit: signUp,
-    onSuccess: () => navigate(redirectTo, { replace: true }),
+    onSuccess: (signedIn, values) => (signedIn ? navigate(redirectTo, { replace: true }) : setCheckEmail(values.email)),
     errorFallback: 'An error occurred during signup',
   });
   const { isSubmitting, isSubmitSuccessful } = form.formState;
 
   if (user && !isSubmitting && !isSubmitSuccessful) return <Navigate to={redirectTo} replace />;
+  if (checkEmail) {
+    return (
+      <Page narrow>
+        <Card className="mx-auto max-w-md">
+          <CardHeader className="text-center">
+            <h1 className="text-2xl font-semibold text-slate-900">Check your email</h1>
+            <CardDescription>
+              We sent a message to <span className="font-medium text-slate-900">{checkEmail}</span> with what to do next.
+            </CardDescription>
+          </CardHeader>
+          <CardFooter className="justify-center text-sm text-slate-600">
+            Already have an account?{' '}
+            <Link to="/login" className="font-medium text-link hover:underline">
+              Login instead
+            </Link>
+          </CardFooter>
+        </Card>
+      </Page>
+    );
+  }
 
   return (
     <Page narrow>

@@ -10,7 +10,7 @@ import { Loading } from '../../components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { AccountSettings } from '../account';
+import { AccountSettings, VerifyEmailBanner } from '../account';
 import { NotificationsPanel, usePendingNotificationCount } from '../notifications';
 import { TeamsThatNeedYou } from '../teams';
 import { AvatarUpload } from './avatar-upload';
@@ -95,6 +95,7 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
 
   return (
     <Page>
+      <VerifyEmailBanner />
       <ProfileHeader
         profile={profile}
         name={name}

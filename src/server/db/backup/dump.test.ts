@@ -43,6 +43,16 @@ describe('a backup of the embedded database', () => {
     expect(settings).toEqual({ search_path: 'public', restricted: '' });
   }, 60_000);
 
+  it('keeps what the app listens to (live notifications, the matching index) listening', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('backup_test', (payload) => heard.push(payload));
+    await database.backup!();
+    await database.notify('backup_test', 'after the backup');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual(['after the backup']);
+    await stop();
+  }, 60_000);
+
   it('starts with its header and loads on PostgreSQL 15: no setting 15 does not know, no psql-only lines', async () => {
     const backup = await database.backup!();
     expect(backup.startsWith(`${BACKUP_HEADER} of the embedded database, taken `)).toBe(true);

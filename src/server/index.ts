@@ -4,6 +4,7 @@ import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
 import { createHashLimiter } from './auth/hash-limiter';
 import { openDatabase } from './db/client';
+import { serveBackups } from './db/backup/backup-socket';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
@@ -86,6 +87,8 @@ async function main() {
   const server = listen(app.fetch, { port: env.PORT, maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS }, (port) => {
     log.info({ port, database: database.kind }, `Listening on http://localhost:${port} (database: ${database.kind})`);
   });
+  // `npm run backup` asks this process for the embedded database's copy (db/backup).
+  const backups = database.backup ? serveBackups(env.DATA_DIR, database.backup, log) : undefined;
   // Metrics on a port of their own, never the public one (scrape it from inside the network).
   const metricsServer = metrics
     ? serve({ fetch: createMetricsApp(metrics).fetch, port: env.METRICS_PORT }, (info) => {
@@ -101,6 +104,7 @@ async function main() {
     // Close idle keep-alive sockets so close() only waits for requests in flight.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     metricsServer?.close();
+    void backups?.();
     // Open event streams end now; browsers reconnect (to another instance) and resume.
     void live.stop();
     void matching.stop();

@@ -44,6 +44,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** The connection pool's counts; PostgreSQL only (PGlite is one embedded connection). */
   poolStats?: () => PoolStats;
+  /** A backup (db/backup), taken in this process; embedded only (no other process can open its files meanwhile). */
+  backup?: () => Promise<string>;
   close(): Promise<void>;
 }
 
@@ -111,6 +113,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    // Loaded on first use: pg_dump is a WebAssembly program the server seldom needs.
+    backup: async () => (await import('./backup/dump')).dumpPglite(client),
     close: () => client.close(),
   };
 }

@@ -229,7 +229,10 @@ describe('leaving an event', () => {
 describe('lists and suggestions by event', () => {
   it("GET /api/teams?event= lists the event's teams; GET /api/profiles?event=&looking=true its people looking there", async () => {
     const [one, two] = [await event(), await event()];
-    const [a, b, c] = await Promise.all([h.signUp({ firstName: 'Aria' }), h.signUp({ firstName: 'Bo' }), h.signUp({ firstName: 'Cal' })]);
+    // One after another: the list shows the newest first.
+    const a = await h.signUp({ firstName: 'Aria' });
+    const b = await h.signUp({ firstName: 'Bo' });
+    const c = await h.signUp({ firstName: 'Cal' });
     const inOne = await team(a, one.slug);
     await team(b, two.slug);
     const teams = await h.api('GET /api/teams', { query: { event: one.slug } });

@@ -16,6 +16,7 @@ const SERVER_FEATURE_EDGES = {
   teams: ['events', 'profiles', 'notifications'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
+  organize: ['events', 'profiles', 'teams', 'notifications'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
@@ -25,6 +26,7 @@ const WEB_FEATURE_EDGES = {
   notifications: ['teams'],
   profiles: ['account', 'notifications', 'teams'],
   teams: [],
+  organize: [],
 };
 /** One policy per feature: another feature it may not use is an error naming the allowed ones. */
 const featureEdges = (type, edges) =>
@@ -43,6 +45,7 @@ const TABLES = {
   teams: ['teams', 'teamMembers', 'joinRequests', 'teamInvitations'],
   notifications: ['notifications'],
   events: ['events', 'eventStaff', 'registrations'],
+  organize: ['announcements', 'announcementRecipients', 'deskRecords'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: '/teams', ...page(() => import('../features/teams/teams-page')) },
       { path: '/teams/:id', ...page(() => import('../features/teams/team-page')) },
       { path: '/hackathon', ...page(() => import('../features/hackathon/hackathon-page')) },
+      { path: '/hackathons/:slug/organize', ...page(() => import('../features/organize/organize-page'), { auth: true }) },
       { path: '/create-team', ...page(() => import('../features/teams/create-team-page'), { auth: true }) },
       { path: '/profile', ...page(() => import('../features/profiles/own-profile-page'), { auth: true }) },
       { path: '/login', ...page(() => import('../features/auth/login-page')) },

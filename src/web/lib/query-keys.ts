@@ -60,3 +60,13 @@ export const accountKeys = {
 export const configKeys = {
   all: ['config'] as const,
 };
+
+/** The organizer's desk of one event (its staff). */
+export const organizeKeys = {
+  all: (slug: string) => ['organize', slug] as const,
+  dashboard: (slug: string) => [...organizeKeys.all(slug), 'dashboard'] as const,
+  unteamed: (slug: string, query: Query<'GET /api/events/{slug}/organize/unteamed'>) =>
+    [...organizeKeys.all(slug), 'unteamed', query] as const,
+  records: (slug: string) => [...organizeKeys.all(slug), 'records'] as const,
+  announcements: (slug: string) => ['announcements', slug] as const,
+};

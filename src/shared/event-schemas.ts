@@ -145,7 +145,8 @@ export const EventListQuerySchema = z.object({
   mine: flag.catch(false).meta({ type: 'boolean', description: 'Only events the viewer takes part in or works on (drafts included)' }),
   joinable: flag.catch(false).meta({
     type: 'boolean',
-    description: 'Only events whose teams the viewer could create or join now: published, teams not locked, and they take part or registration is open',
+    description:
+      'Only events whose teams the viewer could create or join now: published, teams not locked, and they take part or registration is open',
   }),
   page,
   pageSize: pageSize(EVENTS_PAGE_SIZE),

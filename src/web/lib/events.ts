@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '../../shared/constants';
-import { api } from './api';
+import { api, ApiRequestError } from './api';
 import { eventKeys } from './query-keys';
 
 /** Published events (`joinable`: only those whose teams the viewer could create or join now), as many as one page holds. */
@@ -15,5 +15,21 @@ export function useEventChoices({ joinable = false }: { joinable?: boolean } = {
     queryFn: ({ signal }) => api('GET /api/events', { query, signal }),
     staleTime: 60_000,
     select: (list) => list.items,
+  });
+}
+
+/** The featured event's address (what /hackathon shows; a new team without an event goes there); null: none. */
+export function useFeaturedEventSlug() {
+  return useQuery({
+    queryKey: eventKeys.featured(),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api('GET /api/events/featured', { signal })).slug;
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
   });
 }

@@ -30,21 +30,6 @@ export const useStaff = (slug: string, enabled = true) =>
     enabled,
   });
 
-/** The featured event's address (admins compare it with the event they edit); null when there is none. */
-export const useFeaturedSlug = (enabled: boolean) =>
-  useQuery({
-    queryKey: eventKeys.featured(),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await api('GET /api/events/featured', { signal })).slug;
-      } catch (err) {
-        if (err instanceof ApiRequestError && err.status === 404) return null;
-        throw err;
-      }
-    },
-    enabled,
-  });
-
 export function useCreateEvent() {
   const qc = useQueryClient();
   return useMutation({

@@ -9,7 +9,8 @@ import { BusyButton } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorMessage } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
-import { useFeaturedSlug, useSetFeatured, useUpdateEvent } from './event-admin-queries';
+import { useFeaturedEventSlug } from '../../lib/events';
+import { useSetFeatured, useUpdateEvent } from './event-admin-queries';
 
 /** A button's failure, under it. */
 function useFailure() {
@@ -67,7 +68,7 @@ export function PublishCard({ event }: { event: EventDetail }) {
 
 export function AdminCard({ event }: { event: EventDetail }) {
   const update = useUpdateEvent(event.slug);
-  const featured = useFeaturedSlug(true);
+  const featured = useFeaturedEventSlug();
   const setFeatured = useSetFeatured();
   const { failure, run } = useFailure();
   const isFeatured = featured.data === event.slug;

@@ -180,18 +180,31 @@ export function EventForm({
                     </Button>
                   </div>
                   <div className="mt-2 grid gap-4 sm:grid-cols-2">
-                    <Field label={`Title of item ${i + 1}`} error={form.error(`schedule.${i}.title`)}>
-                      {(p) => <Input {...p} {...form.register(`schedule.${i}.title`)} placeholder="e.g., Kickoff" maxLength={100} />}
+                    <Field label="Title" error={form.error(`schedule.${i}.title`)}>
+                      {(p) => (
+                        <Input
+                          {...p}
+                          {...form.register(`schedule.${i}.title`)}
+                          aria-label={`Title of item ${i + 1}`}
+                          placeholder="e.g., Kickoff"
+                          maxLength={100}
+                        />
+                      )}
                     </Field>
-                    <Field label={`Time of item ${i + 1}`} hint={inZone} error={form.error(`schedule.${i}.at`)}>
-                      {(p) => <Input {...p} {...form.register(`schedule.${i}.at`)} type="datetime-local" />}
+                    <Field label="Time" hint={inZone} error={form.error(`schedule.${i}.at`)}>
+                      {(p) => (
+                        <Input {...p} {...form.register(`schedule.${i}.at`)} aria-label={`Time of item ${i + 1}`} type="datetime-local" />
+                      )}
                     </Field>
-                    <Field
-                      label={`Detail of item ${i + 1} (Optional)`}
-                      className="sm:col-span-2"
-                      error={form.error(`schedule.${i}.detail`)}
-                    >
-                      {(p) => <Input {...p} {...form.register(`schedule.${i}.detail`)} maxLength={200} />}
+                    <Field label="Detail (Optional)" className="sm:col-span-2" error={form.error(`schedule.${i}.detail`)}>
+                      {(p) => (
+                        <Input
+                          {...p}
+                          {...form.register(`schedule.${i}.detail`)}
+                          aria-label={`Detail of item ${i + 1} (Optional)`}
+                          maxLength={200}
+                        />
+                      )}
                     </Field>
                   </div>
                 </li>

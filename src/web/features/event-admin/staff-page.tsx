@@ -160,7 +160,7 @@ function StaffList({ slug, staff, isOwner }: { slug: string; staff: StaffMember[
                   <Button
                     variant="dangerOutline"
                     size="sm"
-                    className="h-10"
+                    className="h-10 min-w-20"
                     disabled={busy}
                     aria-label={isMe ? 'Leave the staff' : `Remove ${m.person.name}`}
                     onClick={() => {

@@ -21,6 +21,7 @@ const SERVER_FEATURE_EDGES = {
 const WEB_FEATURE_EDGES = {
   account: [],
   auth: [],
+  'event-admin': [],
   hackathon: [],
   home: ['profiles', 'teams'],
   notifications: ['teams'],

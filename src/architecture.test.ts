@@ -97,7 +97,16 @@ describe('one-way features', () => {
     ).toEqual([expect.stringContaining('teams may use no other feature')]);
     expect(
       await problems('src/web/features/profiles/example.tsx', "import { TeamCardView } from '../teams';\nexport const x = TeamCardView;\n"),
-    ).toEqual([]);
+    ).toEqual([]); // The organizer's screens stand alone: they use no feature, and no feature uses them.
+    expect(
+      await problems(
+        'src/web/features/event-admin/example.tsx',
+        "import { TeamCardView } from '../teams';\nexport const x = TeamCardView;\n",
+      ),
+    ).toEqual([expect.stringContaining('event-admin may use no other feature')]);
+    expect(
+      await problems('src/web/features/teams/example.tsx', "import { EventForm } from '../event-admin';\nexport const x = EventForm;\n"),
+    ).toEqual([expect.stringContaining('teams may use no other feature')]);
   });
 
   it("no feature imports the web app's shell; the shell composes features", async () => {

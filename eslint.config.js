@@ -20,8 +20,8 @@ const SERVER_FEATURE_EDGES = {
 const WEB_FEATURE_EDGES = {
   account: [],
   auth: [],
-  hackathon: [],
-  home: ['profiles', 'teams'],
+  events: [],
+  home: ['events', 'profiles', 'teams'],
   notifications: ['teams'],
   profiles: ['account', 'notifications', 'teams'],
   teams: [],

@@ -41,6 +41,16 @@ export const teamKeys = {
   allLedTeams: ['led-teams'] as const,
 };
 
+export const eventKeys = {
+  all: ['events'] as const,
+  lists: () => [...eventKeys.all, 'list'] as const,
+  list: (query: Query<'GET /api/events'>) => [...eventKeys.lists(), query] as const,
+  details: () => [...eventKeys.all, 'detail'] as const,
+  detail: (slug: string) => [...eventKeys.details(), slug] as const,
+  /** The event /hackathon shows. */
+  featured: () => [...eventKeys.all, 'featured'] as const,
+};
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   /** The pending lists of the Notifications tab: invitations to you, your join requests. */

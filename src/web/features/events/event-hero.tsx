@@ -65,6 +65,8 @@ export function EventHero({ event, phase, now }: { event: EventDetail; phase: Ev
   );
 }
 
+const STAFF_ROLE = { owner: 'an owner', organizer: 'an organizer', moderator: 'a moderator' } as const;
+
 /** Owners and organizers edit the event; every staff member (and a platform admin) sees its staff. */
 function StaffLinks({ event }: { event: EventDetail }) {
   const { staffRole, isAdmin } = event.viewer;
@@ -73,7 +75,7 @@ function StaffLinks({ event }: { event: EventDetail }) {
   const base = `/hackathons/${encodeURIComponent(event.slug)}`;
   return (
     <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-white/15 pt-5 text-sm text-indigo-100">
-      <span>{staffRole ? `You are ${staffRole === 'owner' ? 'an owner' : `a ${staffRole}`} of this event.` : 'You are a platform admin.'}</span>
+      <span>{staffRole ? `You are ${STAFF_ROLE[staffRole]} of this event.` : 'You are a platform admin.'}</span>
       {edits && (
         <ButtonLink to={`${base}/edit`} size="sm" variant="inverseOutline">
           <Pencil aria-hidden className="h-3.5 w-3.5" />

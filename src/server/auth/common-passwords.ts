@@ -39,9 +39,7 @@ const lettersOnly = (text: string) => text.replace(/\P{L}/gu, '');
 
 /** The product's name, its subject, and the events it lists, as letters only ("worldslargesthackathon"). */
 const PRODUCT_WORDS: ReadonlySet<string> = new Set(
-  ['hackteams', 'hackteam', 'hackathon', 'hackathons', ...PRODUCT_EVENT_NAMES].map((word) =>
-    lettersOnly(word.toLowerCase()),
-  ),
+  ['hackteams', 'hackteam', 'hackathon', 'hackathons', ...PRODUCT_EVENT_NAMES].map((word) => lettersOnly(word.toLowerCase())),
 );
 
 /** Digits and symbols people put in place of the letters they look like. */

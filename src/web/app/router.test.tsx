@@ -64,7 +64,9 @@ describe('moving to another page', () => {
     const fetchNow = globalThis.fetch;
     // Hold the event back until the test lets it through.
     vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-      input.startsWith('/api/events/featured') ? new Promise<Response>((r) => (answer = () => r(fetchNow(input, init)))) : fetchNow(input, init),
+      input.startsWith('/api/events/featured')
+        ? new Promise<Response>((r) => (answer = () => r(fetchNow(input, init))))
+        : fetchNow(input, init),
     );
     const router = openApp('/login');
     await screen.findByRole('heading', { level: 1 }, LAZY);

@@ -82,7 +82,9 @@ export function answerFetch<Key extends PropertyKey>(answers: AnswersFor<Key>) {
           ? { status: 200, body: SIGNED_IN }
           : { status: 404, body: { error: 'Not found' } };
       const query = new URLSearchParams(input.split('?')[1] ?? '');
-      const answer = (typeof found === 'function' ? (found as (body: unknown, query: URLSearchParams) => Answer<ApiRoute>)(body, query) : found)!;
+      const answer = (
+        typeof found === 'function' ? (found as (body: unknown, query: URLSearchParams) => Answer<ApiRoute>)(body, query) : found
+      )!;
       return new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
         status: answer.status,
         headers: { 'content-type': 'application/json' },

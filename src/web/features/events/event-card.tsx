@@ -55,7 +55,8 @@ export function EventCardView({ event, headingLevel = 3 }: { event: EventCardDat
             {event.location}
           </Fact>
           <Fact label="Taking part" icon={Users}>
-            {event.registrantCount === 1 ? '1 person' : `${event.registrantCount} people`}, {event.teamCount === 1 ? '1 team' : `${event.teamCount} teams`}
+            {event.registrantCount === 1 ? '1 person' : `${event.registrantCount} people`},{' '}
+            {event.teamCount === 1 ? '1 team' : `${event.teamCount} teams`}
           </Fact>
         </dl>
         {(event.state === 'draft' || event.hidden) && (

@@ -51,7 +51,9 @@ export function EventHero({ event, phase, now }: { event: EventDetail; phase: Ev
             <PhaseStatus event={event} phase={phase} now={now} />
           </div>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            {event.siteUrl && <ExternalButton href={event.siteUrl}>{canRegister(phase) ? 'Register Now' : 'Visit the Event Site'}</ExternalButton>}
+            {event.siteUrl && (
+              <ExternalButton href={event.siteUrl}>{canRegister(phase) ? 'Register Now' : 'Visit the Event Site'}</ExternalButton>
+            )}
             <ButtonLink to={teams} size="lg" variant="inverseOutline">
               <Users aria-hidden className="h-4 w-4" />
               {canRegister(phase) ? 'Find a Team' : 'Browse Teams'}

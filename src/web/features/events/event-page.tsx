@@ -31,11 +31,7 @@ export function EventScreen({ query, notFound }: { query: UseQueryResult<EventDe
   if (query.isPending) return <Loading>Loading event...</Loading>;
   if (query.isError && (isMissing(query.error) || !query.data)) {
     return (
-      <PageFailed
-        message={isMissing(query.error) ? notFound : 'Failed to load event'}
-        backTo="/hackathons"
-        backLabel="Browse Hackathons"
-      />
+      <PageFailed message={isMissing(query.error) ? notFound : 'Failed to load event'} backTo="/hackathons" backLabel="Browse Hackathons" />
     );
   }
   return (

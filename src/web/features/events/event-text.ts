@@ -12,9 +12,7 @@ type Dated = Pick<EventDetail, 'timezone' | 'buildStartsAt' | 'submissionDeadlin
 export function pitchEnding(event: Dated, phase: EventPhase): string {
   if (phase === 'judging') return 'The build is over: the judges are reviewing what the teams shipped.';
   if (phase === 'ended') return 'This edition is over; your profile and your team stay here for the next one.';
-  return event.prizePool
-    ? 'Find your team, ship something great, and compete for a share.'
-    : 'Find your team and ship something great.';
+  return event.prizePool ? 'Find your team, ship something great, and compete for a share.' : 'Find your team and ship something great.';
 }
 
 /** The line under 'Total Prize Pool'. */
@@ -22,7 +20,9 @@ export function prizeNote(event: Dated, phase: EventPhase): string {
   const awards = event.awardsAt && longDate(event.awardsAt, event.timezone);
   if (phase === 'before') return `Prize details will be announced before ${monthDayOrdinal(event.buildStartsAt, event.timezone)}.`;
   if (phase === 'ended') return awards ? `The prizes were awarded at the Award Ceremony on ${awards}.` : 'The prizes have been awarded.';
-  return awards ? `Winners will be announced at the Award Ceremony on ${awards}.` : 'Winners will be announced after the submission deadline.';
+  return awards
+    ? `Winners will be announced at the Award Ceremony on ${awards}.`
+    : 'Winners will be announced after the submission deadline.';
 }
 
 /** The status box's title and sentence once the build has started. */

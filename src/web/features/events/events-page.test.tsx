@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EventCard } from '../../../shared/api/events';
 import { answerFetch, renderScreen, SIGNED_OUT } from '../../testing/render';
-import { cardOf, pageOf, runningEvent, WORLDS_LARGEST } from '../../testing/events';
+import { cardOf, runningEvent, WORLDS_LARGEST } from '../../testing/events';
 import EventsPage from './events-page';
 
 const NOW = Date.now();

@@ -39,7 +39,7 @@ describe('schedule times', () => {
     expect(monthDayOrdinal('2025-05-13T00:00:00Z', 'UTC')).toBe('May 13th');
   });
 
-  it("gives the days an event runs in its own zone, an end at midnight counting as the day before", () => {
+  it('gives the days an event runs in its own zone, an end at midnight counting as the day before', () => {
     expect(dateRange('2025-05-30T00:00:00Z', '2025-06-30T14:00:00Z', 'UTC')).toBe('May 30 – June 30, 2025');
     expect(dateRange('2025-08-05T07:00:00Z', '2025-08-08T07:00:00Z', 'America/Los_Angeles')).toBe('August 5 – 7, 2025');
     expect(dateRange('2025-08-05T07:00:00Z', '2025-08-05T10:00:00Z', 'UTC')).toBe('August 5, 2025');

@@ -99,7 +99,11 @@ function RegistrationForm({
     <Form form={form} className="space-y-4">
       <FormMessage />
       <Checkbox label="I am looking for a team here" error={form.error('looking')} {...form.register('looking')} />
-      <Field label="What you want to do here (optional)" error={form.error('intent')} hint="Up to 140 characters, shown to other participants">
+      <Field
+        label="What you want to do here (optional)"
+        error={form.error('intent')}
+        hint="Up to 140 characters, shown to other participants"
+      >
         {(p) => <Input {...p} {...form.register('intent')} maxLength={140} placeholder="e.g., Frontend for a climate dashboard" />}
       </Field>
       {onCancel ? (
@@ -128,7 +132,10 @@ function TakingPart({ event, registration }: { event: EventDetail; registration:
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveEvent(event);
-  if (editing) return <RegistrationForm event={event} registration={registration} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <RegistrationForm event={event} registration={registration} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+    );
   return (
     <div className="space-y-4">
       <p role="status" className="flex items-center gap-2 font-medium text-success">

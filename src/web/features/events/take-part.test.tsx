@@ -18,7 +18,8 @@ const LISTS = {
 } satisfies Answers;
 
 function open(event: EventDetail, answers: Answers = {}) {
-  const calls = answerFetch({ ...LISTS, 'GET /api/events/{slug}': { status: 200, body: event }, ...answers });
+  const table: Answers = { ...LISTS, 'GET /api/events/{slug}': { status: 200, body: event }, ...answers };
+  const calls = answerFetch(table as Record<string, never>);
   renderScreen(<EventPage />, { path });
   return calls;
 }
@@ -52,7 +53,11 @@ describe('taking part', () => {
     const calls = open(event, {
       'GET /api/events/{slug}': () => ({ status: 200, body: event }),
       'PUT /api/events/{slug}/registration': (body) => {
-        const registration = { looking: body.looking ?? true, intent: body.intent ?? null, createdAt: new Date().toISOString() };
+        const registration = {
+          looking: body.looking ?? true,
+          intent: (body.intent as string | undefined) ?? null,
+          createdAt: new Date().toISOString(),
+        };
         event = { ...event, registrantCount: event.registrantCount + 1, viewer: { ...event.viewer, registration } };
         return { status: 200, body: registration };
       },
@@ -115,7 +120,10 @@ describe('teams, people and rules', () => {
       },
     });
     const teams = await screen.findByRole('list', { name: 'Teams in Climate Code Sprint' });
-    expect(within(teams).getByRole('link', { name: 'Grid Whisperers' })).toHaveAttribute('href', '/teams/22222222-2222-4222-8222-222222222222');
+    expect(within(teams).getByRole('link', { name: 'Grid Whisperers' })).toHaveAttribute(
+      'href',
+      '/teams/22222222-2222-4222-8222-222222222222',
+    );
     expect(within(teams).getByText('Open to Join')).toBeVisible();
     expect(screen.getByText('3 teams')).toBeVisible();
     expect(screen.getByRole('link', { name: /See all teams/ })).toHaveAttribute('href', '/teams?event=climate-code-sprint');

@@ -23,10 +23,18 @@ describe('Upcoming Hackathons', () => {
   it('lists the running events, then the upcoming ones, three at most, each opening its page', async () => {
     const calls = open(
       [card('climate-code-sprint', 'Climate Code Sprint', 'running')],
-      [card('health-hack-berlin', 'Health Hack Berlin', 'upcoming'), card('spring-hack', 'Spring Hack', 'upcoming'), card('later', 'Later Hack', 'upcoming')],
+      [
+        card('health-hack-berlin', 'Health Hack Berlin', 'upcoming'),
+        card('spring-hack', 'Spring Hack', 'upcoming'),
+        card('later', 'Later Hack', 'upcoming'),
+      ],
     );
     const items = await within(section()).findAllByRole('listitem');
-    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Climate Code Sprint', 'Health Hack Berlin', 'Spring Hack']);
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
+      'Climate Code Sprint',
+      'Health Hack Berlin',
+      'Spring Hack',
+    ]);
     expect(within(items[0]).getByText('Happening now')).toBeVisible();
     expect(within(items[1]).getByText('Upcoming')).toBeVisible();
     expect(within(items[0]).getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/hackathons/climate-code-sprint');

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Plus, X } from 'lucide-react';
 import { DEFAULT_TEAM_SIZE } from '../../../shared/constants';
 import { CreateTeamSchema } from '../../../shared/schemas';
@@ -19,6 +19,9 @@ export default function CreateTeamPage() {
   useDocumentTitle('Create Team');
   const navigate = useNavigate();
   const create = useCreateTeam();
+  // 'Create a Team' on an event's page names the event (?event={slug}); left out, the server takes the featured one.
+  const [params] = useSearchParams();
+  const event = params.get('event') || undefined;
   // The skills each position row needs, by row (a title may still change as it is typed).
   const [needs, setNeeds] = useState<string[][]>([[]]);
   // What the rows say as typed (the submitted values are trimmed and deduplicated, so rows shift).
@@ -29,6 +32,7 @@ export default function CreateTeamPage() {
     submit: (values) =>
       create.mutateAsync({
         ...values,
+        event,
         positionSkills: Object.fromEntries(rows.current.map((title, i) => [title.trim(), needs[i] ?? []])),
       }),
     onSuccess: ({ id }) => navigate(`/teams/${id}`),

@@ -53,11 +53,7 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
                     <>
                       {/* Once the event's teams are locked a request can only be declined (docs/product.md#event-rules-for-teams). */}
                       {!locked && (
-                        <Button
-                          size="sm"
-                          disabled={answer.isPending}
-                          onClick={() => answer.mutate({ id: r.id, accept: true })}
-                        >
+                        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
                           Accept
                         </Button>
                       )}

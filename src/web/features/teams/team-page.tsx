@@ -100,11 +100,9 @@ function TeamView({ team }: { team: TeamDetail }) {
                   {!locked && <DeleteTeamButton teamId={team.id} />}
                 </>
               )}
-              {isMember ? (
-                !locked && <LeaveTeamButton teamId={team.id} lastLeader={lastLeader} />
-              ) : (
-                (!locked || team.viewer.pendingRequestId) && <JoinTeamButton team={team} />
-              )}
+              {isMember
+                ? !locked && <LeaveTeamButton teamId={team.id} lastLeader={lastLeader} />
+                : (!locked || team.viewer.pendingRequestId) && <JoinTeamButton team={team} />}
             </div>
           </div>
         )}

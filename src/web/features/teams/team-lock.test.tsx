@@ -73,7 +73,7 @@ describe('a team of an event whose teams are locked', () => {
 
   it('a leader can decline but not accept, remove, leave or delete', async () => {
     open(team(true, { isMember: true, isLeader: true }));
-    const requests = (await screen.findByRole('list', { name: 'Pending join requests' })).closest('div')!;
+    const requests = (await screen.findByRole('list', { name: 'Pending join requests' }, { timeout: 5000 })).closest('div')!;
     expect(within(requests).getByRole('button', { name: 'Decline' })).toBeEnabled();
     expect(within(requests).queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.getByText('The team formation deadline has passed: requests can only be declined.')).toBeVisible();

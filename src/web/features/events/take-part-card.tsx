@@ -55,9 +55,9 @@ function SignInToTakePart({ event }: { event: EventDetail }) {
       </p>
       {event.registrationOpen && (
         <div className="flex flex-wrap gap-2">
-          <ButtonLink to={`/signup?redirectTo=${back}`}>Sign Up</ButtonLink>
+          <ButtonLink to={`/signup?redirectTo=${back}`}>Sign up to take part</ButtonLink>
           <ButtonLink to={`/login?redirectTo=${back}`} variant="outline">
-            Login
+            Log in to take part
           </ButtonLink>
         </div>
       )}

@@ -55,17 +55,18 @@ export function EventView({ event }: { event: EventDetail }) {
       <StateNotice event={event} />
       <EventHero event={event} phase={phase} now={now} />
       <Page>
+        {/* Taking part first on a phone; beside the schedule on a laptop. */}
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-          <div className="space-y-6 lg:col-span-2">
+          <div className="space-y-6 lg:col-start-3 lg:row-start-1">
+            <TakePartCard event={event} />
+            {event.prizePool && <PrizesCard prizePool={event.prizePool} note={prizeNote(event, phase)} />}
+          </div>
+          <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
             {event.schedule.length > 0 && <ScheduleCard event={event} now={now} />}
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
               <EventTeamsCard event={event} />
               <EventPeopleCard event={event} />
             </div>
-          </div>
-          <div className="space-y-6">
-            <TakePartCard event={event} />
-            {event.prizePool && <PrizesCard prizePool={event.prizePool} note={prizeNote(event, phase)} />}
             <RulesCard event={event} />
           </div>
         </div>

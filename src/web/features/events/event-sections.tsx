@@ -127,7 +127,7 @@ export function RulesCard({ event }: { event: EventDetail }) {
   const size =
     event.teamSizeMin === event.teamSizeMax ? `${event.teamSizeMax} people` : `${event.teamSizeMin} to ${event.teamSizeMax} people`;
   return (
-    <Card className="h-fit">
+    <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarClock aria-hidden className="h-5 w-5 text-link" />
@@ -142,7 +142,7 @@ export function RulesCard({ event }: { event: EventDetail }) {
             Team membership is locked: the team formation deadline has passed. Only organizers move people between teams now.
           </p>
         )}
-        <dl className="space-y-2 text-sm">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           {dates
             .filter((d): d is [string, string] => d[1] !== null)
             .map(([label, at]) => (

@@ -44,8 +44,14 @@ describe('taking part', () => {
     open(runningEvent(NOW), SIGNED_OUT);
     expect(await screen.findByRole('heading', { level: 1, name: 'Climate Code Sprint' })).toBeVisible();
     expect(await screen.findByText('Sign up or log in to take part in Climate Code Sprint and find your team.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Sign up to take part' })).toHaveAttribute('href', `/signup?redirectTo=${encodeURIComponent(path)}`);
-    expect(screen.getByRole('link', { name: 'Log in to take part' })).toHaveAttribute('href', `/login?redirectTo=${encodeURIComponent(path)}`);
+    expect(screen.getByRole('link', { name: 'Sign up to take part' })).toHaveAttribute(
+      'href',
+      `/signup?redirectTo=${encodeURIComponent(path)}`,
+    );
+    expect(screen.getByRole('link', { name: 'Log in to take part' })).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent(path)}`,
+    );
   });
 
   it('a signed-in person takes part, looking for a team, with a line on what they want to do', async () => {

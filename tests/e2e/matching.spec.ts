@@ -61,7 +61,7 @@ test('a participant asks to join a team that needs them, with the position chose
   const card = section.getByRole('listitem').filter({ hasText: team.name });
   await expect(card.getByText('Designer')).toBeVisible();
   await expect(card.getByText(`Your skills: ${skill} - Intermediate`)).toBeVisible();
-  await card.getByRole('button', { name: `Join ${team.name}` }).click();
+  await card.getByRole('button', { name: `Join Team ${team.name}` }).click();
   const dialog = designer.page.getByRole('dialog', { name: `Join ${team.name}` });
   await expect(dialog.getByLabel('Position')).toHaveValue('Designer');
   await dialog.getByLabel('Message to the Team').fill('I would love to design your screens.');

@@ -5,14 +5,14 @@
  * - one of the 1,000 most frequent of them dressed up with digits or symbols around it, or with
  *   letters swapped for look-alike digits ('letmein!', 'P@ssw0rd1', '2024monkey');
  * - the product's own words, which anyone attacking this site tries first: its name, 'hackathon',
- *   the names of the events it lists (src/shared/hackathon.ts), with any digits, symbols or spaces
+ *   the names of the events it first listed (src/shared/hackathon.ts), with any digits, symbols or spaces
  *   ('Hackathon2026', 'hackteams!', "World's Largest Hackathon 2025");
  * - any one character repeated ('aaaaaa'), which that list leaves to zxcvbn's repeat matcher.
  * Server only: the list is about 380 KB and never reaches the browser bundle, so the web form checks
  * length and blanks and shows this rule's 400 on the password field. Sign-in never checks it: an
  * existing account with such a password still signs in.
  */
-import { UPCOMING_HACKATHONS } from '../../shared/hackathon';
+import { PRODUCT_EVENT_NAMES } from '../../shared/hackathon';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
 
@@ -39,9 +39,7 @@ const lettersOnly = (text: string) => text.replace(/\P{L}/gu, '');
 
 /** The product's name, its subject, and the events it lists, as letters only ("worldslargesthackathon"). */
 const PRODUCT_WORDS: ReadonlySet<string> = new Set(
-  ['hackteams', 'hackteam', 'hackathon', 'hackathons', ...UPCOMING_HACKATHONS.map((event) => event.name)].map((word) =>
-    lettersOnly(word.toLowerCase()),
-  ),
+  ['hackteams', 'hackteam', 'hackathon', 'hackathons', ...PRODUCT_EVENT_NAMES].map((word) => lettersOnly(word.toLowerCase())),
 );
 
 /** Digits and symbols people put in place of the letters they look like. */

@@ -4,9 +4,14 @@ import { LiveNotifications } from '../features/notifications';
 import { Navbar } from './navbar';
 import { Loading } from '../components/ui/feedback';
 
+/** How long a page may take to show its main heading (its data loading) before focus stays on main. */
+const HEADING_WAIT_MS = 10_000;
+
 /**
- * After moving to another page, the keyboard (and a screen reader) starts at the new page's
- * content, not on the link that led there, unless the page has put focus in itself.
+ * After moving to another page, the keyboard (and a screen reader) starts at the new page's main
+ * heading, or at main until the heading arrives (a page that loads its data first), not on the link
+ * that led there or on the page body. Focus someone moved in the meantime stays where they put it.
+ * The first load is no navigation: the browser starts at the top, as on any site.
  */
 function useFocusOnNavigation() {
   const { pathname } = useLocation();
@@ -16,7 +21,31 @@ function useFocusOnNavigation() {
     if (seen.current === pathname) return;
     seen.current = pathname;
     const main = document.getElementById('main');
-    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+    if (!main) return;
+    // What had the keyboard as the page changed: the link that led here, or nothing once it is gone.
+    const from = document.activeElement;
+    const untouched = () => {
+      const now = document.activeElement;
+      return !now || now === document.body || now === main || now === from;
+    };
+    const focusHeading = () => {
+      const heading = main.querySelector('h1');
+      if (!heading) return false;
+      if (untouched()) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+      return true;
+    };
+    if (focusHeading()) return;
+    if (untouched()) main.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => focusHeading() && observer.disconnect());
+    observer.observe(main, { childList: true, subtree: true });
+    const giveUp = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(giveUp);
+    };
   }, [pathname]);
 }
 

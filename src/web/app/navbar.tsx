@@ -21,6 +21,7 @@ import { Button, ButtonLink } from '../components/ui/button';
 const LINKS = [
   { to: '/profiles', label: 'Profiles' },
   { to: '/teams', label: 'Teams' },
+  { to: '/hackathons', label: 'Hackathons' },
   { to: '/hackathon', label: '$1M Hackathon' },
 ];
 

@@ -48,6 +48,7 @@ export const eventKeys = {
   details: () => [...eventKeys.all, 'detail'] as const,
   detail: (slug: string) => [...eventKeys.details(), slug] as const,
   staff: (slug: string) => [...eventKeys.detail(slug), 'staff'] as const,
+  /** The event /hackathon shows. */
   featured: () => [...eventKeys.all, 'featured'] as const,
 };
 

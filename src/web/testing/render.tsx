@@ -27,8 +27,8 @@ type Success<K extends ApiRoute> = { status: Extract<Declared<K>, SuccessStatus>
 export type ErrorAnswer<S extends number = number> = { status: S; body: ApiErrorBody };
 export type Answer<K extends ApiRoute> = Success<K> | ErrorAnswer<Exclude<Declared<K>, SuccessStatus> | AnyRouteFailure>;
 type RequestBody<K extends ApiRoute> = ApiInput<ApiRoutes[K]> extends { body: infer B } ? B : undefined;
-/** Answers by the contract's route key ('PUT /api/profiles/{id}/basic'), each typed by that route. */
-type AnswerOrReply<K extends ApiRoute> = Answer<K> | ((body: RequestBody<K>) => Answer<K>);
+/** Answers by the contract's route key ('PUT /api/profiles/{id}/basic'), each typed by that route; a reply also reads the query. */
+type AnswerOrReply<K extends ApiRoute> = Answer<K> | ((body: RequestBody<K>, query: URLSearchParams) => Answer<K>);
 export type Answers = { [K in ApiRoute]?: AnswerOrReply<K> };
 /**
  * The answers as written, each typed by its key's route. Keys are inferred one by one, so a
@@ -81,7 +81,10 @@ export function answerFetch<Key extends PropertyKey>(answers: AnswersFor<Key>) {
         : key === 'GET /api/me'
           ? { status: 200, body: SIGNED_IN }
           : { status: 404, body: { error: 'Not found' } };
-      const answer = (typeof found === 'function' ? (found as (body: unknown) => Answer<ApiRoute>)(body) : found)!;
+      const query = new URLSearchParams(input.split('?')[1] ?? '');
+      const answer = (
+        typeof found === 'function' ? (found as (body: unknown, query: URLSearchParams) => Answer<ApiRoute>)(body, query) : found
+      )!;
       return new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
         status: answer.status,
         headers: { 'content-type': 'application/json' },

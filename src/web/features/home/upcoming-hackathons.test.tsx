@@ -1,63 +1,58 @@
-/** 'Upcoming Hackathons' lists only events that have not ended (docs/product.md#home), with the clock fixed. */
+/** 'Upcoming Hackathons' comes from the events (docs/product.md#home): running ones first, then upcoming, three at most. */
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch, renderScreen } from '../../testing/render';
+import { describe, expect, it } from 'vitest';
+import type { EventCard } from '../../../shared/api/events';
+import { answerFetch, renderScreen, SIGNED_OUT } from '../../testing/render';
+import { cardOf, pageOf, runningEvent } from '../../testing/events';
 import { UpcomingHackathons } from './upcoming-hackathons';
 
-function openAt(iso: string) {
-  vi.useFakeTimers({ now: new Date(iso), toFake: ['Date'] });
-  answerFetch({});
-  renderScreen(<UpcomingHackathons />);
-  return screen.getByRole('region', { name: 'Upcoming Hackathons' });
-}
-afterEach(() => vi.useRealTimers());
+const NOW = Date.now();
+const card = (slug: string, name: string, phase: EventCard['phase']): EventCard => ({ ...cardOf(runningEvent(NOW)), slug, name, phase });
 
-const entries = (section: HTMLElement) => within(section).queryAllByRole('listitem');
+function open(running: EventCard[], upcoming: EventCard[]) {
+  const calls = answerFetch({
+    ...SIGNED_OUT,
+    'GET /api/events': (_, query) => ({ status: 200, body: pageOf(query.get('phase') === 'running' ? running : upcoming) }),
+  });
+  renderScreen(<UpcomingHackathons />);
+  return calls;
+}
+const section = () => screen.getByRole('region', { name: 'Upcoming Hackathons' });
 
 describe('Upcoming Hackathons', () => {
-  it('before the big event: all three, and only the one with a page here links to it', () => {
-    const section = openAt('2025-05-01T12:00:00Z');
-    const items = entries(section);
+  it('lists the running events, then the upcoming ones, three at most, each opening its page', async () => {
+    const calls = open(
+      [card('climate-code-sprint', 'Climate Code Sprint', 'running')],
+      [
+        card('health-hack-berlin', 'Health Hack Berlin', 'upcoming'),
+        card('spring-hack', 'Spring Hack', 'upcoming'),
+        card('later', 'Later Hack', 'upcoming'),
+      ],
+    );
+    const items = await within(section()).findAllByRole('listitem');
     expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
-      "World's Largest Hackathon",
-      'SF AI Builders Hackathon',
-      'Boston Climate Tech Hack',
-    ]);
-    expect(items[0]).toHaveTextContent('May 30 - June 30, 2025');
-    expect(items[0]).toHaveTextContent('Virtual (month-long)');
-    expect(items[1]).toHaveTextContent('August 5-7, 2025');
-    expect(items[1]).toHaveTextContent('San Francisco, CA');
-    expect(items[2]).toHaveTextContent('September 10-12, 2025');
-    expect(items[2]).toHaveTextContent('Boston, MA');
-    expect(within(items[0]).getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/hackathon');
-    expect(within(items[1]).queryByRole('link')).toBeNull();
-    expect(within(items[2]).queryByRole('link')).toBeNull();
-    expect(within(section).queryByText('Happening now')).toBeNull();
-  });
-
-  it('during the big event: it is marked as happening now', () => {
-    const items = entries(openAt('2025-06-10T12:00:00Z'));
-    expect(items).toHaveLength(3);
-    expect(within(items[0]).getByText('Happening now')).toBeVisible();
-    expect(within(items[1]).queryByText('Happening now')).toBeNull();
-  });
-
-  it('once an event has ended it is gone', () => {
-    const items = entries(openAt('2025-08-06T18:00:00Z'));
-    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
-      'SF AI Builders Hackathon',
-      'Boston Climate Tech Hack',
+      'Climate Code Sprint',
+      'Health Hack Berlin',
+      'Spring Hack',
     ]);
     expect(within(items[0]).getByText('Happening now')).toBeVisible();
-    expect(screen.queryByRole('link', { name: /View Details/ })).toBeNull();
+    expect(within(items[1]).getByText('Upcoming')).toBeVisible();
+    expect(within(items[0]).getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/hackathons/climate-code-sprint');
+    expect(within(section()).getByRole('link', { name: 'All Hackathons' })).toHaveAttribute('href', '/hackathons');
+    expect(calls.filter((c) => c.route === 'GET /api/events')).toHaveLength(2);
   });
 
-  it('after the last one: says there are none and what to do meanwhile', () => {
-    const section = openAt('2026-11-23T12:00:00Z');
-    expect(entries(section)).toHaveLength(0);
-    expect(within(section).getByRole('heading', { name: 'No upcoming hackathons' })).toBeVisible();
-    expect(within(section).getByText(/New events will be listed here/)).toBeVisible();
-    expect(within(section).getByRole('link', { name: 'Browse Teams' })).toHaveAttribute('href', '/teams');
-    expect(within(section).queryByText('2025', { exact: false })).toBeNull();
+  it('when none is running or coming: says there are none and what to do meanwhile', async () => {
+    open([], []);
+    expect(await within(section()).findByRole('heading', { name: 'No upcoming hackathons' })).toBeVisible();
+    expect(within(section()).getByText(/New events will be listed here/)).toBeVisible();
+    expect(within(section()).getByRole('link', { name: 'Browse Teams' })).toHaveAttribute('href', '/teams');
+    expect(within(section()).getByRole('link', { name: 'All Hackathons' })).toHaveAttribute('href', '/hackathons');
+  });
+
+  it('says loading failed when the server fails', async () => {
+    answerFetch({ ...SIGNED_OUT, 'GET /api/events': { status: 500, body: { error: 'Internal error' } } });
+    renderScreen(<UpcomingHackathons />);
+    expect(await within(section()).findByText('Failed to load hackathons')).toBeVisible();
   });
 });

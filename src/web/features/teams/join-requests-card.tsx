@@ -13,12 +13,13 @@ export function requestText(position: string, message: string): string {
 }
 
 /** Leaders only: the pending requests, each answered with Accept or Decline. */
-export function JoinRequestsCard({ teamId }: { teamId: string }) {
+export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; locked?: boolean }) {
   const requests = useJoinRequests(teamId);
   const answer = useAnswerJoinRequest(teamId);
 
   return (
     <LeaderListCard
+      note={locked ? 'The team formation deadline has passed: requests can only be declined.' : undefined}
       title="Join Requests"
       query={requests}
       failure={answer.isError ? errorText(answer.error, 'Failed to process join request') : null}
@@ -50,9 +51,12 @@ export function JoinRequestsCard({ teamId }: { teamId: string }) {
                     </Button>
                   ) : (
                     <>
-                      <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
-                        Accept
-                      </Button>
+                      {/* Once the event's teams are locked a request can only be declined (docs/product.md#event-rules-for-teams). */}
+                      {!locked && (
+                        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
+                          Accept
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="outline"

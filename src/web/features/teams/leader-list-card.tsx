@@ -11,6 +11,7 @@ export function LeaderListCard<T>({
   loading,
   failed,
   empty,
+  note,
   children,
 }: {
   title: string;
@@ -20,6 +21,8 @@ export function LeaderListCard<T>({
   loading: string;
   failed: string;
   empty: string;
+  /** A line on what can and cannot be done here now. */
+  note?: string;
   children: (items: T[]) => ReactNode;
 }) {
   return (
@@ -28,6 +31,7 @@ export function LeaderListCard<T>({
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
+        {note && <p className="text-sm text-slate-500">{note}</p>}
         {failure && <ErrorMessage>{failure}</ErrorMessage>}
         {query.isPending ? (
           <p className="flex items-center gap-2 text-sm text-slate-500">

@@ -139,7 +139,7 @@ export function TeamsThatNeedYou() {
               </p>
               <p className="mt-0.5 text-xs text-slate-500">Your skills: {skillsText(s.skills)}</p>
             </div>
-            <Button size="sm" aria-label={`Join ${s.team.name}`} onClick={() => setJoining(s)}>
+            <Button size="sm" aria-label={`Join Team ${s.team.name}`} onClick={() => setJoining(s)}>
               <UserPlus aria-hidden className="h-3.5 w-3.5" /> Join Team
             </Button>
           </li>

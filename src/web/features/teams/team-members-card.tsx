@@ -81,7 +81,7 @@ export function TeamMembersCard({ team }: { team: TeamDetail }) {
                         {isMe ? 'Step Down' : 'Make Member'}
                       </Button>
                     )}
-                    {!m.isLeader && (
+                    {!m.isLeader && !team.event.formationLocked && (
                       <Tooltip content={`Remove ${m.name}`}>
                         <Button
                           variant="ghost"

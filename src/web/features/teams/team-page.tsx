@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CalendarDays, Flag, Lock, Pencil, Trash2 } from 'lucide-react';
 import { isFull, isRecruiting } from '../../../shared/teams';
 import type { TeamDetail } from '../../../shared/api/teams';
 import { Page, PageFailed } from '../../components/page';
@@ -50,6 +50,9 @@ function TeamView({ team }: { team: TeamDetail }) {
   const [editing, setEditing] = useState(false);
   const { isLeader, isMember } = team.viewer;
   const lastLeader = isLeader && team.members.filter((m) => m.isLeader).length === 1;
+  // After the event's team formation deadline nobody joins, leaves or is removed (docs/product.md#event-rules-for-teams):
+  // the page says so instead of offering buttons the server would refuse.
+  const locked = team.event.formationLocked;
   return (
     <Page>
       <Card className="p-5 sm:p-6">
@@ -69,11 +72,23 @@ function TeamView({ team }: { team: TeamDetail }) {
                   <Badge>Not Recruiting</Badge>
                 )}
               </div>
-              <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-500">
-                <CalendarDays aria-hidden className="h-4 w-4" />
-                Created {formatDate(team.createdAt)}
+              <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
+                <span className="flex items-center gap-1.5">
+                  <Flag aria-hidden className="h-4 w-4" />
+                  <span>
+                    In{' '}
+                    <Link to={`/hackathons/${encodeURIComponent(team.event.slug)}`} className="font-medium text-link hover:underline">
+                      {team.event.name}
+                    </Link>
+                  </span>
+                </span>
+                <span className="flex items-center gap-1.5">
+                  <CalendarDays aria-hidden className="h-4 w-4" />
+                  Created {formatDate(team.createdAt)}
+                </span>
               </p>
               {team.description && <p className="mt-4 whitespace-pre-line text-slate-700">{team.description}</p>}
+              {locked && <LockedNotice team={team} />}
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
               {isLeader && (
@@ -82,10 +97,12 @@ function TeamView({ team }: { team: TeamDetail }) {
                     <Pencil aria-hidden className="h-4 w-4" />
                     Edit Team
                   </Button>
-                  <DeleteTeamButton teamId={team.id} />
+                  {!locked && <DeleteTeamButton teamId={team.id} />}
                 </>
               )}
-              {isMember ? <LeaveTeamButton teamId={team.id} lastLeader={lastLeader} /> : <JoinTeamButton team={team} />}
+              {isMember
+                ? !locked && <LeaveTeamButton teamId={team.id} lastLeader={lastLeader} />
+                : (!locked || team.viewer.pendingRequestId) && <JoinTeamButton team={team} />}
             </div>
           </div>
         )}
@@ -94,15 +111,28 @@ function TeamView({ team }: { team: TeamDetail }) {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <TeamMembersCard team={team} />
-          {isLeader && <JoinRequestsCard teamId={team.id} />}
+          {isLeader && <JoinRequestsCard teamId={team.id} locked={locked} />}
           {isLeader && <PendingInvitationsCard teamId={team.id} />}
         </div>
         <div className="space-y-6">
           <OpenPositionsCard team={team} />
-          {isLeader && isRecruiting(team) && <SuggestedPeopleCard team={team} />}
+          {isLeader && isRecruiting(team) && !locked && <SuggestedPeopleCard team={team} />}
         </div>
       </div>
     </Page>
+  );
+}
+
+/** Why the team's membership cannot change any more, in the words the server refuses with. */
+function LockedNotice({ team }: { team: TeamDetail }) {
+  return (
+    <p role="status" className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-warning ring-1 ring-amber-200">
+      <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>
+        Teams in {team.event.name} are locked: the team formation deadline has passed. Nobody joins, leaves or is removed now; only the
+        event&apos;s organizers move people between teams.
+      </span>
+    </p>
   );
 }
 

@@ -1,0 +1,177 @@
+/**
+ * Taking part in an event (docs/product.md#taking-part): 'Take part' with a per-event looking flag
+ * and a short line while registration is open; once in, the flag and line can change, and the
+ * person can leave the event (and with it its teams).
+ */
+import { useState } from 'react';
+import { CheckCircle2, LogOut, UserPlus } from 'lucide-react';
+import type { EventDetail, RegistrationView } from '../../../shared/api/events';
+import { RegistrationSchema } from '../../../shared/event-schemas';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ErrorMessage } from '../../components/ui/feedback';
+import { Checkbox, Field, Input } from '../../components/ui/field';
+import { errorText } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { Form, FormActions, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { useLeaveEvent, useTakePart } from './event-queries';
+import { longDateTime } from './schedule-time';
+
+export function TakePartCard({ event }: { event: EventDetail }) {
+  const { user, loading } = useAuth();
+  const registration = event.viewer.registration;
+  return (
+    <Card className="h-fit">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <UserPlus aria-hidden className="h-5 w-5 text-link" />
+          Take part
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {loading ? null : !user ? (
+          <SignInToTakePart event={event} />
+        ) : registration ? (
+          <TakingPart event={event} registration={registration} />
+        ) : event.registrationOpen ? (
+          <TakePartForm event={event} />
+        ) : (
+          <RegistrationClosed event={event} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SignInToTakePart({ event }: { event: EventDetail }) {
+  const back = encodeURIComponent(`/hackathons/${event.slug}`);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        {event.registrationOpen
+          ? `Sign up or log in to take part in ${event.name} and find your team.`
+          : `Registration for ${event.name} is closed.`}
+      </p>
+      {event.registrationOpen && (
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={`/signup?redirectTo=${back}`}>Sign up to take part</ButtonLink>
+          <ButtonLink to={`/login?redirectTo=${back}`} variant="outline">
+            Log in to take part
+          </ButtonLink>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RegistrationClosed({ event }: { event: EventDetail }) {
+  const opens = event.registrationOpensAt;
+  const notYet = opens !== null && Date.parse(opens) > Date.now();
+  return (
+    <p className="text-sm text-slate-600">
+      {notYet ? `Registration opens on ${longDateTime(opens, event.timezone)}.` : `Registration for ${event.name} is closed.`}
+    </p>
+  );
+}
+
+/** The looking flag and the line, for taking part and for changing how. */
+function RegistrationForm({
+  event,
+  registration,
+  onDone,
+  onCancel,
+}: {
+  event: EventDetail;
+  registration: RegistrationView | null;
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
+  const save = useTakePart(event);
+  const form = useApiForm({
+    schema: RegistrationSchema,
+    defaultValues: { looking: registration?.looking ?? true, intent: registration?.intent ?? '' },
+    submit: save.mutateAsync,
+    onSuccess: onDone,
+    errorFallback: registration ? 'Failed to save' : 'Failed to take part',
+  });
+  return (
+    <Form form={form} className="space-y-4">
+      <FormMessage />
+      <Checkbox label="I am looking for a team here" error={form.error('looking')} {...form.register('looking')} />
+      <Field
+        label="What you want to do here (optional)"
+        error={form.error('intent')}
+        hint="Up to 140 characters, shown to other participants"
+      >
+        {(p) => <Input {...p} {...form.register('intent')} maxLength={140} placeholder="e.g., Frontend for a climate dashboard" />}
+      </Field>
+      {onCancel ? (
+        <FormActions onCancel={onCancel} busyLabel="Saving...">
+          Save
+        </FormActions>
+      ) : (
+        <SubmitButton busyLabel="Taking part..." className="w-full sm:w-auto">
+          Take part
+        </SubmitButton>
+      )}
+    </Form>
+  );
+}
+
+function TakePartForm({ event }: { event: EventDetail }) {
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">Join {event.name} to create a team, ask to join one or be invited.</p>
+      <RegistrationForm event={event} registration={null} />
+    </div>
+  );
+}
+
+function TakingPart({ event, registration }: { event: EventDetail; registration: RegistrationView }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const leave = useLeaveEvent(event);
+  if (editing)
+    return (
+      <RegistrationForm event={event} registration={registration} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+    );
+  return (
+    <div className="space-y-4">
+      <p role="status" className="flex items-center gap-2 font-medium text-success">
+        <CheckCircle2 aria-hidden className="h-5 w-5" />
+        You take part in this event
+      </p>
+      <dl className="space-y-2 text-sm">
+        <div>
+          <dt className="sr-only">Team status</dt>
+          <dd className="text-slate-700">{registration.looking ? 'Looking for a team here' : 'Not looking for a team here'}</dd>
+        </div>
+        {registration.intent && (
+          <div>
+            <dt className="font-medium text-slate-700">What you want to do here</dt>
+            <dd className="text-slate-600">{registration.intent}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          Change
+        </Button>
+        <Button variant="ghost" size="sm" disabled={leave.isPending} onClick={() => setConfirming(true)}>
+          <LogOut aria-hidden className="h-3.5 w-3.5" />
+          {leave.isPending ? 'Leaving...' : 'Leave Event'}
+        </Button>
+      </div>
+      {leave.isError && <ErrorMessage>{errorText(leave.error, 'Failed to leave the event')}</ErrorMessage>}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Leave ${event.name}`}
+        question="Are you sure you want to leave this event? You also leave its teams, and your requests to join them are withdrawn."
+        confirmLabel="Leave Event"
+        onConfirm={() => leave.mutate()}
+      />
+    </div>
+  );
+}

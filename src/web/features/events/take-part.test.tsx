@@ -1,0 +1,168 @@
+/**
+ * An event's own page, /hackathons/{slug} (docs/product.md#taking-part): not found for drafts, taking
+ * part and leaving, its teams and people, the formation lock, and the staff's way to edit it.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { EventDetail } from '../../../shared/api/events';
+import { answerFetch, renderScreen, SIGNED_OUT, type Answers } from '../../testing/render';
+import { pageOf, runningEvent } from '../../testing/events';
+import EventPage from './event-page';
+
+const NOW = Date.now();
+const path = '/hackathons/climate-code-sprint';
+const LISTS = {
+  'GET /api/teams': { status: 200, body: pageOf([]) },
+  'GET /api/profiles': { status: 200, body: pageOf([]) },
+} satisfies Answers;
+
+function open(event: EventDetail, answers: Answers = {}) {
+  const table: Answers = { ...LISTS, 'GET /api/events/{slug}': { status: 200, body: event }, ...answers };
+  const calls = answerFetch(table as Record<string, never>);
+  renderScreen(<EventPage />, { path });
+  return calls;
+}
+
+describe('an event that is not there', () => {
+  it('says it was not found (a draft or hidden event too) and leads back to the list', async () => {
+    answerFetch({ 'GET /api/events/{slug}': { status: 404, body: { error: 'Event not found' } } });
+    renderScreen(<EventPage />, { path: '/hackathons/secret-draft' });
+    expect(await screen.findByText('Event not found')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Browse Hackathons' })).toHaveAttribute('href', '/hackathons');
+  });
+
+  it('says loading failed when the server fails', async () => {
+    answerFetch({ 'GET /api/events/{slug}': { status: 500, body: { error: 'Internal error' } } });
+    renderScreen(<EventPage />, { path });
+    expect(await screen.findByText('Failed to load event', {}, { timeout: 5000 })).toBeVisible();
+  });
+});
+
+describe('taking part', () => {
+  it('a visitor is asked to sign up or log in, and comes back here', async () => {
+    open(runningEvent(NOW), SIGNED_OUT);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Climate Code Sprint' })).toBeVisible();
+    expect(await screen.findByText('Sign up or log in to take part in Climate Code Sprint and find your team.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign up to take part' })).toHaveAttribute(
+      'href',
+      `/signup?redirectTo=${encodeURIComponent(path)}`,
+    );
+    expect(screen.getByRole('link', { name: 'Log in to take part' })).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent(path)}`,
+    );
+  });
+
+  it('a signed-in person takes part, looking for a team, with a line on what they want to do', async () => {
+    let event = runningEvent(NOW);
+    const calls = open(event, {
+      'GET /api/events/{slug}': () => ({ status: 200, body: event }),
+      'PUT /api/events/{slug}/registration': (body) => {
+        const registration = {
+          looking: body.looking ?? true,
+          intent: (body.intent as string | undefined) ?? null,
+          createdAt: new Date().toISOString(),
+        };
+        event = { ...event, registrantCount: event.registrantCount + 1, viewer: { ...event.viewer, registration } };
+        return { status: 200, body: registration };
+      },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Take part' })).closest('div')!.parentElement!;
+    expect(within(card).getByRole('checkbox', { name: 'I am looking for a team here' })).toBeChecked();
+    await userEvent.type(within(card).getByLabelText('What you want to do here (optional)'), 'Frontend for a grid dashboard');
+    await userEvent.click(within(card).getByRole('button', { name: 'Take part' }));
+    expect(await screen.findByText('You take part in this event')).toBeVisible();
+    expect(screen.getByText('Looking for a team here')).toBeVisible();
+    expect(screen.getByText('Frontend for a grid dashboard')).toBeVisible();
+    expect(calls.find((c) => c.route === 'PUT /api/events/{slug}/registration')?.body).toEqual({
+      looking: true,
+      intent: 'Frontend for a grid dashboard',
+    });
+  });
+
+  it('registration closed: says so instead of a button', async () => {
+    open(runningEvent(NOW, { registrationOpen: false }));
+    expect(await screen.findByText('Registration for Climate Code Sprint is closed.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Take part' })).toBeNull();
+  });
+
+  it("leaving shows the server's refusal when the person is in a locked team", async () => {
+    const registration = { looking: false, intent: null, createdAt: new Date(NOW).toISOString() };
+    open(runningEvent(NOW, { formationLocked: true, viewer: { registration, staffRole: null, isAdmin: false } }), {
+      'DELETE /api/events/{slug}/registration': {
+        status: 409,
+        body: { error: 'You are in a team in Climate Code Sprint, and its teams are locked: ask an organizer' },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave Event' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave Event' }));
+    expect(await screen.findByText('You are in a team in Climate Code Sprint, and its teams are locked: ask an organizer')).toBeVisible();
+  });
+});
+
+describe('teams, people and rules', () => {
+  it("lists its newest teams and the people looking there, with links to the event's lists", async () => {
+    const calls = open(runningEvent(NOW), {
+      'GET /api/teams': {
+        status: 200,
+        body: pageOf(
+          [
+            {
+              id: '22222222-2222-4222-8222-222222222222',
+              name: 'Grid Whisperers',
+              description: 'A dashboard',
+              logoUrl: null,
+              isOpen: true,
+              openPositions: ['Frontend Developer'],
+              memberCount: 2,
+              maxSize: 5,
+              createdAt: new Date(NOW).toISOString(),
+              event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
+            },
+          ],
+          3,
+        ),
+      },
+    });
+    const teams = await screen.findByRole('list', { name: 'Teams in Climate Code Sprint' });
+    expect(within(teams).getByRole('link', { name: 'Grid Whisperers' })).toHaveAttribute(
+      'href',
+      '/teams/22222222-2222-4222-8222-222222222222',
+    );
+    expect(within(teams).getByText('Open to Join')).toBeVisible();
+    expect(screen.getByText('3 teams')).toBeVisible();
+    expect(screen.getByRole('link', { name: /See all teams/ })).toHaveAttribute('href', '/teams?event=climate-code-sprint');
+    expect(screen.getByRole('link', { name: /Create a Team/ })).toHaveAttribute('href', '/create-team?event=climate-code-sprint');
+    expect(screen.getByRole('link', { name: /See everyone/ })).toHaveAttribute('href', '/profiles?event=climate-code-sprint');
+    expect(await screen.findByText('Nobody is looking for a team here right now.')).toBeVisible();
+    expect(calls.filter((c) => c.route === 'GET /api/profiles').length).toBeGreaterThan(0);
+    expect(screen.getByText('2 to 5 people')).toBeVisible();
+    expect(screen.getByText('One team')).toBeVisible();
+  });
+
+  it('after the formation deadline, says team membership is locked and offers no new team', async () => {
+    open(runningEvent(NOW, { formationLocked: true, formationDeadline: new Date(NOW - 3_600_000).toISOString() }));
+    expect(await screen.findByText(/Team membership is locked: the team formation deadline has passed/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Create a Team/ })).toBeNull();
+  });
+});
+
+describe('for its staff', () => {
+  it('an organizer gets Edit Event and Staff; a draft says who sees it', async () => {
+    open(runningEvent(NOW, { state: 'draft', viewer: { registration: null, staffRole: 'organizer', isAdmin: false } }));
+    expect(await screen.findByText('You are an organizer of this event.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Edit Event' })).toHaveAttribute('href', '/hackathons/climate-code-sprint/edit');
+    expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/hackathons/climate-code-sprint/staff');
+    expect(screen.getByRole('link', { name: "Organizer's Desk" })).toHaveAttribute('href', '/hackathons/climate-code-sprint/organize');
+    expect(screen.getByText('Draft: only its staff see this event until it is published.')).toBeVisible();
+  });
+
+  it('a moderator sees the staff but does not edit; others see neither', async () => {
+    open(runningEvent(NOW, { viewer: { registration: null, staffRole: 'moderator', isAdmin: false } }));
+    expect(await screen.findByRole('link', { name: 'Staff' })).toBeVisible();
+    // Moderators see the desk's numbers; only downloads and announcements are for organizers.
+    expect(screen.getByRole('link', { name: "Organizer's Desk" })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Edit Event' })).toBeNull();
+  });
+});

@@ -50,6 +50,8 @@ export interface AppDeps {
   trustedOrigins?: string[];
   /** API requests in progress at once before this instance answers 503 (default: no limit). */
   maxInFlight?: number;
+  /** How long requests may wait (event loop, queue) before new ones are answered 503, ms (default 0: no limit). */
+  maxQueueWaitMs?: number;
   /** Where request lines and errors go (default: info and up on stdout; the test harness passes a silent one). */
   log?: Logger;
   /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
@@ -147,7 +149,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestLog(log, deps.metrics));
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
-  app.use('/api/*', shedLoad(deps.maxInFlight ?? Number.POSITIVE_INFINITY));
+  app.use('/api/*', shedLoad({ maxInFlight: deps.maxInFlight ?? Number.POSITIVE_INFINITY, maxWaitMs: deps.maxQueueWaitMs ?? 0 }));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
   // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
   app.use('/api/*', (c, next) =>

@@ -81,6 +81,8 @@ async function main() {
     trustedOrigins,
     // PGlite answers one query at a time: past a short queue, a fast 503 beats a long wait.
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
+    // Requests that wait longer than this turn new ones away (docs/decisions/019).
+    maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS ?? (database.kind === 'pglite' ? 500 : 250),
     log,
     metrics,
   });

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, type AppEnv } from '../api/http';
+import { createShedder, type ShedderOptions } from './overload';
 
 export interface Client {
   /** The client's address: the socket's, or the one the trusted proxies saw. */
@@ -147,21 +148,25 @@ export function securityHeaders(scriptHashes: string[]): MiddlewareHandler<AppEn
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
+/** Never turned away: the health and readiness checks, and the live event streams (open for hours). */
+const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/me/events']);
+
 /**
- * Load shedding: at most `max` API requests in progress on this instance; past that, 503 with
- * Retry-After at once, rather than a queue that makes everyone wait many seconds. The health
- * route and the live event streams (open for hours) are not counted.
+ * Load shedding (overload.ts, docs/decisions/019): at most `maxInFlight` API requests in
+ * progress, and none let in while requests wait longer than `maxWaitMs`; past that, 503 with
+ * Retry-After at once, before any database work, rather than a queue that makes everyone wait
+ * many seconds.
  */
-export function shedLoad(max: number): MiddlewareHandler<AppEnv> {
-  let inFlight = 0;
+export function shedLoad(opts: ShedderOptions): MiddlewareHandler<AppEnv> {
+  const shedder = createShedder(opts);
   return async (c, next) => {
-    if (c.req.path === '/api/health' || c.req.path === '/api/me/events') return next();
-    if (inFlight >= max) throw ApiError.retryLater(503, BUSY_MESSAGE, 1);
-    inFlight++;
+    if (NEVER_SHED.has(c.req.path)) return next();
+    const admitted = shedder.admit();
+    if (admitted.verdict !== 'in') throw ApiError.retryLater(503, BUSY_MESSAGE, 1);
     try {
       await next();
     } finally {
-      inFlight--;
+      admitted.leave();
     }
   };
 }

@@ -28,7 +28,17 @@ describe('environment', () => {
     expect(env.HASH_QUEUE).toBeUndefined();
   });
 
+  it('reads how long requests may wait before new ones are turned away, left to the server when unset', () => {
+    expect(parseEnv({}).MAX_QUEUE_WAIT_MS).toBeUndefined();
+    expect(parseEnv({ MAX_QUEUE_WAIT_MS: '400' }).MAX_QUEUE_WAIT_MS).toBe(400);
+    expect(parseEnv({ MAX_QUEUE_WAIT_MS: '0' }).MAX_QUEUE_WAIT_MS).toBe(0);
+  });
+
   it.each([
+    [{ MAX_QUEUE_WAIT_MS: 'soon' }, 'MAX_QUEUE_WAIT_MS'],
+    [{ MAX_QUEUE_WAIT_MS: '-1' }, 'MAX_QUEUE_WAIT_MS'],
+    [{ MAX_QUEUE_WAIT_MS: '0.5' }, 'MAX_QUEUE_WAIT_MS'],
+    [{ MAX_QUEUE_WAIT_MS: '600000' }, 'MAX_QUEUE_WAIT_MS'],
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -90,6 +90,17 @@ const EnvSchema = z
       .min(1, 'must be at least 1')
       .max(100_000, 'must be at most 100000')
       .optional(),
+    /**
+     * How long requests may wait, in ms (the event loop's delay, or the time queued in the app
+     * behind the database) before new API requests are answered 503 with Retry-After; 0: never
+     * by wait, only MAX_IN_FLIGHT (default: 500 on PGlite, 250 on PostgreSQL; docs/decisions/019).
+     */
+    MAX_QUEUE_WAIT_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number (milliseconds)')
+      .min(0, 'must be 0 (off) or more')
+      .max(60_000, 'must be at most 60000')
+      .optional(),
     /** Connections one client address may hold at once (0: no cap). */
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce
       .number({ message: 'must be a number' })

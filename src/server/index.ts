@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
 import { createHashLimiter } from './auth/hash-limiter';
+import { configureHashPool, hashPool } from './auth/hash-pool';
 import { openDatabase } from './db/client';
 import { serveBackups } from './db/backup/backup-socket';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
@@ -26,6 +27,9 @@ async function main() {
       .map((s) => s.trim())
       .filter(Boolean) ?? [];
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log });
+  // Password hashes on threads at a lower priority than pages (docs/decisions/019), started now.
+  configureHashPool({ threads: env.HASH_CONCURRENCY, nice: env.HASH_NICE });
+  hashPool();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const auth = createAuth(database.db, {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),

@@ -34,8 +34,15 @@ describe('environment', () => {
     expect(parseEnv({ MAX_QUEUE_WAIT_MS: '0' }).MAX_QUEUE_WAIT_MS).toBe(0);
   });
 
+  it('runs password hashes at the lowest priority unless HASH_NICE says otherwise', () => {
+    expect(parseEnv({}).HASH_NICE).toBe(19);
+    expect(parseEnv({ HASH_NICE: '0' }).HASH_NICE).toBe(0);
+  });
+
   it.each([
     [{ MAX_QUEUE_WAIT_MS: 'soon' }, 'MAX_QUEUE_WAIT_MS'],
+    [{ HASH_NICE: '20' }, 'HASH_NICE'],
+    [{ HASH_NICE: '-5' }, 'HASH_NICE'],
     [{ MAX_QUEUE_WAIT_MS: '-1' }, 'MAX_QUEUE_WAIT_MS'],
     [{ MAX_QUEUE_WAIT_MS: '0.5' }, 'MAX_QUEUE_WAIT_MS'],
     [{ MAX_QUEUE_WAIT_MS: '600000' }, 'MAX_QUEUE_WAIT_MS'],

@@ -76,6 +76,13 @@ const EnvSchema = z
       .min(0, 'must be 0 or more')
       .max(100_000, 'must be at most 100000')
       .optional(),
+    /** How much lower the password hashing threads' priority is than the server's, 0-19 (default 19; docs/decisions/019). */
+    HASH_NICE: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0-19')
+      .max(19, 'must be 0-19')
+      .default(19),
     /** Reverse proxies in front whose X-Forwarded-For / X-Forwarded-Proto are trusted (0: none, the socket is the client). */
     TRUST_PROXY_HOPS: z.coerce
       .number({ message: 'must be a number' })

@@ -20,6 +20,7 @@ import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
 import { openApiDocument } from './api/openapi';
 import { identifyClient, inlineScriptHashes, sameOriginWrites, securityHeaders, shedLoad } from './platform/edge';
+import { reportShedding } from './platform/overload';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
 import { CountCache } from './api/paging';
@@ -145,11 +146,18 @@ export function createApp(deps: AppDeps) {
 
   const log = deps.log ?? defaultLogger;
 
-  // Every request is logged and counted, those refused at the edge included.
+  // Load shedding first: a request turned away costs as little as possible (counted, and summed up in the log).
+  app.use(
+    '/api/*',
+    shedLoad(
+      { maxInFlight: deps.maxInFlight ?? Number.POSITIVE_INFINITY, maxWaitMs: deps.maxQueueWaitMs ?? 0 },
+      reportShedding(log, deps.metrics),
+    ),
+  );
+  // Every other request is logged and counted, those refused at the edge included.
   app.use('*', requestLog(log, deps.metrics));
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
-  app.use('/api/*', shedLoad({ maxInFlight: deps.maxInFlight ?? Number.POSITIVE_INFINITY, maxWaitMs: deps.maxQueueWaitMs ?? 0 }));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
   // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
   app.use('/api/*', (c, next) =>

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, type AppEnv } from '../api/http';
-import { createShedder, type ShedderOptions } from './overload';
+import { createShedder, type ShedderOptions, type Verdict } from './overload';
 
 export interface Client {
   /** The client's address: the socket's, or the one the trusted proxies saw. */
@@ -155,14 +155,21 @@ const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/me/events']);
  * Load shedding (overload.ts, docs/decisions/019): at most `maxInFlight` API requests in
  * progress, and none let in while requests wait longer than `maxWaitMs`; past that, 503 with
  * Retry-After at once, before any database work, rather than a queue that makes everyone wait
- * many seconds.
+ * many seconds. It runs first: a request turned away costs as little as it can (no request log
+ * line, no security headers); `onShed` counts it.
  */
-export function shedLoad(opts: ShedderOptions): MiddlewareHandler<AppEnv> {
+export function shedLoad(
+  opts: ShedderOptions,
+  onShed?: (verdict: Exclude<Verdict, 'in'>, method: string) => void,
+): MiddlewareHandler<AppEnv> {
   const shedder = createShedder(opts);
   return async (c, next) => {
     if (NEVER_SHED.has(c.req.path)) return next();
     const admitted = shedder.admit();
-    if (admitted.verdict !== 'in') throw ApiError.retryLater(503, BUSY_MESSAGE, 1);
+    if (admitted.verdict !== 'in') {
+      onShed?.(admitted.verdict, c.req.method);
+      return c.json({ error: BUSY_MESSAGE }, 503, { 'retry-after': '1', 'cache-control': 'no-store' });
+    }
     try {
       await next();
     } finally {

@@ -4,7 +4,7 @@
  * limit is reached, the event loop is late, or a queue stands in the app.
  */
 import { describe, expect, it } from 'vitest';
-import { createShedder, verdict, type Limits } from './overload';
+import { createShedder, reportShedding, verdict, type Limits } from './overload';
 
 const limits: Limits = { maxInFlight: 100, maxWaitMs: 250, minQueue: 8 };
 
@@ -124,5 +124,26 @@ describe('the shedder', () => {
     expect(s.shedder.load().queuedMs).toBe(500);
     s.advance(100);
     expect(s.shedder.load().queuedMs).toBe(0);
+  });
+});
+
+describe('what is said about requests turned away', () => {
+  it('counts each in the metrics and writes one warning per 10 s with how many and why, not a line each', () => {
+    let t = 0;
+    const warnings: unknown[] = [];
+    const observed: unknown[][] = [];
+    const log = { warn: (fields: unknown) => warnings.push(fields) } as unknown as Parameters<typeof reportShedding>[0];
+    const metrics = { observe: (...args: unknown[]) => observed.push(args) } as unknown as Parameters<typeof reportShedding>[1];
+    const report = reportShedding(log, metrics, () => t);
+    for (let i = 0; i < 30; i++) {
+      report(i % 3 === 0 ? 'queue' : 'loop', 'GET');
+      t += 100;
+    }
+    expect(observed).toHaveLength(30);
+    expect(observed[0]).toEqual(['GET', '(shed)', 503, 0]);
+    expect(warnings).toEqual([]);
+    t = 10_000;
+    report('full', 'POST');
+    expect(warnings).toEqual([{ shed: { queue: 10, loop: 20, full: 1 }, seconds: 10 }]);
   });
 });

@@ -16,6 +16,9 @@
  * A request turned away costs a 503 with Retry-After, sent before any database work; the health,
  * readiness and event-stream routes are never turned away (edge.ts).
  */
+import type { Logger } from './log';
+import type { Metrics } from './metrics';
+
 export type Verdict = 'in' | 'full' | 'loop' | 'queue';
 
 export interface Load {
@@ -105,6 +108,25 @@ export function createShedder(opts: ShedderOptions): Shedder {
         },
       };
     },
+  };
+}
+
+/**
+ * What is said about requests turned away: each is counted in the metrics (route '(shed)'), and
+ * while it lasts the log gets one warning every 10 s with how many and why, not a line per request.
+ */
+export function reportShedding(log: Logger, metrics: Metrics | undefined, now = () => performance.now()) {
+  const counts: Partial<Record<Verdict, number>> = {};
+  let since: number | undefined;
+  return (verdict: Exclude<Verdict, 'in'>, method: string) => {
+    metrics?.observe(method, '(shed)', 503, 0);
+    counts[verdict] = (counts[verdict] ?? 0) + 1;
+    const t = now();
+    since ??= t;
+    if (t - since < 10_000) return;
+    log.warn({ shed: { ...counts }, seconds: Math.round((t - since) / 1000) }, 'Overloaded: new requests answered 503 with Retry-After');
+    for (const k of Object.keys(counts) as Verdict[]) delete counts[k];
+    since = t;
   };
 }
 

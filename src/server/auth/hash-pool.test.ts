@@ -1,6 +1,6 @@
 /**
  * Password hashes run on threads the operating system puts behind the server's own
- * (hash-pool.ts, docs/decisions/019): they still round-trip, old scrypt hashes still verify, and
+ * (hash-pool.ts, docs/decisions/020): they still round-trip, old scrypt hashes still verify, and
  * the thread that hashes runs at the lowest priority.
  */
 import os from 'node:os';

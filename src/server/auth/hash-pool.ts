@@ -1,5 +1,5 @@
 /**
- * The threads that hash passwords (docs/decisions/019). A sign-in rush must not take the CPU the
+ * The threads that hash passwords (docs/decisions/020). A sign-in rush must not take the CPU the
  * pages need: hashes run on worker threads whose scheduling priority is lowered (nice 19 by
  * default, HASH_NICE), so the operating system runs them only on what serving pages leaves.
  * How many hashes run or wait at once is still the hash limiter's (hash-limiter.ts); the pool

@@ -5,7 +5,7 @@
  * successful sign-in.
  *
  * `hashPassword` and `verifyPassword` send the work to the hashing threads, which run at a lower
- * priority than the one serving pages (hash-pool.ts, docs/decisions/019); the `...Here` versions
+ * priority than the one serving pages (hash-pool.ts, docs/decisions/020); the `...Here` versions
  * do it on the calling thread, and are what those threads run.
  */
 import { scryptSync, timingSafeEqual } from 'node:crypto';

@@ -152,7 +152,7 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/me/events']);
 
 /**
- * Load shedding (overload.ts, docs/decisions/019): at most `maxInFlight` API requests in
+ * Load shedding (overload.ts, docs/decisions/020): at most `maxInFlight` API requests in
  * progress, and none let in while requests wait longer than `maxWaitMs`; past that, 503 with
  * Retry-After at once, before any database work, rather than a queue that makes everyone wait
  * many seconds. It runs first: a request turned away costs as little as it can (no request log

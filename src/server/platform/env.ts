@@ -76,7 +76,7 @@ const EnvSchema = z
       .min(0, 'must be 0 or more')
       .max(100_000, 'must be at most 100000')
       .optional(),
-    /** How much lower the password hashing threads' priority is than the server's, 0-19 (default 19; docs/decisions/019). */
+    /** How much lower the password hashing threads' priority is than the server's, 0-19 (default 19; docs/decisions/020). */
     HASH_NICE: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number')
@@ -100,7 +100,7 @@ const EnvSchema = z
     /**
      * How long requests may wait, in ms (the event loop's delay, or the time queued in the app
      * behind the database) before new API requests are answered 503 with Retry-After; 0: never
-     * by wait, only MAX_IN_FLIGHT (default: 500 on PGlite, 250 on PostgreSQL; docs/decisions/019).
+     * by wait, only MAX_IN_FLIGHT (default: 500 on PGlite, 250 on PostgreSQL; docs/decisions/020).
      */
     MAX_QUEUE_WAIT_MS: z.coerce
       .number({ message: 'must be a number' })

@@ -1,5 +1,5 @@
 /**
- * Load shedding by how long requests wait (docs/decisions/019-overload-and-the-sign-in-rush.md),
+ * Load shedding by how long requests wait (docs/decisions/020-overload-and-the-sign-in-rush.md),
  * not only by how many are in progress. A request is let in unless one of these says the
  * instance is already behind:
  *

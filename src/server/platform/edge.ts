@@ -156,18 +156,23 @@ const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/me/events']);
  * progress, and none let in while requests wait longer than `maxWaitMs`; past that, 503 with
  * Retry-After at once, before any database work, rather than a queue that makes everyone wait
  * many seconds. It runs first: a request turned away costs as little as it can (no request log
- * line, no security headers); `onShed` counts it.
+ * line, no security headers); `onShed` counts it. Its answer comes after half of `maxWaitMs`.
  */
 export function shedLoad(
   opts: ShedderOptions,
   onShed?: (verdict: Exclude<Verdict, 'in'>, method: string) => void,
 ): MiddlewareHandler<AppEnv> {
   const shedder = createShedder(opts);
+  const pauseMs = Math.floor(opts.maxWaitMs / 2);
   return async (c, next) => {
     if (NEVER_SHED.has(c.req.path)) return next();
     const admitted = shedder.admit();
     if (admitted.verdict !== 'in') {
       onShed?.(admitted.verdict, c.req.method);
+      // A short pause before the answer, on a timer (no work): a client that retries at once,
+      // whatever Retry-After says, comes back at most a few times a second instead of in a loop
+      // that takes the time the requests let in need (docs/decisions/020).
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       return c.json({ error: BUSY_MESSAGE }, 503, { 'retry-after': '1', 'cache-control': 'no-store' });
     }
     try {

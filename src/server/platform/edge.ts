@@ -150,6 +150,8 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
 /** Never turned away: the health and readiness checks, and the live event streams (open for hours). */
 const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/me/events']);
+/** Routes that wait for a password hash, in the hashing queue with its own limit (docs/decisions/009). */
+const HASHING = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
 
 /**
  * Load shedding (overload.ts, docs/decisions/020): at most `maxInFlight` API requests in
@@ -166,7 +168,7 @@ export function shedLoad(
   const pauseMs = Math.floor(opts.maxWaitMs / 2);
   return async (c, next) => {
     if (NEVER_SHED.has(c.req.path)) return next();
-    const admitted = shedder.admit();
+    const admitted = shedder.admit({ timed: !HASHING.has(c.req.path) });
     if (admitted.verdict !== 'in') {
       onShed?.(admitted.verdict, c.req.method);
       // A short pause before the answer, on a timer (no work): a client that retries at once,

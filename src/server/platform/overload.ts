@@ -60,8 +60,12 @@ export interface ShedderOptions {
 }
 
 export interface Shedder {
-  /** Lets a request in (the function it returns lets it out, once), or says why not. */
-  admit(): { verdict: 'in'; leave: () => void } | { verdict: Exclude<Verdict, 'in'> };
+  /**
+   * Lets a request in (the function it returns lets it out, once), or says why not. A request
+   * that waits in a queue of its own (`timed: false`: a sign-in waiting for a password hash, with
+   * its own limit) counts in flight, but its time is no sign of a queue here.
+   */
+  admit(opts?: { timed?: boolean }): { verdict: 'in'; leave: () => void } | { verdict: Exclude<Verdict, 'in'> };
   load(): Load;
 }
 
@@ -78,8 +82,9 @@ export function createShedder(opts: ShedderOptions): Shedder {
 
   const roll = (t: number) => {
     if (t - windowStart < intervalMs) return;
-    if (windowMin !== Number.POSITIVE_INFINITY) lastMin = windowMin;
-    else if (inFlight === 0) lastMin = 0; // nothing answered, nothing waiting: no queue
+    // An interval without answers says nothing of a queue (and once everyone is turned away, the
+    // only answers left would be the slowest: holding on to them would never let anyone in again).
+    lastMin = windowMin === Number.POSITIVE_INFINITY ? 0 : windowMin;
     windowMin = Number.POSITIVE_INFINITY;
     windowStart = t;
   };
@@ -90,7 +95,7 @@ export function createShedder(opts: ShedderOptions): Shedder {
 
   return {
     load,
-    admit() {
+    admit({ timed = true } = {}) {
       const v = verdict(load(), limits);
       if (v !== 'in') return { verdict: v };
       inFlight++;
@@ -104,7 +109,7 @@ export function createShedder(opts: ShedderOptions): Shedder {
           inFlight--;
           const t = now();
           roll(t);
-          windowMin = Math.min(windowMin, t - started);
+          if (timed) windowMin = Math.min(windowMin, t - started);
         },
       };
     },

@@ -191,9 +191,9 @@ function amplifyTargets(a: AmplifyResult): TargetCheck[] {
 }
 
 /**
- * Overload: on PostgreSQL every request gets its page (a 503 is an error there) with p99 <= 1 s;
- * on PGlite, one connection's worth of database, every request gets an answer within 2 s, a page
- * or a 503.
+ * Overload (issue 30): every request answered in time, a page or a 503 with Retry-After where the
+ * instance must shed: no timeouts and no other errors, and p99 of every answer <= 1 s on
+ * PostgreSQL, <= 2 s on PGlite (one query at a time). The pages' own p99 is shown beside it.
  */
 function overloadTargets(kind: DatabaseKind, o: OverloadResult): TargetCheck[] {
   const failures = `${o.errors} other errors${
@@ -204,21 +204,17 @@ function overloadTargets(kind: DatabaseKind, o: OverloadResult): TargetCheck[] {
       : ''
   }, ${o.timeouts} timeouts`;
   const latency = (l: OverloadResult['latency']) => (l.count ? `p99 ${l.p99} ms, max ${l.max} ms over ${l.count} answers` : 'no answer');
-  if (kind === 'postgres') {
-    return [
-      {
-        target: `overload (${o.connections} connections): 0 errors and 0 timeouts, 503s counting as errors`,
-        actual: `${o.busy} 503s, ${failures}`,
-        pass: o.busy === 0 && o.errors === 0 && o.timeouts === 0,
-      },
-      { target: 'overload: p99 <= 1000 ms', actual: latency(o.latency), pass: o.latency.p99 !== null && o.latency.p99 <= 1000 },
-    ];
-  }
+  const limitMs = kind === 'postgres' ? 1000 : 2000;
   return [
     {
-      target: `overload (${o.connections} connections): every request answered within 2 s (a 503 counts as answered)`,
-      actual: `${o.answered} pages + ${o.busy} 503s; ${failures}; ${latency(o.latency)}`,
-      pass: o.errors === 0 && o.timeouts === 0 && o.latency.max !== null && o.latency.max <= 2000,
+      target: `overload (${o.connections} connections): 0 timeouts and 0 other errors (a 503 with Retry-After counts as answered)`,
+      actual: `${o.answered} pages + ${o.busy} 503s; ${failures}`,
+      pass: o.errors === 0 && o.timeouts === 0,
+    },
+    {
+      target: `overload: p99 of every answer <= ${limitMs} ms`,
+      actual: `${latency(o.latency)} (pages alone: ${latency(o.latency2xx)})`,
+      pass: o.latency.p99 !== null && o.latency.p99 <= limitMs,
     },
   ];
 }

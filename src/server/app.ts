@@ -20,6 +20,7 @@ import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
 import { openApiDocument } from './api/openapi';
 import { identifyClient, inlineScriptHashes, sameOriginWrites, securityHeaders, shedLoad } from './platform/edge';
+import { reportShedding } from './platform/overload';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
 import { CountCache } from './api/paging';
@@ -51,6 +52,8 @@ export interface AppDeps {
   trustedOrigins?: string[];
   /** API requests in progress at once before this instance answers 503 (default: no limit). */
   maxInFlight?: number;
+  /** How long requests may wait (event loop, queue) before new ones are answered 503, ms (default 0: no limit). */
+  maxQueueWaitMs?: number;
   /** Where request lines and errors go (default: info and up on stdout; the test harness passes a silent one). */
   log?: Logger;
   /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
@@ -145,11 +148,18 @@ export function createApp(deps: AppDeps) {
 
   const log = deps.log ?? defaultLogger;
 
-  // Every request is logged and counted, those refused at the edge included.
+  // Load shedding first: a request turned away costs as little as possible (counted, and summed up in the log).
+  app.use(
+    '/api/*',
+    shedLoad(
+      { maxInFlight: deps.maxInFlight ?? Number.POSITIVE_INFINITY, maxWaitMs: deps.maxQueueWaitMs ?? 0 },
+      reportShedding(log, deps.metrics),
+    ),
+  );
+  // Every other request is logged and counted, those refused at the edge included.
   app.use('*', requestLog(log, deps.metrics));
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
-  app.use('/api/*', shedLoad(deps.maxInFlight ?? Number.POSITIVE_INFINITY));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
   // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
   app.use('/api/*', (c, next) =>

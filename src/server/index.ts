@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
 import { createHashLimiter } from './auth/hash-limiter';
+import { configureHashPool, hashPool } from './auth/hash-pool';
 import { openDatabase } from './db/client';
 import { serveBackups } from './db/backup/backup-socket';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
@@ -26,6 +27,9 @@ async function main() {
       .map((s) => s.trim())
       .filter(Boolean) ?? [];
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log });
+  // Password hashes on threads at a lower priority than pages (docs/decisions/020), started now.
+  configureHashPool({ threads: env.HASH_CONCURRENCY, nice: env.HASH_NICE });
+  hashPool();
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const auth = createAuth(database.db, {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
@@ -81,6 +85,8 @@ async function main() {
     trustedOrigins,
     // PGlite answers one query at a time: past a short queue, a fast 503 beats a long wait.
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
+    // Requests that wait longer than this turn new ones away (docs/decisions/020).
+    maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS ?? (database.kind === 'pglite' ? 500 : 250),
     log,
     metrics,
   });

@@ -1,11 +1,16 @@
 /**
  * Password hashes (docs/decisions/009): argon2id at OWASP's recommended parameters through
- * @node-rs/argon2, whose native hashing runs on libuv's thread pool. Hashes stored in
- * better-auth's earlier scrypt format (`salt:key`, hex) still verify; `needsRehash` says which
- * stored hashes should be replaced by a new one at the next successful sign-in.
+ * @node-rs/argon2. Hashes stored in better-auth's earlier scrypt format (`salt:key`, hex) still
+ * verify; `needsRehash` says which stored hashes should be replaced by a new one at the next
+ * successful sign-in.
+ *
+ * `hashPassword` and `verifyPassword` send the work to the hashing threads, which run at a lower
+ * priority than the one serving pages (hash-pool.ts, docs/decisions/020); the `...Here` versions
+ * do it on the calling thread, and are what those threads run.
  */
-import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { verifyPassword as verifyScrypt } from 'better-auth/crypto';
+import { scryptSync, timingSafeEqual } from 'node:crypto';
+import { type Algorithm, hashSync as argon2HashSync, verifySync as argon2VerifySync } from '@node-rs/argon2';
+import { hashPool } from './hash-pool';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB of memory, 2 passes, 1 lane. */
 export const ARGON2_PARAMS = {
@@ -25,15 +30,37 @@ const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_
  */
 const normalized = (password: string) => password.normalize('NFKC');
 
-/** A new argon2id hash of `password` (PHC string: `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
+/** A new argon2id hash of `password` (PHC string: `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), on a hashing thread. */
 export function hashPassword(password: string): Promise<string> {
-  return argon2Hash(normalized(password), ARGON2_PARAMS);
+  return hashPool().run({ op: 'hash', password });
 }
 
-/** Whether `password` matches a stored hash, argon2 (any parameters) or better-auth's scrypt. */
+/** Whether `password` matches a stored hash, argon2 (any parameters) or better-auth's scrypt, on a hashing thread. */
 export function verifyPassword(stored: string, password: string): Promise<boolean> {
-  if (stored.startsWith('$argon2')) return argon2Verify(stored, normalized(password));
-  return verifyScrypt({ hash: stored, password });
+  return hashPool().run({ op: 'verify', stored, password });
+}
+
+/** hashPassword on this thread. */
+export function hashPasswordHere(password: string): string {
+  return argon2HashSync(normalized(password), ARGON2_PARAMS);
+}
+
+/** verifyPassword on this thread. */
+export function verifyPasswordHere(stored: string, password: string): boolean {
+  if (stored.startsWith('$argon2')) return argon2VerifySync(stored, normalized(password));
+  return verifyScrypt(stored, password);
+}
+
+/** better-auth's scrypt parameters (N=16384, r=16, p=1, 64 bytes; salt: the hex text itself). */
+const SCRYPT = { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 };
+
+/** A hash in better-auth's scrypt format, `salt:key` (hex), checked as better-auth checks it. */
+function verifyScrypt(stored: string, password: string): boolean {
+  const [salt, key] = stored.split(':');
+  if (!salt || !key || !/^[0-9a-f]+$/i.test(key)) return false;
+  const expected = Buffer.from(key, 'hex');
+  const derived = scryptSync(normalized(password), salt, expected.length || 64, SCRYPT);
+  return expected.length === derived.length && timingSafeEqual(expected, derived);
 }
 
 /** True for a stored hash that is not argon2id with the current parameters (an old scrypt one, say). */

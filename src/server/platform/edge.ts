@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, type AppEnv } from '../api/http';
+import { createShedder, type ShedderOptions, type Verdict } from './overload';
 
 export interface Client {
   /** The client's address: the socket's, or the one the trusted proxies saw. */
@@ -147,21 +148,39 @@ export function securityHeaders(scriptHashes: string[]): MiddlewareHandler<AppEn
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
+/** Never turned away: the health and readiness checks, and the live event streams (open for hours). */
+const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/me/events']);
+/** Routes that wait for a password hash, in the hashing queue with its own limit (docs/decisions/009). */
+const HASHING = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+
 /**
- * Load shedding: at most `max` API requests in progress on this instance; past that, 503 with
- * Retry-After at once, rather than a queue that makes everyone wait many seconds. The health
- * route and the live event streams (open for hours) are not counted.
+ * Load shedding (overload.ts, docs/decisions/020): at most `maxInFlight` API requests in
+ * progress, and none let in while requests wait longer than `maxWaitMs`; past that, 503 with
+ * Retry-After at once, before any database work, rather than a queue that makes everyone wait
+ * many seconds. It runs first: a request turned away costs as little as it can (no request log
+ * line, no security headers); `onShed` counts it. Its answer comes after half of `maxWaitMs`.
  */
-export function shedLoad(max: number): MiddlewareHandler<AppEnv> {
-  let inFlight = 0;
+export function shedLoad(
+  opts: ShedderOptions,
+  onShed?: (verdict: Exclude<Verdict, 'in'>, method: string) => void,
+): MiddlewareHandler<AppEnv> {
+  const shedder = createShedder(opts);
+  const pauseMs = Math.floor(opts.maxWaitMs / 2);
   return async (c, next) => {
-    if (c.req.path === '/api/health' || c.req.path === '/api/me/events') return next();
-    if (inFlight >= max) throw ApiError.retryLater(503, BUSY_MESSAGE, 1);
-    inFlight++;
+    if (NEVER_SHED.has(c.req.path)) return next();
+    const admitted = shedder.admit({ timed: !HASHING.has(c.req.path) });
+    if (admitted.verdict !== 'in') {
+      onShed?.(admitted.verdict, c.req.method);
+      // A short pause before the answer, on a timer (no work): a client that retries at once,
+      // whatever Retry-After says, comes back at most a few times a second instead of in a loop
+      // that takes the time the requests let in need (docs/decisions/020).
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      return c.json({ error: BUSY_MESSAGE }, 503, { 'retry-after': '1', 'cache-control': 'no-store' });
+    }
     try {
       await next();
     } finally {
-      inFlight--;
+      admitted.leave();
     }
   };
 }

@@ -28,7 +28,24 @@ describe('environment', () => {
     expect(env.HASH_QUEUE).toBeUndefined();
   });
 
+  it('reads how long requests may wait before new ones are turned away, left to the server when unset', () => {
+    expect(parseEnv({}).MAX_QUEUE_WAIT_MS).toBeUndefined();
+    expect(parseEnv({ MAX_QUEUE_WAIT_MS: '400' }).MAX_QUEUE_WAIT_MS).toBe(400);
+    expect(parseEnv({ MAX_QUEUE_WAIT_MS: '0' }).MAX_QUEUE_WAIT_MS).toBe(0);
+  });
+
+  it('runs password hashes at the lowest priority unless HASH_NICE says otherwise', () => {
+    expect(parseEnv({}).HASH_NICE).toBe(19);
+    expect(parseEnv({ HASH_NICE: '0' }).HASH_NICE).toBe(0);
+  });
+
   it.each([
+    [{ MAX_QUEUE_WAIT_MS: 'soon' }, 'MAX_QUEUE_WAIT_MS'],
+    [{ HASH_NICE: '20' }, 'HASH_NICE'],
+    [{ HASH_NICE: '-5' }, 'HASH_NICE'],
+    [{ MAX_QUEUE_WAIT_MS: '-1' }, 'MAX_QUEUE_WAIT_MS'],
+    [{ MAX_QUEUE_WAIT_MS: '0.5' }, 'MAX_QUEUE_WAIT_MS'],
+    [{ MAX_QUEUE_WAIT_MS: '600000' }, 'MAX_QUEUE_WAIT_MS'],
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -76,6 +76,13 @@ const EnvSchema = z
       .min(0, 'must be 0 or more')
       .max(100_000, 'must be at most 100000')
       .optional(),
+    /** How much lower the password hashing threads' priority is than the server's, 0-19 (default 19; docs/decisions/020). */
+    HASH_NICE: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0-19')
+      .max(19, 'must be 0-19')
+      .default(19),
     /** Reverse proxies in front whose X-Forwarded-For / X-Forwarded-Proto are trusted (0: none, the socket is the client). */
     TRUST_PROXY_HOPS: z.coerce
       .number({ message: 'must be a number' })
@@ -89,6 +96,17 @@ const EnvSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(100_000, 'must be at most 100000')
+      .optional(),
+    /**
+     * How long requests may wait, in ms (the event loop's delay, or the time queued in the app
+     * behind the database) before new API requests are answered 503 with Retry-After; 0: never
+     * by wait, only MAX_IN_FLIGHT (default: 500 on PGlite, 250 on PostgreSQL; docs/decisions/020).
+     */
+    MAX_QUEUE_WAIT_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number (milliseconds)')
+      .min(0, 'must be 0 (off) or more')
+      .max(60_000, 'must be at most 60000')
       .optional(),
     /** Connections one client address may hold at once (0: no cap). */
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce

@@ -1,0 +1,74 @@
+/**
+ * A saturated app answers at once, 503 with Retry-After, rather than letting everyone wait
+ * (overload.ts through edge.ts): shedding by how long requests wait, with the in-flight limit
+ * far away. The health and readiness checks keep answering.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_MESSAGE } from './edge';
+import { createHarness, type Harness } from '../testing/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ edge: { maxInFlight: 10_000, maxQueueWaitMs: 50 } });
+});
+afterAll(() => h.close());
+
+/** Blocks this thread, as a long turn of the event loop does (PGlite answering a batch of queries). */
+function busy(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+/**
+ * A page, once the loop has had a quiet moment. The machine running the tests may itself be
+ * busy enough to delay the loop past 50 ms for a moment: then the request is turned away, and
+ * asked again a little later, as Retry-After says.
+ */
+async function pageOnceQuiet(): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < 20 && status !== 200; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    status = (await h.api('GET /api/profiles')).status;
+  }
+  return status;
+}
+
+describe('an overloaded instance', () => {
+  it('answers 503 with Retry-After at once to a request read after the event loop was stuck, and browses normally again after', async () => {
+    expect(await pageOnceQuiet()).toBe(200);
+    busy(300);
+    const started = performance.now();
+    const [shed, health, ready] = await Promise.all([h.api('GET /api/profiles'), h.api('GET /api/health'), h.api('GET /api/ready')]);
+    expect(shed.status).toBe(503);
+    expect(shed.body).toEqual({ error: BUSY_MESSAGE });
+    expect(shed.headers.get('retry-after')).toBe('1');
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(health.status).toBe(200);
+    expect(ready.status).toBe(200);
+    expect(await pageOnceQuiet()).toBe(200);
+  });
+
+  it('turns new requests away while a queue stands, so that every request is answered in time, a page or a 503', async () => {
+    // 100 clients, each sending its next request as soon as the last is answered, for 1.5 s: the
+    // embedded database answers one query at a time, so requests queue in the app.
+    const answers: { status: number; ms: number; retryAfter: string | null }[] = [];
+    const end = performance.now() + 1500;
+    const client = async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const res = await h.api('GET /api/profiles');
+        answers.push({ status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after') });
+      }
+    };
+    await Promise.all(Array.from({ length: 100 }, client));
+    const pages = answers.filter((a) => a.status === 200);
+    const shed = answers.filter((a) => a.status === 503);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+    expect(shed.every((a) => a.retryAfter === '1')).toBe(true);
+    // Without shedding each of the 100 would wait for the 99 before it, and longer as the test goes.
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(5000);
+    expect((await h.api('GET /api/health')).status).toBe(200);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * Load shedding by how long requests wait (docs/decisions/020-overload-and-the-sign-in-rush.md),
+ * not only by how many are in progress. A request is let in unless one of these says the
+ * instance is already behind:
+ *
+ * - `full`: `maxInFlight` API requests are in progress (MAX_IN_FLIGHT);
+ * - `loop`: the event loop is late by more than `maxWaitMs` (MAX_QUEUE_WAIT_MS): the current turn
+ *   of the loop has run that long, and the requests read in it have waited unread in their sockets
+ *   at least that long. PGlite runs its queries on the main thread: on the embedded database a
+ *   batch of requests read at once is answered in one long turn, and this is where overload shows;
+ * - `queue`: at least `minQueue` requests are in progress and even the quickest request answered
+ *   in the last interval spent more than `maxWaitMs` in the app: a standing queue (CoDel's signal:
+ *   the minimum, so one slow query or upload does not count), behind the database's pool on
+ *   PostgreSQL, behind its one connection on PGlite.
+ *
+ * A request turned away costs a 503 with Retry-After, sent before any database work; the health,
+ * readiness and event-stream routes are never turned away (edge.ts).
+ */
+import type { Logger } from './log';
+import type { Metrics } from './metrics';
+
+export type Verdict = 'in' | 'full' | 'loop' | 'queue';
+
+export interface Load {
+  inFlight: number;
+  /** How late the event loop is right now, ms. */
+  loopDelayMs: number;
+  /** The shortest time in the app of the requests answered in the last interval, ms (0: none answered). */
+  queuedMs: number;
+}
+
+export interface Limits {
+  maxInFlight: number;
+  /** 0: no shedding by wait. */
+  maxWaitMs: number;
+  /** Requests in progress below which there is no queue to speak of. */
+  minQueue: number;
+}
+
+/** Whether a new request is let in, and if not, why. */
+export function verdict(load: Load, limits: Limits): Verdict {
+  if (load.inFlight >= limits.maxInFlight) return 'full';
+  if (limits.maxWaitMs <= 0) return 'in';
+  if (load.loopDelayMs > limits.maxWaitMs) return 'loop';
+  if (load.inFlight >= limits.minQueue && load.queuedMs > limits.maxWaitMs) return 'queue';
+  return 'in';
+}
+
+export interface ShedderOptions {
+  maxInFlight: number;
+  maxWaitMs: number;
+  /** Default 8. */
+  minQueue?: number;
+  /** The interval over which the quickest answer is taken, ms (default 100, CoDel's). */
+  intervalMs?: number;
+  /** Milliseconds, monotonic (default performance.now). */
+  now?: () => number;
+  /** How late the event loop is, ms (default: the process's, from monitorEventLoopDelay). */
+  loopDelayMs?: () => number;
+}
+
+export interface Shedder {
+  /**
+   * Lets a request in (the function it returns lets it out, once), or says why not. A request
+   * that waits in a queue of its own (`timed: false`: a sign-in waiting for a password hash, with
+   * its own limit) counts in flight, but its time is no sign of a queue here.
+   */
+  admit(opts?: { timed?: boolean }): { verdict: 'in'; leave: () => void } | { verdict: Exclude<Verdict, 'in'> };
+  load(): Load;
+}
+
+export function createShedder(opts: ShedderOptions): Shedder {
+  const now = opts.now ?? (() => performance.now());
+  const loopDelayMs = opts.loopDelayMs ?? (opts.maxWaitMs > 0 ? processLoopDelay() : () => 0);
+  const intervalMs = opts.intervalMs ?? 100;
+  const limits: Limits = { maxInFlight: opts.maxInFlight, maxWaitMs: opts.maxWaitMs, minQueue: opts.minQueue ?? 8 };
+  let inFlight = 0;
+  let windowStart = now();
+  let windowMin = Number.POSITIVE_INFINITY;
+  /** The quickest answer of the last whole interval that had answers. */
+  let lastMin = 0;
+
+  const roll = (t: number) => {
+    if (t - windowStart < intervalMs) return;
+    // An interval without answers says nothing of a queue (and once everyone is turned away, the
+    // only answers left would be the slowest: holding on to them would never let anyone in again).
+    lastMin = windowMin === Number.POSITIVE_INFINITY ? 0 : windowMin;
+    windowMin = Number.POSITIVE_INFINITY;
+    windowStart = t;
+  };
+  const load = (): Load => {
+    roll(now());
+    return { inFlight, loopDelayMs: loopDelayMs(), queuedMs: lastMin };
+  };
+
+  return {
+    load,
+    admit({ timed = true } = {}) {
+      const v = verdict(load(), limits);
+      if (v !== 'in') return { verdict: v };
+      inFlight++;
+      const started = now();
+      let out = false;
+      return {
+        verdict: 'in',
+        leave() {
+          if (out) return;
+          out = true;
+          inFlight--;
+          const t = now();
+          roll(t);
+          if (timed) windowMin = Math.min(windowMin, t - started);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * What is said about requests turned away: each is counted in the metrics (route '(shed)'), and
+ * while it lasts the log gets one warning every 10 s with how many and why, not a line per request.
+ */
+export function reportShedding(log: Logger, metrics: Metrics | undefined, now = () => performance.now()) {
+  const counts: Partial<Record<Verdict, number>> = {};
+  let since: number | undefined;
+  return (verdict: Exclude<Verdict, 'in'>, method: string) => {
+    metrics?.observe(method, '(shed)', 503, 0);
+    counts[verdict] = (counts[verdict] ?? 0) + 1;
+    const t = now();
+    since ??= t;
+    if (t - since < 10_000) return;
+    log.warn({ shed: { ...counts }, seconds: Math.round((t - since) / 1000) }, 'Overloaded: new requests answered 503 with Retry-After');
+    for (const k of Object.keys(counts) as Verdict[]) delete counts[k];
+    since = t;
+  };
+}
+
+let sampler: (() => number) | undefined;
+
+/**
+ * How late the event loop is right now: the time since a 10 ms timer last ran, less those 10 ms.
+ * A request read in the middle of a long turn of the loop (PGlite answering a batch of requests
+ * read at once, each query on this thread) has waited at least that long in its socket. (The
+ * loop-delay histogram of perf_hooks records a delay only once the turn is over: too late for the
+ * requests of that turn.) One timer per process, which does not keep the process alive.
+ */
+export function processLoopDelay(): () => number {
+  if (sampler) return sampler;
+  const tickMs = 10;
+  let lastTick = performance.now();
+  setInterval(() => {
+    lastTick = performance.now();
+  }, tickMs).unref();
+  sampler = () => Math.max(0, performance.now() - lastTick - tickMs);
+  return sampler;
+}

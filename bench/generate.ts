@@ -386,6 +386,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     // The trigger that keeps what profiles hold of their skills is off in replica mode: one pass.
     await tx.execute(sql.raw(`select profiles_refresh_skills(array(select id from profiles))`));
     step('skill names');
+    // Likewise what profiles keep of their registrations (migration 0015).
+    await tx.execute(sql.raw(`select profiles_refresh_events(array(select id from profiles))`));
+    step('event ids');
   });
   const insertMs = performance.now() - insertStarted;
   opts.log(`inserted rows in ${ms(insertStarted)}`);

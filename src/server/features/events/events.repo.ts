@@ -10,6 +10,7 @@ import { eventDateIssues, type CreateEventSchema, type EventListQuery, type Upda
 import type { z } from 'zod';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
 import { datesOf, isFormationLocked, isRegistrationOpen, phaseOf } from './rules';
@@ -55,6 +56,21 @@ export const eventRulesOf = (eventId: AnyPgColumn) =>
 
 /** For lists filtered by event: its id from its address (null: no such event, so nothing matches). */
 export const eventIdOfSlug = (slug: string) => sql`(select e.id from ${events} e where e.slug = ${slug.toLowerCase()})`;
+
+/**
+ * The id of the event with this slug, or null. Lists of people filtered by event send the id itself,
+ * so the planner can tell the large event from a small one (a subquery's id hides it).
+ */
+export async function eventIdBySlug(db: Db, slug: string): Promise<string | null> {
+  const [row] = await prepared(db, 'event_id_by_slug', (db, name) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.slug, sql.placeholder('slug')))
+      .prepare(name),
+  ).execute({ slug: slug.toLowerCase() });
+  return row?.id ?? null;
+}
 
 /** The event at this address, whoever asks (null: none). */
 export async function eventBySlug(db: Db, slug: string): Promise<Event | null> {

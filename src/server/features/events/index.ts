@@ -3,6 +3,7 @@ export { eventsRoutes } from './events.routes';
 export {
   eventById,
   eventBySlug,
+  eventIdBySlug,
   eventIdOfSlug,
   eventRefOf,
   eventRulesOf,

@@ -1,7 +1,7 @@
 ALTER TABLE "profiles" ADD COLUMN "event_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "looking_event_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
 CREATE INDEX "profiles_event_ids_idx" ON "profiles" USING gin ("event_ids");--> statement-breakpoint
-CREATE INDEX "profiles_skill_availability_idx" ON "profiles" USING gin (profile_filter_tokens("skill_list", "availability"));--> statement-breakpoint
+CREATE INDEX "profiles_skill_availability_somewhere_idx" ON "profiles" USING gin (profile_filter_tokens("skill_list", "availability")) WHERE "profiles"."looking_event_ids" <> '{}'::uuid[];--> statement-breakpoint
 -- What profiles keep of their registrations (event_ids, looking_event_ids: looking there by the
 -- registration's flag, or the profile's when it has none), recomputed for the given profiles. The
 -- triggers below call it for the rows a statement changed; a bulk load with triggers off

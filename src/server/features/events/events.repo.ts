@@ -55,8 +55,6 @@ export const eventRulesOf = (eventId: AnyPgColumn) =>
     from ${events} e where e.id = ${eventId})`;
 
 /** For lists filtered by event: its id from its address (null: no such event, so nothing matches). */
-export const eventIdOfSlug = (slug: string) => sql`(select e.id from ${events} e where e.slug = ${slug.toLowerCase()})`;
-
 /**
  * The id of the event with this slug, or null. Lists of people filtered by event send the id itself,
  * so the planner can tell the large event from a small one (a subquery's id hides it).

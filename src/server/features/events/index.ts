@@ -4,7 +4,6 @@ export {
   eventById,
   eventBySlug,
   eventIdBySlug,
-  eventIdOfSlug,
   eventRefOf,
   eventRulesOf,
   featuredEvent,

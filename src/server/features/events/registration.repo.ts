@@ -111,7 +111,11 @@ export async function stopLookingIn(tx: Db, eventId: string, profileId: string, 
  * from the registration's flag or the profile's: migration 0015). A test of the row the list reads.
  */
 export function takesPartIn(eventId: string, columns: { eventIds: AnyPgColumn; lookingEventIds: AnyPgColumn }, looking = false): SQL {
-  return sql`${looking ? columns.lookingEventIds : columns.eventIds} @> ${`{${eventId}}`}::uuid[]`;
+  const event = `{${eventId}}`;
+  // Looking somewhere, said again in the terms of the index of the combined filter in an event (migration 0015).
+  return looking
+    ? sql`(${columns.lookingEventIds} @> ${event}::uuid[] and ${columns.lookingEventIds} <> '{}'::uuid[])`
+    : sql`${columns.eventIds} @> ${event}::uuid[]`;
 }
 
 /** For lists filtered by event: whether the person (a registrant) looks for a team there, from their row's `lookingEventIds`. */

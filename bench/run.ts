@@ -152,7 +152,9 @@ async function main() {
     if (destroyed) return;
     destroyed = true;
     await server?.stop().catch(() => {});
-    await bench.destroy().catch((e) => console.error(`could not remove ${bench.where}: ${e}`));
+    // BENCH_KEEP_DATABASE=1 leaves the data for EXPLAIN by hand (bench/explain.ts); remove it yourself.
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`- kept the database: ${bench.where}`);
+    else await bench.destroy().catch((e) => console.error(`could not remove ${bench.where}: ${e}`));
   };
   process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 

@@ -288,7 +288,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     event.team_count = teamsHere;
   }
   const events: EventRow[] = [large, ...small];
-  // What profiles keep of their registrations (migration 0015; its triggers are off for the load):
+  // What profiles keep of their registrations (migration 0016; its triggers are off for the load):
   // the events each person takes part in, and those they look for a team in.
   const profileRows = new Map((profiles as { id: string; looking_for_team: boolean }[]).map((p) => [p.id, p]));
   for (const r of registrations) {

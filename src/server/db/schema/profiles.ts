@@ -53,7 +53,7 @@ export const profiles = pgTable(
     /**
      * The events the person takes part in, and those they look for a team in (their registration's
      * flag, or their profile's when it has none), kept by triggers on registrations and on
-     * looking_for_team (migration 0015): lists filtered by event test the row itself, never a join per row.
+     * looking_for_team (migration 0016): lists filtered by event test the row itself, never a join per row.
      */
     eventIds: uuid('event_ids')
       .array()

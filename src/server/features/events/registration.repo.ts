@@ -108,11 +108,11 @@ export async function stopLookingIn(tx: Db, eventId: string, profileId: string, 
 /**
  * For lists filtered by event: the person's row says they take part in the event (`eventIds`, the
  * profile's event_ids), or with `looking`, that they look for a team there (`lookingEventIds`, kept
- * from the registration's flag or the profile's: migration 0015). A test of the row the list reads.
+ * from the registration's flag or the profile's: migration 0016). A test of the row the list reads.
  */
 export function takesPartIn(eventId: string, columns: { eventIds: AnyPgColumn; lookingEventIds: AnyPgColumn }, looking = false): SQL {
   const event = `{${eventId}}`;
-  // Looking somewhere, said again in the terms of the index of the combined filter in an event (migration 0015).
+  // Looking somewhere, said again in the terms of the index of the combined filter in an event (migration 0016).
   return looking
     ? sql`(${columns.lookingEventIds} @> ${event}::uuid[] and ${columns.lookingEventIds} <> '{}'::uuid[])`
     : sql`${columns.eventIds} @> ${event}::uuid[]`;

@@ -82,7 +82,7 @@ export function profileListWhere(
   const lookingOnProfile = query.looking && !query.eventId;
   if (wanted.length && query.availability && query.looking) {
     // The combined filter: each skill with the availability, in one index (migration 0011; in an
-    // event, its twin over every profile, migration 0015, with looking there tested on the row).
+    // event, its twin over every profile, migration 0016, with looking there tested on the row).
     const pairs = wanted.map((skill) => `${skill}|${query.availability}`);
     conditions.push(
       sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${`{${pairs.map(arrayItem).join(',')}}`}::text[]`,

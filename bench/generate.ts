@@ -23,6 +23,7 @@ import {
   TEAM_NOUNS,
   TEAM_TAILS,
 } from './vocab';
+import { largeEvent, lookingFlag, sampleIndexes, smallEvent, SMALL_EVENTS, type EventRow, type RegistrationRow } from './events-data';
 
 export interface GenerateOptions {
   profiles: number;
@@ -31,18 +32,34 @@ export interface GenerateOptions {
 }
 
 export interface GeneratedData {
-  counts: { users: number; profiles: number; profileSkills: number; skills: number; teams: number; teamMembers: number };
+  counts: {
+    users: number;
+    profiles: number;
+    profileSkills: number;
+    skills: number;
+    teams: number;
+    teamMembers: number;
+    events: number;
+    registrations: number;
+  };
   /** Milliseconds: rows inserted, then indexes built and statistics gathered. */
   timings: { insertMs: number; indexMs: number; analyzeMs: number; totalMs: number };
-  /** Ids the load cases rotate through for the detail routes. */
+  /** Ids the load cases rotate through for the detail routes: anyone's and any team's, and those of the small events. */
   sampleProfileIds: string[];
   sampleTeamIds: string[];
+  sampleLargeTeamIds: string[];
+  sampleLargeProfileIds: string[];
+  sampleSmallProfileIds: string[];
+  sampleSmallTeamIds: string[];
+  /** The large event (everyone, the 30,000 teams) and the small ones (a few hundred people, a few teams each). */
+  largeEvent: { id: string; slug: string };
+  smallEvents: { id: string; slug: string }[];
   /** The twelve most common skill names, most common first, for the combined filters. */
   popularSkills: string[];
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-const PRODUCT_TABLES = ['users', 'profiles', 'skills', 'profile_skills', 'teams', 'team_members'];
+const PRODUCT_TABLES = ['users', 'profiles', 'skills', 'profile_skills', 'events', 'registrations', 'teams', 'team_members'];
 
 /** mulberry32: small, fast, seeded. */
 function random(seed: number) {
@@ -154,7 +171,10 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     }
   }
 
-  // Each person is in at most one team; leaders first, then 0-4 members.
+  const large = largeEvent(rng, now);
+  const small = Array.from({ length: SMALL_EVENTS }, (_, i) => smallEvent(rng, now, i));
+
+  // The large event: each person is in at most one of its teams; leaders first, then 0-4 members.
   const order = profileIds.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
@@ -164,6 +184,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
   const teams: object[] = [];
   const teamMembers: object[] = [];
   const teamIds: string[] = [];
+  const inLargeTeam = new Set<number>();
   for (let i = 0; i < teamCount && nextMember < order.length; i++) {
     const createdAt = new Date(now - 90 * DAY + (i + rng.next()) * ((90 * DAY) / teamCount)).toISOString();
     const id = rng.uuid();
@@ -178,6 +199,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     );
     teams.push({
       id,
+      event_id: large.id,
       name: `${rng.pick(TEAM_ADJECTIVES)} ${rng.pick(TEAM_NOUNS)} ${i + 1}`,
       description: `${rng.pick(TEAM_IDEAS)} ${fillSkills(rng, rng.pick(TEAM_TAILS))}`,
       is_open: isOpen,
@@ -190,6 +212,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
       created_at: createdAt,
     });
     for (let m = 0; m < size; m++) {
+      inLargeTeam.add(order[nextMember]);
       teamMembers.push({
         team_id: id,
         profile_id: profileIds[order[nextMember++]],
@@ -199,8 +222,83 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
       });
     }
   }
+  // Everyone takes part in the large event; registered when their profile was made.
+  const registrations: RegistrationRow[] = profileIds.map((id, i) => ({
+    event_id: large.id,
+    profile_id: id,
+    looking: lookingFlag(rng, inLargeTeam.has(i)),
+    created_at: (profiles[i] as { created_at: string }).created_at,
+  }));
+  large.registrant_count = registrations.length;
+  large.team_count = teams.length;
+  // The small events: 200 to 500 of the same people each, and 4 to 15 teams of 1 to 4 of them.
+  const smallTeamIds: string[] = [];
+  const smallProfileIds: string[] = [];
+  for (const event of small) {
+    const people = sampleIndexes(rng, profileIds.length, 200 + rng.int(301));
+    const teamsHere = Math.min(4 + rng.int(12), Math.floor(people.length / 4));
+    let next = 0;
+    const inTeam = new Set<number>();
+    const created = Date.parse(event.created_at);
+    for (let t = 0; t < teamsHere; t++) {
+      const id = rng.uuid();
+      smallTeamIds.push(id);
+      const createdAt = new Date(created + (t + 1) * DAY).toISOString();
+      const size = 1 + rng.int(4);
+      const isOpen = rng.chance(0.7);
+      const openPositions = isOpen ? distinct(rng, 1 + rng.int(3), (r) => r.pick(POSITIONS)) : [];
+      const needs = positionSkillColumns(
+        openPositions,
+        Object.fromEntries(openPositions.map((p) => [p, distinct(rng, 2 + rng.int(3), popularSkill)])),
+      );
+      teams.push({
+        id,
+        event_id: event.id,
+        name: `${rng.pick(TEAM_ADJECTIVES)} ${rng.pick(TEAM_NOUNS)} ${event.slug} ${t + 1}`,
+        description: `${rng.pick(TEAM_IDEAS)} ${fillSkills(rng, rng.pick(TEAM_TAILS))}`,
+        is_open: isOpen,
+        open_positions: openPositions,
+        position_skills: needs.positionSkills,
+        needed_skills: needs.neededSkills,
+        max_size: Math.max(size, 4 + rng.int(3)),
+        member_count: size,
+        created_at: createdAt,
+      });
+      for (let m = 0; m < size; m++) {
+        inTeam.add(people[next]);
+        teamMembers.push({
+          team_id: id,
+          profile_id: profileIds[people[next++]],
+          role: m === 0 ? LEADER_ROLE : rng.pick(POSITIONS),
+          is_leader: m === 0,
+          joined_at: createdAt,
+        });
+      }
+    }
+    for (const p of people) {
+      smallProfileIds.push(profileIds[p]);
+      registrations.push({
+        event_id: event.id,
+        profile_id: profileIds[p],
+        looking: lookingFlag(rng, inTeam.has(p)),
+        created_at: event.created_at,
+      });
+    }
+    event.registrant_count = people.length;
+    event.team_count = teamsHere;
+  }
+  const events: EventRow[] = [large, ...small];
+  // What profiles keep of their registrations (migration 0016; its triggers are off for the load):
+  // the events each person takes part in, and those they look for a team in.
+  const profileRows = new Map((profiles as { id: string; looking_for_team: boolean }[]).map((p) => [p.id, p]));
+  for (const r of registrations) {
+    const p = profileRows.get(r.profile_id) as { looking_for_team: boolean; event_ids?: string[]; looking_event_ids?: string[] };
+    (p.event_ids ??= []).push(r.event_id);
+    p.looking_event_ids ??= [];
+    if (r.looking ?? p.looking_for_team) p.looking_event_ids.push(r.event_id);
+  }
   opts.log(
-    `built ${profiles.length} profiles, ${profileSkills.length} profile skills, ${teams.length} teams, ${teamMembers.length} members in ${ms(started)}`,
+    `built ${profiles.length} profiles, ${profileSkills.length} profile skills, ${events.length} events, ${registrations.length} registrations, ${teams.length} teams, ${teamMembers.length} members in ${ms(started)}`,
   );
 
   // Secondary indexes are dropped for the load and built once at the end: building a GIN
@@ -242,9 +340,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     step('users');
     await insertJson(
       tx,
-      'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, created_at, updated_at)',
-      'id uuid, user_id text, first_name text, last_name text, preferred_name text, name text, bio text, github_url text, linkedin_url text, portfolio_url text, discord_username text, twitter_username text, timezone text, availability text, looking_for_team boolean, experiences text[], created_at timestamptz',
-      'id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, created_at, created_at',
+      'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, event_ids, looking_event_ids, created_at, updated_at)',
+      'id uuid, user_id text, first_name text, last_name text, preferred_name text, name text, bio text, github_url text, linkedin_url text, portfolio_url text, discord_username text, twitter_username text, timezone text, availability text, looking_for_team boolean, experiences text[], event_ids uuid[], looking_event_ids uuid[], created_at timestamptz',
+      "id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, coalesce(event_ids, '{}'), coalesce(looking_event_ids, '{}'), created_at, created_at",
       profiles,
       5_000,
     );
@@ -258,11 +356,29 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
       20_000,
     );
     step('profile skills');
+    // Counts of registrants and teams are set here: their triggers are off for the load.
     await insertJson(
       tx,
-      'teams (id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, updated_at)',
-      'id uuid, name text, description text, is_open boolean, open_positions text[], position_skills jsonb, needed_skills text[], max_size int, member_count int, created_at timestamptz',
-      'id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, created_at',
+      'events (id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, updated_at)',
+      'id uuid, slug text, name text, tagline text, location text, timezone text, registration_opens_at timestamptz, registration_closes_at timestamptz, formation_deadline timestamptz, build_starts_at timestamptz, submission_deadline timestamptz, awards_at timestamptz, team_size_min int, team_size_max int, teams_per_person int, state text, registrant_count int, team_count int, created_at timestamptz',
+      'id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, created_at',
+      events,
+      1000,
+    );
+    await insertJson(
+      tx,
+      'registrations (event_id, profile_id, looking, created_at, updated_at)',
+      'event_id uuid, profile_id uuid, looking boolean, created_at timestamptz',
+      'event_id, profile_id, looking, created_at, created_at',
+      registrations,
+      20_000,
+    );
+    step('events and registrations');
+    await insertJson(
+      tx,
+      'teams (id, event_id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, updated_at)',
+      'id uuid, event_id uuid, name text, description text, is_open boolean, open_positions text[], position_skills jsonb, needed_skills text[], max_size int, member_count int, created_at timestamptz',
+      'id, event_id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, created_at',
       teams,
       10_000,
     );
@@ -319,10 +435,18 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
       skills: skillRows.length,
       teams: teams.length,
       teamMembers: teamMembers.length,
+      events: events.length,
+      registrations: registrations.length,
     },
     timings: { insertMs, indexMs, analyzeMs, totalMs: performance.now() - started },
     sampleProfileIds: sample(profileIds, 1000),
-    sampleTeamIds: sample(teamIds, 1000),
+    sampleTeamIds: sample([...teamIds, ...smallTeamIds], 1000),
+    sampleLargeTeamIds: sample(teamIds, 1000),
+    sampleLargeProfileIds: sample(profileIds, 1000),
+    sampleSmallProfileIds: sample(smallProfileIds, 1000),
+    sampleSmallTeamIds: sample(smallTeamIds, 1000),
+    largeEvent: { id: large.id, slug: large.slug },
+    smallEvents: small.map((e) => ({ id: e.id, slug: e.slug })),
     popularSkills: popular.map((s) => s.name),
   };
 }

@@ -9,11 +9,17 @@ export interface LoadCase {
   paths: string[];
   /** Sent with every request (a session cookie for the signed-in cases). */
   headers?: Record<string, string>;
+  /** Per-event cases (issue 29): the case they are a twin of, and which events they read. */
+  twin?: { of: string; scope: EventScope };
 }
+
+/** Which events a case reads: all of them, the large event only, or one small event at a time. */
+export type EventScope = 'all events' | 'large event' | 'small events';
 
 export interface LoadResult {
   name: string;
   kind: LoadCase['kind'];
+  twin?: LoadCase['twin'];
   example: string;
   requests: number;
   rps: number;
@@ -95,6 +101,7 @@ export async function runLoad(baseUrl: string, c: LoadCase, opts: LoadOptions): 
   return {
     name: c.name,
     kind: c.kind,
+    ...(c.twin && { twin: c.twin }),
     example: c.paths[0],
     requests: sorted.length,
     rps: Math.round(sorted.length / (run.seconds || opts.durationSeconds)),

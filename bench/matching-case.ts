@@ -4,8 +4,8 @@
  * skills; the load signs in as it.
  */
 import { hashPassword } from 'better-auth/crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { accounts, profiles, profileSkills, teamMembers, teams, users } from '../src/server/db/schema';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { accounts, events, profiles, profileSkills, registrations, teamMembers, teams, users } from '../src/server/db/schema';
 import { matchingTeams, personForSuggestions, teamForSuggestions } from '../src/server/features/teams/suggestions.repo';
 import { matchingPeople } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
@@ -13,8 +13,16 @@ import { explainStatements, type ExplainedQuery, type ExplainTarget } from './ex
 
 export const MATCHER = { email: 'matcher@bench.example', password: 'bench-password' };
 
-/** Makes the bench account (once per data set) and the teams it leads; returns their ids. */
-export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profileId: string; teamIds: string[] }> {
+/**
+ * Makes the bench account (once per data set), registered in the large event where it leads
+ * `teamCount` teams, and in each small event whose teams are still forming, where it leads one;
+ * returns their ids.
+ */
+export async function prepareMatching(
+  db: Db,
+  eventIds: { large: string; small: string[] },
+  teamCount = 50,
+): Promise<{ profileId: string; teamIds: string[]; smallTeamIds: string[] }> {
   const userId = crypto.randomUUID();
   await db
     .insert(users)
@@ -50,13 +58,30 @@ export async function prepareMatching(db: Db, teamCount = 50): Promise<{ profile
       level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i],
     })),
   );
+  const recruiting = and(
+    eq(teams.isOpen, true),
+    gt(sql`${teams.maxSize} - ${teams.memberCount}`, 1),
+    sql`${teams.positionSkills} <> '{}'::jsonb`,
+  );
   const led = await db
     .select({ id: teams.id })
     .from(teams)
-    .where(and(eq(teams.isOpen, true), gt(sql`${teams.maxSize} - ${teams.memberCount}`, 1), sql`${teams.positionSkills} <> '{}'::jsonb`))
+    .where(and(eq(teams.eventId, eventIds.large), recruiting))
     .limit(teamCount);
-  await db.insert(teamMembers).values(led.map((t) => ({ teamId: t.id, profileId: me.id, role: 'Team Leader', isLeader: true })));
-  return { profileId: me.id, teamIds: led.map((t) => t.id) };
+  // One team in each small event still forming teams (its formation deadline ahead).
+  const smallLed = await db
+    .selectDistinctOn([teams.eventId], { id: teams.id, eventId: teams.eventId })
+    .from(teams)
+    .innerJoin(events, eq(events.id, teams.eventId))
+    .where(and(inArray(teams.eventId, eventIds.small), sql`${events.formationDeadline} > now()`, recruiting))
+    .orderBy(teams.eventId, teams.id);
+  await db
+    .insert(registrations)
+    .values([eventIds.large, ...smallLed.map((t) => t.eventId)].map((eventId) => ({ eventId, profileId: me.id })));
+  await db
+    .insert(teamMembers)
+    .values([...led, ...smallLed].map((t) => ({ teamId: t.id, profileId: me.id, role: 'Team Leader', isLeader: true })));
+  return { profileId: me.id, teamIds: led.map((t) => t.id), smallTeamIds: smallLed.map((t) => t.id) };
 }
 
 /** The plans of the statements both suggestion routes send besides ranking (which runs in memory), for one of the bench account's teams. */

@@ -29,6 +29,50 @@ export const LIST_PAGE_MAX_BYTES = 30 * 1024;
 /** A case's req/s as a share of the health route's in the same run. */
 const share = (c: LoadResult, ceiling: LoadResult) => `${((100 * c.rps) / ceiling.rps).toFixed(1)}%`;
 
+/**
+ * The shares of the health route's req/s (%) each read and matching case had on PostgreSQL in the
+ * table of bench/README.md before events (2026-11-25, four runs): issue 29 lets no case (nor its
+ * per-event twins) fall more than 10% of its share below their mean.
+ */
+export const SHARES_BEFORE_EVENTS: Record<string, number[]> = {
+  'profiles list': [21.0, 28.9, 20.2, 20.0],
+  'profiles search (20 terms in turn)': [10.0, 11.9, 8.3, 10.8],
+  'profiles search + 2 skills + availability + looking (96 in turn)': [11.1, 14.2, 10.4, 12.5],
+  'teams search, open only (12 terms in turn)': [10.4, 15.4, 10.9, 13.0],
+  'team detail': [37.9, 54.3, 35.8, 46.2],
+  'profile detail': [46.3, 56.2, 42.8, 50.4],
+  'suggested people for a team': [20.5, 20.5, 16.3, 18.6],
+  'teams that need a person': [22.0, 23.0, 17.0, 22.6],
+};
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** Issue 29: a case filtered to the large event at least as fast as over all events; no case more than 10% of its share below the table before events. */
+function eventTargets(kind: DatabaseKind, cases: LoadResult[], ceiling: LoadResult | undefined): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  for (const large of cases.filter((c) => c.twin?.scope === 'large event')) {
+    const all = cases.find((c) => c.twin?.of === large.twin!.of && c.twin.scope === 'all events');
+    if (!all) continue;
+    out.push({
+      target: `${large.name}: at least as fast as over all events (req/s)`,
+      actual: `${large.rps} vs ${all.rps} req/s (${((100 * large.rps) / all.rps).toFixed(0)}%)`,
+      pass: large.rps >= all.rps,
+    });
+  }
+  if (kind !== 'postgres' || !ceiling) return out;
+  for (const c of cases) {
+    const before = SHARES_BEFORE_EVENTS[c.twin?.of ?? c.name];
+    if (!before) continue;
+    const now = (100 * c.rps) / ceiling.rps;
+    out.push({
+      target: `${c.name}: share of the health route >= 90% of ${mean(before).toFixed(1)}% (before events)`,
+      actual: `${now.toFixed(1)}% (${((100 * now) / mean(before)).toFixed(0)}% of before)`,
+      pass: now >= 0.9 * mean(before),
+    });
+  }
+  return out;
+}
+
 export function checkTargets(
   kind: DatabaseKind,
   cases: LoadResult[],
@@ -149,6 +193,7 @@ export function checkTargets(
       pass: kickoff.unexpected.count === 0,
     });
   }
+  out.push(...eventTargets(kind, cases, ceiling));
   if (overload) out.push(...overloadTargets(kind, overload));
   if (amplify) out.push(...amplifyTargets(amplify));
   return out;
@@ -247,6 +292,21 @@ export function markdown(input: {
     lines.push(
       `| ${c.name} | ${c.rps} | ${ceiling ? share(c, ceiling) : '-'} | ${v(c.p50)} | ${v(c.p95)} | ${v(c.p99)} | ${kb(c.responseBytes)} | ${c.failures} |`,
     );
+  }
+  const twins = input.cases.filter((c) => c.twin?.scope === 'all events');
+  if (twins.length) {
+    const cell = (c: LoadResult | undefined) => (c ? `${c.rps}${ceiling ? ` (${share(c, ceiling)})` : ''} | ${c.p95 ?? '-'}` : '- | -');
+    lines.push(
+      '',
+      'Per event (issue 29): each case over all events, filtered to the large event, and to one small event at a time; req/s (share of health) and p95 ms.',
+      '',
+      '| case | all events | p95 | large event | p95 | small events | p95 |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const all of twins) {
+      const scope = (s: string) => input.cases.find((c) => c.twin?.of === all.twin!.of && c.twin.scope === s);
+      lines.push(`| ${all.twin!.of} | ${cell(all)} | ${cell(scope('large event'))} | ${cell(scope('small events'))} |`);
+    }
   }
   if (input.legacy) {
     const list = input.cases.find((c) => c.kind === 'unfiltered-list');

@@ -26,6 +26,7 @@ import { measureLegacyDownload } from './legacy';
 import { runLoad, settle, type LoadCase, type LoadResult } from './load';
 import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
+import { readCases } from './read-cases';
 import { startServer, type RunningServer } from './server';
 import { cookieFrom } from '../src/server/testing/client';
 import { explainMatching, MATCHER, prepareMatching } from './matching-case';
@@ -74,14 +75,16 @@ const selected: CaseName[] = (() => {
   return names as CaseName[];
 })();
 const wants = (name: CaseName) => selected.includes(name);
+/** BENCH_ONLY: a regular expression; only the read cases whose names match it run (with the health route). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 const log = (line: string) => console.log(`- ${line}`);
 
 /** A request that needs the database and answers 404 quickly: the server is idle again. */
 const SETTLE_PROBE = '/api/teams/00000000-0000-4000-8000-000000000000';
 
-/** Matching (issue 12), signed in as the bench account: the same targets as a detail page. */
-function matchingCases(teamIds: string[], cookie: string): LoadCase[] {
+/** Matching (issue 12), signed in as the bench account: the same targets as a detail page; suggestions rank within the team's event. */
+function matchingCases(teamIds: string[], smallTeamIds: string[], cookie: string): LoadCase[] {
   return [
     {
       name: 'suggested people for a team',
@@ -89,64 +92,17 @@ function matchingCases(teamIds: string[], cookie: string): LoadCase[] {
       paths: teamIds.map((id) => `/api/teams/${id}/suggestions`),
       headers: { cookie },
     },
+    ...(smallTeamIds.length
+      ? [
+          {
+            name: 'suggested people for a team, small events',
+            kind: 'matching' as const,
+            paths: smallTeamIds.map((id) => `/api/teams/${id}/suggestions`),
+            headers: { cookie },
+          },
+        ]
+      : []),
     { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie } },
-  ];
-}
-
-/** Words people search for: common in bios and names, and rarer ones. */
-const PROFILE_TERMS = [
-  'python',
-  'developer',
-  'design',
-  'data',
-  'react',
-  'student',
-  'engineer',
-  'startup',
-  'cloud',
-  'mobile',
-  'security',
-  'music',
-  'health',
-  'game',
-  'chen',
-  'garcia',
-  'maria',
-  'rust',
-  'climate',
-  'open source',
-];
-const TEAM_TERMS = ['app', 'web', 'health', 'climate', 'ai', 'game', 'data', 'city', 'learn', 'music', 'tool', 'bot'];
-const AVAILABILITY = ['Full Time', 'Part Time', 'Weekends', 'Flexible'];
-
-/**
- * The read cases (issue 15). Each search and filter rotates through many distinct ones, so no two
- * requests in a row share a filter: the combined filter goes through 96 combinations of a search
- * term, two of the most common skills and an availability.
- */
-function loadCases(data: { sampleProfileIds: string[]; sampleTeamIds: string[]; popularSkills: string[] }): LoadCase[] {
-  const q = (term: string) => encodeURIComponent(term);
-  const pairs = data.popularSkills.slice(0, 8).flatMap((a, i, all) => all.slice(i + 1).map((b) => [a, b]));
-  const combined = Array.from({ length: 96 }, (_, i) => {
-    const [a, b] = pairs[i % pairs.length];
-    return `/api/profiles?q=${q(PROFILE_TERMS[i % 7])}&skills=${q(a)},${q(b)}&availability=${q(AVAILABILITY[i % 4])}&looking=true`;
-  });
-  return [
-    { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
-    {
-      name: `profiles search (${PROFILE_TERMS.length} terms in turn)`,
-      kind: 'list',
-      paths: PROFILE_TERMS.map((t) => `/api/profiles?q=${q(t)}`),
-    },
-    { name: 'profiles search + 2 skills + availability + looking (96 in turn)', kind: 'combined', paths: combined },
-    {
-      name: `teams search, open only (${TEAM_TERMS.length} terms in turn)`,
-      kind: 'list',
-      paths: TEAM_TERMS.map((t) => `/api/teams?q=${q(t)}&open=true`),
-    },
-    { name: 'team detail', kind: 'detail', paths: data.sampleTeamIds.map((id) => `/api/teams/${id}`) },
-    { name: 'profile detail', kind: 'detail', paths: data.sampleProfileIds.map((id) => `/api/profiles/${id}`) },
-    { name: 'health (ceiling)', kind: 'ceiling', paths: ['/api/health'] },
   ];
 }
 
@@ -196,7 +152,9 @@ async function main() {
     if (destroyed) return;
     destroyed = true;
     await server?.stop().catch(() => {});
-    await bench.destroy().catch((e) => console.error(`could not remove ${bench.where}: ${e}`));
+    // BENCH_KEEP_DATABASE=1 leaves the data for EXPLAIN by hand (bench/explain.ts); remove it yourself.
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`- kept the database: ${bench.where}`);
+    else await bench.destroy().catch((e) => console.error(`could not remove ${bench.where}: ${e}`));
   };
   process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
@@ -220,15 +178,20 @@ async function main() {
         .map(([k, v]) => `${v} ${k}`)
         .join(', ')}`,
     );
-    const matcher = wants('matching') ? await prepareMatching(database.db) : null;
-    if (matcher) log(`matching: a bench account leads ${matcher.teamIds.length} teams`);
+    const matcher = wants('matching')
+      ? await prepareMatching(database.db, { large: data.largeEvent.id, small: data.smallEvents.map((e) => e.id) })
+      : null;
+    if (matcher)
+      log(
+        `matching: a bench account leads ${matcher.teamIds.length} teams of the large event and ${matcher.smallTeamIds.length} of small ones`,
+      );
     const legacy = wants('legacy') ? await measureLegacyDownload(database.db) : null;
     if (legacy) log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
     await database.close();
 
     server = await startServer(bench.serverEnv, log);
     const cases: LoadResult[] = [];
-    const readCases = wants('reads') ? loadCases(data) : [];
+    const toRun = wants('reads') ? readCases(data) : [];
     if (matcher) {
       const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
         method: 'POST',
@@ -238,9 +201,9 @@ async function main() {
       if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
       const cookie = cookieFrom(signIn.headers);
       // Before the health route (the last read case), so the ceiling is measured last as before.
-      readCases.splice(Math.max(0, readCases.length - 1), 0, ...matchingCases(matcher.teamIds, cookie));
+      toRun.splice(Math.max(0, toRun.length - 1), 0, ...matchingCases(matcher.teamIds, matcher.smallTeamIds, cookie));
     }
-    for (const c of readCases) {
+    for (const c of toRun.filter((c) => !only || c.kind === 'ceiling' || only.test(c.name))) {
       await settle(server.url, SETTLE_PROBE);
       const result = await runLoad(server.url, c, config);
       log(

@@ -50,6 +50,19 @@ export const profiles = pgTable(
       .$type<SkillBadge[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The events the person takes part in, and those they look for a team in (their registration's
+     * flag, or their profile's when it has none), kept by triggers on registrations and on
+     * looking_for_team (migration 0016): lists filtered by event test the row itself, never a join per row.
+     */
+    eventIds: uuid('event_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    lookingEventIds: uuid('looking_event_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Lower-cased names and bio, kept by the database, for the trigram search index. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(bio, ''))`,
@@ -76,6 +89,13 @@ export const profiles = pgTable(
     index('profiles_skill_availability_looking_idx')
       .using('gin', sql`profile_filter_tokens(${t.skillList}, ${t.availability})`)
       .where(sql`${t.lookingForTeam}`),
+    // A small event's people are a GIN lookup; the same pairs for the combined filter in an event,
+    // where looking means looking there (looking_event_ids), not the profile's flag: over the people
+    // looking in some event, which the list's statement says too so the planner can use it.
+    index('profiles_event_ids_idx').using('gin', t.eventIds),
+    index('profiles_skill_availability_somewhere_idx')
+      .using('gin', sql`profile_filter_tokens(${t.skillList}, ${t.availability})`)
+      .where(sql`${t.lookingEventIds} <> '{}'::uuid[]`),
   ],
 );
 

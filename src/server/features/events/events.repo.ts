@@ -10,6 +10,7 @@ import { eventDateIssues, type CreateEventSchema, type EventListQuery, type Upda
 import type { z } from 'zod';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
 import { datesOf, isFormationLocked, isRegistrationOpen, phaseOf } from './rules';
@@ -54,7 +55,30 @@ export const eventRulesOf = (eventId: AnyPgColumn) =>
     from ${events} e where e.id = ${eventId})`;
 
 /** For lists filtered by event: its id from its address (null: no such event, so nothing matches). */
-export const eventIdOfSlug = (slug: string) => sql`(select e.id from ${events} e where e.slug = ${slug.toLowerCase()})`;
+/** Slug -> id of the events found so far, per database: an event keeps its address and is never deleted. */
+const idsBySlug = new WeakMap<Db, Map<string, string>>();
+
+/**
+ * The id of the event with this slug, or null. Lists filtered by event send the id itself, so the
+ * planner can tell the large event from a small one (a subquery's id hides it); once found, it is
+ * kept, so a filtered list costs no statement more than the same list over all events.
+ */
+export async function eventIdBySlug(db: Db, slug: string): Promise<string | null> {
+  let known = idsBySlug.get(db);
+  if (!known) idsBySlug.set(db, (known = new Map()));
+  const key = slug.toLowerCase();
+  const hit = known.get(key);
+  if (hit) return hit;
+  const [row] = await prepared(db, 'event_id_by_slug', (db, name) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.slug, sql.placeholder('slug')))
+      .prepare(name),
+  ).execute({ slug: key });
+  if (row && known.size < 10_000) known.set(key, row.id);
+  return row?.id ?? null;
+}
 
 /** The event at this address, whoever asks (null: none). */
 export async function eventBySlug(db: Db, slug: string): Promise<Event | null> {

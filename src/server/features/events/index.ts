@@ -3,7 +3,7 @@ export { eventsRoutes } from './events.routes';
 export {
   eventById,
   eventBySlug,
-  eventIdOfSlug,
+  eventIdBySlug,
   eventRefOf,
   eventRulesOf,
   featuredEvent,

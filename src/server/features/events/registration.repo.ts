@@ -106,22 +106,21 @@ export async function stopLookingIn(tx: Db, eventId: string, profileId: string, 
 }
 
 /**
- * For lists filtered by event: the person (`profileId`, a column of the outer query) takes part in
- * the event (`eventId`: an id, or SQL giving one), and with `looking`, is looking for a team there
- * (the profile's flag, `profileLooking`, unless set for the event).
+ * For lists filtered by event: the person's row says they take part in the event (`eventIds`, the
+ * profile's event_ids), or with `looking`, that they look for a team there (`lookingEventIds`, kept
+ * from the registration's flag or the profile's: migration 0016). A test of the row the list reads.
  */
-export function takesPartIn(
-  eventId: string | SQL,
-  profileId: AnyPgColumn,
-  opts: { looking?: boolean; profileLooking?: AnyPgColumn } = {},
-): SQL {
-  const looking = opts.looking && opts.profileLooking ? sql` and coalesce(r.looking, ${opts.profileLooking})` : sql``;
-  return sql`exists (select 1 from ${registrations} r where r.event_id = ${eventId} and r.profile_id = ${profileId}${looking})`;
+export function takesPartIn(eventId: string, columns: { eventIds: AnyPgColumn; lookingEventIds: AnyPgColumn }, looking = false): SQL {
+  const event = `{${eventId}}`;
+  // Looking somewhere, said again in the terms of the index of the combined filter in an event (migration 0016).
+  return looking
+    ? sql`(${columns.lookingEventIds} @> ${event}::uuid[] and ${columns.lookingEventIds} <> '{}'::uuid[])`
+    : sql`${columns.eventIds} @> ${event}::uuid[]`;
 }
 
-/** For lists filtered by event: whether the person is looking for a team there (as their profile says unless set for the event). */
-export function lookingIn(eventId: string | SQL, profileId: AnyPgColumn, profileLooking: AnyPgColumn): SQL<boolean> {
-  return sql<boolean>`coalesce((select r.looking from ${registrations} r where r.event_id = ${eventId} and r.profile_id = ${profileId}), ${profileLooking})`;
+/** For lists filtered by event: whether the person (a registrant) looks for a team there, from their row's `lookingEventIds`. */
+export function lookingIn(eventId: string, lookingEventIds: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`${lookingEventIds} @> ${`{${eventId}}`}::uuid[]`;
 }
 
 /** The registrations of these people in one event: who takes part, and whether they are looking there. */

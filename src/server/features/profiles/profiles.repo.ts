@@ -10,7 +10,7 @@ import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
-import { eventIdOfSlug, eventsLookingIn, lookingIn, looksInSomeEvent, takesPartIn } from '../events';
+import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, takesPartIn } from '../events';
 
 const cardColumns = {
   id: profiles.id,
@@ -46,7 +46,12 @@ function arrayItem(value: string): string {
  * skills'; lower-cased, kept by a trigger on profile_skills), so each condition is a cheap test
  * on the row or an index lookup (trigram, GIN containment), never a join per row.
  */
-export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking' | 'event'>): SQL | undefined {
+export function profileListWhere(
+  query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking'> & {
+    /** The id of the event of the list's `event` slug. */
+    eventId?: string;
+  },
+): SQL | undefined {
   const conditions: SQL[] = [];
   // Newlines separate the stored skill names; a search term never spans two of them.
   const q = query.q
@@ -74,9 +79,10 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
     conditions.push(sql`(${profiles.searchText} like ${pattern} or ${profiles.skillNames} like ${pattern})`);
   }
   // In an event, looking means looking there: the profile's own flag (and the index built on it) says nothing.
-  const lookingOnProfile = query.looking && !query.event;
-  if (wanted.length && query.availability && lookingOnProfile) {
-    // The combined filter: each skill with the availability, in one index (migration 0011).
+  const lookingOnProfile = query.looking && !query.eventId;
+  if (wanted.length && query.availability && query.looking) {
+    // The combined filter: each skill with the availability, in one index (migration 0011; in an
+    // event, its twin over every profile, migration 0016, with looking there tested on the row).
     const pairs = wanted.map((skill) => `${skill}|${query.availability}`);
     conditions.push(
       sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${`{${pairs.map(arrayItem).join(',')}}`}::text[]`,
@@ -86,25 +92,21 @@ export function profileListWhere(query: Pick<ProfileListQuery, 'q' | 'skills' | 
     if (query.availability) conditions.push(eq(profiles.availability, query.availability));
   }
   if (lookingOnProfile) conditions.push(eq(profiles.lookingForTeam, true));
-  if (query.event) {
-    conditions.push(
-      takesPartIn(eventIdOfSlug(query.event), profiles.id, { looking: query.looking, profileLooking: profiles.lookingForTeam }),
-    );
-  }
+  if (query.eventId) conditions.push(takesPartIn(query.eventId, profiles, query.looking));
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
 export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<ProfileList> {
-  const where = profileListWhere(query);
+  const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
+  // No such event: nobody takes part in it.
+  if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  const where = profileListWhere({ ...query, eventId });
   const { rows, total } = await newestFirstPage<CardRow>(db, {
     table: profiles,
     // In an event, a card says whether the person is looking for a team there.
-    columns: query.event
-      ? {
-          ...cardColumns,
-          lookingForTeam: lookingIn(eventIdOfSlug(query.event), profiles.id, profiles.lookingForTeam).as('looking_in_event'),
-        }
+    columns: eventId
+      ? { ...cardColumns, lookingForTeam: lookingIn(eventId, profiles.lookingEventIds).as('looking_in_event') }
       : cardColumns,
     where,
     page: query.page,

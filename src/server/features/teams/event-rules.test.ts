@@ -252,6 +252,38 @@ describe('lists and suggestions by event', () => {
     ]);
   });
 
+  it("an event's people follow the profile's looking flag until the registration sets its own, with skills and availability too, until they leave", async () => {
+    const ev = await event();
+    const dee = await h.signUp({ firstName: 'Dee' });
+    await h.api('POST /api/profiles/{id}/skills', {
+      params: { id: dee.profileId },
+      cookie: dee.cookie,
+      body: { skills: [{ name: 'Haskell', level: 'Advanced' }] },
+    });
+    const names = async (query: Record<string, unknown>) =>
+      (await h.api('GET /api/profiles', { query: { event: ev.slug, ...query } })).body.items.map((p: { firstName: string }) => p.firstName);
+    const combined = { looking: true, skills: ['Haskell'], availability: 'Flexible' };
+    // Taking part without a flag of its own: looking there as the profile says (yes, on sign-up).
+    expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug: ev.slug }, cookie: dee.cookie, body: {} })).status).toBe(
+      200,
+    );
+    expect(await names({ looking: true })).toEqual(['Dee']);
+    expect(await names(combined)).toEqual(['Dee']);
+    const settings = (lookingForTeam: boolean) =>
+      h.api('PUT /api/profiles/{id}/settings', { params: { id: dee.profileId }, cookie: dee.cookie, body: { lookingForTeam } });
+    expect((await settings(false)).status).toBe(200);
+    expect(await names({ looking: true })).toEqual([]);
+    expect(await names(combined)).toEqual([]);
+    expect(await names({})).toEqual(['Dee']);
+    // Looking in this event though not in general: listed here, and not in the list of everyone looking.
+    await h.api('PUT /api/events/{slug}/registration', { params: { slug: ev.slug }, cookie: dee.cookie, body: { looking: true } });
+    expect(await names(combined)).toEqual(['Dee']);
+    const everywhere = await h.api('GET /api/profiles', { query: { q: 'Dee', looking: true } });
+    expect(everywhere.body.items.map((p: { id: string }) => p.id)).not.toContain(dee.profileId);
+    expect((await h.api('DELETE /api/events/{slug}/registration', { params: { slug: ev.slug }, cookie: dee.cookie })).status).toBe(204);
+    expect(await names({})).toEqual([]);
+  });
+
   it("suggests only people taking part in the team's event, and only teams of events the person could join", async () => {
     const [one, two] = [await event(), await event()];
     const leader = await h.signUp();

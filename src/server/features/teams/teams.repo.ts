@@ -20,7 +20,7 @@ import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import {
   defaultTeamSize,
   stopLookingIn,
-  eventIdOfSlug,
+  eventIdBySlug,
   eventRulesOf,
   eventRefOf,
   featuredEvent,
@@ -106,12 +106,15 @@ export async function personName(db: Db, profileId: string): Promise<{ id: strin
 // ---------- teams ----------
 
 export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
+  // The event's id itself, not a subquery: the planner then knows a large event from a small one.
+  const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
+  if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   const conditions = [];
   // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
   if (query.q) conditions.push(sql`${teams.searchText} like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
   // Open to new members: recruiting, and not full.
   if (query.open) conditions.push(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`);
-  if (query.event) conditions.push(sql`${teams.eventId} = ${eventIdOfSlug(query.event)}`);
+  if (eventId) conditions.push(eq(teams.eventId, eventId));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const { rows, total } = await newestFirstPage<CardRow>(db, {

@@ -11,6 +11,7 @@ import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen } from './platform/listen';
+import { Drain } from './platform/drain';
 import { createLogger, defaultLogger, type Logger } from './platform/log';
 import { createMetrics, createMetricsApp } from './platform/metrics';
 import { createMailer } from './platform/mail';
@@ -64,9 +65,12 @@ async function main() {
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
-  setInterval(prune, 12 * 3_600_000).unref();
-  // Sign-in attempt counters whose window ended go every ten minutes.
-  setInterval(() => pruneAttempts(database.db).catch((err) => log.error({ err }, 'pruning attempt counters')), 600_000).unref();
+  const upkeep = [
+    setInterval(prune, 12 * 3_600_000).unref(),
+    // Sign-in attempt counters whose window ended go every ten minutes.
+    setInterval(() => pruneAttempts(database.db).catch((err) => log.error({ err }, 'pruning attempt counters')), 600_000).unref(),
+  ];
+  const drain = new Drain();
   const metrics = env.METRICS_PORT ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
   const app = createApp({
     db: database.db,
@@ -83,10 +87,15 @@ async function main() {
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
     log,
     metrics,
+    drain,
   });
-  const server = listen(app.fetch, { port: env.PORT, maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS }, (port) => {
-    log.info({ port, database: database.kind }, `Listening on http://localhost:${port} (database: ${database.kind})`);
-  });
+  const server = listen(
+    app.fetch,
+    { port: env.PORT, maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS, trustProxyHops: env.TRUST_PROXY_HOPS, drain },
+    (port) => {
+      log.info({ port, database: database.kind }, `Listening on http://localhost:${port} (database: ${database.kind})`);
+    },
+  );
   // `npm run backup` asks this process for the embedded database's copy (db/backup).
   const backups = database.backup ? serveBackups(env.DATA_DIR, database.backup, log) : undefined;
   // Metrics on a port of their own, never the public one (scrape it from inside the network).
@@ -96,30 +105,47 @@ async function main() {
       })
     : undefined;
 
+  /**
+   * Drain (platform/drain.ts, docs/operations.md#stopping-an-instance): on SIGTERM, /api/ready
+   * answers 503 at once and everything is served for SHUTDOWN_GRACE_MS, each answer closing its
+   * connection; then the port closes, event streams end with a hint to reconnect (elsewhere),
+   * and once every request in progress is done the database closes. SIGINT (Ctrl-C at a terminal)
+   * skips the grace period; a second signal exits at once.
+   */
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      log.warn({ signal }, `${signal} received again: exiting now`);
+      process.exit(1);
+    }
     stopping = true;
-    log.info({ signal }, `${signal} received: finishing in-flight requests`);
-    // Close idle keep-alive sockets so close() only waits for requests in flight.
+    const grace = signal === 'SIGTERM' ? env.SHUTDOWN_GRACE_MS : 0;
+    drain.begin();
+    log.info({ signal, graceMs: grace }, `${signal} received: not ready; serving for ${grace} ms more, then closing`);
+    setTimeout(() => {
+      log.error({ inFlight: drain.size }, 'Shutdown took too long; exiting.');
+      process.exit(1);
+    }, grace + 30_000).unref();
+    await new Promise((resolve) => setTimeout(resolve, grace));
+
+    drain.close();
+    for (const timer of upkeep) clearInterval(timer);
+    server.close();
+    // Idle keep-alive connections go now; busy ones close after their answer (Connection: close).
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     metricsServer?.close();
     void backups?.();
-    // Open event streams end now; browsers reconnect (to another instance) and resume.
-    void live.stop();
-    void matching.stop();
-    server.close(async () => {
-      await database.close();
-      log.info('Database closed. Bye.');
-      process.exit(0);
-    });
-    setTimeout(() => {
-      log.error('Shutdown took too long; exiting.');
-      process.exit(1);
-    }, 10_000).unref();
+    // Open event streams end with a retry hint; browsers reconnect (to another instance) and resume.
+    const ended = live.endStreams();
+    log.info({ streams: ended, inFlight: drain.size }, 'closing: event streams ended, waiting for requests in progress');
+    await drain.idle();
+    await Promise.all([live.stop(), matching.stop()]);
+    await database.close();
+    log.info('Database closed. Bye.');
+    process.exit(0);
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err) => {

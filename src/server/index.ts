@@ -10,7 +10,7 @@ import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
 import { pruneAttempts } from './auth/attempt-limits.repo';
-import { listen } from './platform/listen';
+import { listen, stopAccepting } from './platform/listen';
 import { Drain } from './platform/drain';
 import { createLogger, defaultLogger, type Logger } from './platform/log';
 import { createMetrics, createMetricsApp } from './platform/metrics';
@@ -130,14 +130,18 @@ async function main() {
 
     drain.close();
     for (const timer of upkeep) clearInterval(timer);
-    server.close();
-    // Idle keep-alive connections go now; busy ones close after their answer (Connection: close).
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // Open connections are not cut: a proxy's request may be on its way on one (each closes after its answer).
+    const closed = stopAccepting(server);
+    // At a terminal, the browser's idle keep-alive connections need not be waited for.
+    if (grace === 0) (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     metricsServer?.close();
     void backups?.();
     // Open event streams end with a retry hint; browsers reconnect (to another instance) and resume.
     const ended = live.endStreams();
     log.info({ streams: ended, inFlight: drain.size }, 'closing: event streams ended, waiting for requests in progress');
+    await drain.idle();
+    // Connections left idle close by the keep-alive timeout (5 s), after the proxy's own (4 s in the recipe).
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 6_000))]);
     await drain.idle();
     await Promise.all([live.stop(), matching.stop()]);
     await database.close();

@@ -8,7 +8,7 @@
  * connection after its answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server, Socket } from 'node:net';
+import { Server as NetServer, type Server, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Drain } from './drain';
 
@@ -174,4 +174,13 @@ function fitsDiscard(req: IncomingMessage): boolean {
 /** Counts every answer in progress (an event stream until it ends), for the drain to wait on. */
 function countAnswers(server: Server, drain: Drain): void {
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', drain.track()));
+}
+
+/**
+ * Stops accepting connections and resolves once every open one has closed. Unlike http's close(),
+ * a connection that is open but has not sent its request yet (a proxy's, whose request is on its
+ * way) is not cut: it is answered (with `Connection: close` while draining), then it closes.
+ */
+export function stopAccepting(server: unknown): Promise<void> {
+  return new Promise((resolve) => NetServer.prototype.close.call(server as Server, () => resolve()));
 }

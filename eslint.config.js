@@ -16,15 +16,18 @@ const SERVER_FEATURE_EDGES = {
   teams: ['events', 'profiles', 'notifications'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
+  organize: ['events', 'profiles', 'teams', 'notifications'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
   auth: [],
+  'event-admin': [],
   hackathon: [],
   home: ['profiles', 'teams'],
   notifications: ['teams'],
   profiles: ['account', 'notifications', 'teams'],
   teams: [],
+  organize: [],
 };
 /** One policy per feature: another feature it may not use is an error naming the allowed ones. */
 const featureEdges = (type, edges) =>
@@ -43,6 +46,7 @@ const TABLES = {
   teams: ['teams', 'teamMembers', 'joinRequests', 'teamInvitations'],
   notifications: ['notifications'],
   events: ['events', 'eventStaff', 'registrations'],
+  organize: ['announcements', 'announcementRecipients', 'deskRecords'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

@@ -77,13 +77,36 @@ describe('one-way features', () => {
     ).toEqual([expect.stringContaining('teams may use events, profiles, notifications')]);
   });
 
+  it("the organizer's desk reads the features it reports on; none of them uses it", async () => {
+    const useTeams = "import { eventTeams } from '../teams';\nexport const x = eventTeams;\n";
+    expect(await problems('src/server/features/organize/example.ts', useTeams)).toEqual([]);
+    expect(
+      await problems(
+        'src/server/features/teams/example.ts',
+        "import { organizeRoutes } from '../organize';\nexport const x = organizeRoutes;\n",
+      ),
+    ).toEqual([expect.stringContaining('teams may use events, profiles, notifications')]);
+    expect(
+      await problems('src/web/features/organize/example.tsx', "import { TeamCardView } from '../teams';\nexport const x = TeamCardView;\n"),
+    ).toEqual([expect.stringContaining('organize may use no other feature')]);
+  });
+
   it('a web feature uses only the features its edges name', async () => {
     expect(
       await problems('src/web/features/teams/example.tsx', "import { ProfileCard } from '../profiles';\nexport const x = ProfileCard;\n"),
     ).toEqual([expect.stringContaining('teams may use no other feature')]);
     expect(
       await problems('src/web/features/profiles/example.tsx', "import { TeamCardView } from '../teams';\nexport const x = TeamCardView;\n"),
-    ).toEqual([]);
+    ).toEqual([]); // The organizer's screens stand alone: they use no feature, and no feature uses them.
+    expect(
+      await problems(
+        'src/web/features/event-admin/example.tsx',
+        "import { TeamCardView } from '../teams';\nexport const x = TeamCardView;\n",
+      ),
+    ).toEqual([expect.stringContaining('event-admin may use no other feature')]);
+    expect(
+      await problems('src/web/features/teams/example.tsx', "import { EventForm } from '../event-admin';\nexport const x = EventForm;\n"),
+    ).toEqual([expect.stringContaining('teams may use no other feature')]);
   });
 
   it("no feature imports the web app's shell; the shell composes features", async () => {
@@ -145,5 +168,18 @@ describe('tables', () => {
     expect(
       await problems('src/server/features/teams/teams.repo.ts', "import { teams } from '../../db/schema';\nexport const x = teams;\n"),
     ).toEqual([]);
+    // The desk's own tables are its own; the teams it reports on are read through the teams feature.
+    expect(
+      await problems(
+        'src/server/features/organize/dashboard.repo.ts',
+        "import { teams } from '../../db/schema';\nexport const x = teams;\n",
+      ),
+    ).toEqual([expect.stringContaining('belong to another feature')]);
+    expect(
+      await problems(
+        'src/server/features/teams/teams.repo.ts',
+        "import { announcements } from '../../db/schema';\nexport const x = announcements;\n",
+      ),
+    ).toEqual([expect.stringContaining('belong to another feature')]);
   });
 });

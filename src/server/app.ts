@@ -30,6 +30,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { matchingRoutes } from './features/matching/matching.routes';
 import { meRoutes } from './features/me';
 import { eventsRoutes } from './features/events';
+import { organizeRoutes } from './features/organize';
 
 export interface AppDeps {
   db: Db;
@@ -130,6 +131,7 @@ export function apiRoutes() {
     .route('/', authRoutes)
     .route('/', accountRoutes)
     .route('/', eventsRoutes)
+    .route('/', organizeRoutes)
     .route('/', profilesRoutes)
     .route('/', meRoutes)
     .route('/', teamsRoutes)

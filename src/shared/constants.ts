@@ -42,6 +42,8 @@ export const NOTIFICATION_KINDS = [
   // A person deleted their account (docs/decisions/013-accounts.md): their team was handed to you, or a teammate is gone.
   'leader_handed_over',
   'member_deleted_account',
+  // An event's organizers wrote to a segment of its registrants (docs/product.md#the-organizers-desk).
+  'announcement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -143,6 +143,11 @@ export const EventListQuerySchema = z.object({
     .catch(undefined)
     .meta({ type: 'string', enum: [...EVENT_LIST_PHASES], description: 'Upcoming, running or past; left out: all' }),
   mine: flag.catch(false).meta({ type: 'boolean', description: 'Only events the viewer takes part in or works on (drafts included)' }),
+  joinable: flag.catch(false).meta({
+    type: 'boolean',
+    description:
+      'Only events whose teams the viewer could create or join now: published, teams not locked, and they take part or registration is open',
+  }),
   page,
   pageSize: pageSize(EVENTS_PAGE_SIZE),
 });

@@ -18,6 +18,11 @@ export interface NotificationData {
   stoppedLooking?: boolean;
   /** Why a request was withdrawn: 'team_deleted'. */
   reason?: string;
+  /** An announcement: the event it is from, and its words. */
+  eventSlug?: string;
+  eventName?: string;
+  announcementId?: string;
+  message?: string;
 }
 
 /** ': your 2 other requests were withdrawn and your profile no longer says Looking for Team', or ''. */
@@ -62,11 +67,14 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
       return `You now lead ${team}: its leader deleted their account`;
     case 'member_deleted_account':
       return `A member of ${team} deleted their account`;
+    case 'announcement':
+      return `${d.eventName ?? 'An event'}: ${d.message ?? ''}`;
   }
 }
 
 /** Where a notification leads: the team's page, or the pending lists for an invitation; null once the team is gone. */
 export function notificationLink(kind: NotificationKind, d: NotificationData): string | null {
   if (kind === 'invitation') return '/profile?tab=notifications';
+  if (kind === 'announcement') return d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
   return d.teamId ? `/teams/${d.teamId}` : null;
 }

@@ -58,6 +58,13 @@ const SIGNED_IN: State[] = [
   ...PUBLIC,
   { name: 'own team', path: (ids) => `/teams/${ids.ownTeam}`, ready: (page) => page.getByRole('heading', { name: 'Join Requests' }) },
   { name: 'create team', path: () => '/create-team', ready: heading('Create a New Team') },
+  { name: 'new event', path: () => '/hackathons/new', ready: heading('Create an Event') },
+  {
+    name: 'edit event',
+    path: () => '/hackathons/climate-code-sprint/edit',
+    ready: (page) => page.getByRole('button', { name: 'Save Changes' }),
+  },
+  { name: 'event staff', path: () => '/hackathons/climate-code-sprint/staff', ready: (page) => page.getByRole('list', { name: 'Staff' }) },
   { name: 'own profile', path: () => '/profile', ready: (page) => page.getByRole('tab', { name: 'Profile' }) },
   {
     name: 'notifications tab',

@@ -23,6 +23,10 @@ test('a leader invites a suggested person, with the position as the role', async
     { openPositions: ['Backend Developer'], positionSkills: { 'Backend Developer': [skill] } },
     'Match',
   );
+  // Suggestions come from the people taking part in the team's event.
+  const { event } = await (await leader.request.get(`/api/teams/${team.id}`)).json();
+  const took = await gopher.request.put(`/api/events/${event.slug}/registration`, { data: {} });
+  expect(took.ok(), await took.text()).toBeTruthy();
 
   await leader.page.goto(`/teams/${team.id}`);
   const suggested = leader.page.getByRole('list', { name: 'Suggested people' });

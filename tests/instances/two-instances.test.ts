@@ -82,6 +82,17 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
 
     const person = await signUp(B, 'Alchemist');
     const me = (await callServer(urlOf(B), 'GET /api/me', { cookie: person })).body;
+    // Suggestions come from the people taking part in the team's event (the featured one, as no
+    // event was named); the looking flag there follows the profile's.
+    expect(
+      (
+        await callServer(urlOf(B), 'PUT /api/events/{slug}/registration', {
+          params: { slug: 'worlds-largest-hackathon-2025' },
+          cookie: person,
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
     expect(
       (
         await callServer(urlOf(B), 'POST /api/profiles/{id}/skills', {

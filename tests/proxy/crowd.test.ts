@@ -1,5 +1,5 @@
 /**
- * The recipe at an event's size (docs/decisions/019-connections-and-drain.md): nginx in front of two
+ * The recipe at an event's size (docs/decisions/020-connections-and-drain.md): nginx in front of two
  * instances over one PostgreSQL, as in proxy.test.ts. A venue's crowd behind one address holds
  * 3,000 live streams through nginx (each instance sees them all coming from nginx's one address,
  * where the old per-address cap refused past 1,024) and every stream gets its notification; then

@@ -1,5 +1,5 @@
 /**
- * Stopping an instance without failing a request (docs/decisions/019-connections-and-drain.md).
+ * Stopping an instance without failing a request (docs/decisions/020-connections-and-drain.md).
  * On SIGTERM it drains: `/api/ready` answers 503 at once, so a balancer sends new work elsewhere,
  * while everything that still arrives is served for the grace period, each answer closing its
  * connection (listen.ts); then it closes: no new connections, event streams end with a hint to

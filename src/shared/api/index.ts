@@ -7,6 +7,7 @@ import type { authApi } from './auth';
 import type { eventsApi } from './events';
 import type { matchingApi } from './matching';
 import type { notificationsApi } from './notifications';
+import type { organizeApi } from './organize';
 import type { profilesApi } from './profiles';
 import type { systemApi } from './system';
 import type { teamsApi } from './teams';
@@ -17,6 +18,7 @@ type Contract =
   | typeof eventsApi
   | typeof matchingApi
   | typeof notificationsApi
+  | typeof organizeApi
   | typeof profilesApi
   | typeof systemApi
   | typeof teamsApi;

@@ -25,6 +25,10 @@ export const NotificationDataSchema = z
     withdrawnRequests: z.number().int().optional(),
     stoppedLooking: z.boolean().optional(),
     reason: z.string().optional(),
+    eventSlug: z.string().optional(),
+    eventName: z.string().optional(),
+    announcementId: Uuid.optional(),
+    message: z.string().optional(),
   })
   .meta({ id: 'NotificationData', description: 'What the notification is about; each kind fills its own fields' });
 

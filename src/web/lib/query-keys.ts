@@ -41,6 +41,16 @@ export const teamKeys = {
   allLedTeams: ['led-teams'] as const,
 };
 
+export const eventKeys = {
+  all: ['events'] as const,
+  lists: () => [...eventKeys.all, 'list'] as const,
+  list: (query: Query<'GET /api/events'>) => [...eventKeys.lists(), query] as const,
+  details: () => [...eventKeys.all, 'detail'] as const,
+  detail: (slug: string) => [...eventKeys.details(), slug] as const,
+  staff: (slug: string) => [...eventKeys.detail(slug), 'staff'] as const,
+  featured: () => [...eventKeys.all, 'featured'] as const,
+};
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   /** The pending lists of the Notifications tab: invitations to you, your join requests. */
@@ -59,4 +69,14 @@ export const accountKeys = {
 
 export const configKeys = {
   all: ['config'] as const,
+};
+
+/** The organizer's desk of one event (its staff). */
+export const organizeKeys = {
+  all: (slug: string) => ['organize', slug] as const,
+  dashboard: (slug: string) => [...organizeKeys.all(slug), 'dashboard'] as const,
+  unteamed: (slug: string, query: Query<'GET /api/events/{slug}/organize/unteamed'>) =>
+    [...organizeKeys.all(slug), 'unteamed', query] as const,
+  records: (slug: string) => [...organizeKeys.all(slug), 'records'] as const,
+  announcements: (slug: string) => ['announcements', slug] as const,
 };

@@ -62,10 +62,10 @@ function fits(request: string, route: string): boolean {
 /**
  * Answers `fetch` from `answers` by the route the request fits ('GET /api/teams/abc' fits
  * 'GET /api/teams/{id}'); anything else is a 404. Returns the calls made, each with its concrete
- * `key` ('GET /api/teams/abc') and the `route` that answered it.
+ * `key` ('GET /api/teams/abc'), its `query`, and the `route` that answered it.
  */
 export function answerFetch<Key extends PropertyKey>(answers: AnswersFor<Key>) {
-  const calls: { key: string; route: ApiRoute | null; body: unknown }[] = [];
+  const calls: { key: string; route: ApiRoute | null; body: unknown; query: URLSearchParams }[] = [];
   const table: Answers = answers;
   const routes = Object.keys(table) as ApiRoute[];
   vi.stubGlobal(
@@ -75,7 +75,7 @@ export function answerFetch<Key extends PropertyKey>(answers: AnswersFor<Key>) {
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
       // A route without parameters is named exactly, so it wins over a template that would fit as well.
       const route = routes.includes(key as ApiRoute) ? (key as ApiRoute) : (routes.find((r) => fits(key, r)) ?? null);
-      calls.push({ key, route, body });
+      calls.push({ key, route, body, query: new URLSearchParams(input.split('?')[1] ?? '') });
       const found: Answers[ApiRoute] | undefined = route
         ? table[route]
         : key === 'GET /api/me'
@@ -91,12 +91,15 @@ export function answerFetch<Key extends PropertyKey>(answers: AnswersFor<Key>) {
   return calls;
 }
 
-/** Renders `ui` at `path` inside the app's providers; other paths render their name, to see where navigation led. */
-export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+/**
+ * Renders `ui` at `path` inside the app's providers (on the route pattern `route`, for screens that
+ * read its parameters); other paths render their name, to see where navigation led.
+ */
+export function renderScreen(ui: ReactNode, { path = '/', route }: { path?: string; route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: path.split('?')[0], element: ui },
+      { path: route ?? path.split('?')[0], element: ui },
       { path: '*', element: <p>Now at another page</p> },
     ],
     { initialEntries: [path] },

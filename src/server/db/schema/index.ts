@@ -8,3 +8,4 @@ export * from './profiles';
 export * from './events';
 export * from './teams';
 export * from './notifications';
+export * from './organize';

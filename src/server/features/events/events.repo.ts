@@ -115,6 +115,7 @@ export async function listEvents(db: Db, query: EventListQuery, viewerProfileId:
   } else {
     conditions.push(sql`${events.state} = 'published' and not ${events.hidden}`);
   }
+  if (query.joinable) conditions.push(joinableWhere(viewerProfileId));
   if (query.phase === 'upcoming') conditions.push(sql`now() < ${events.buildStartsAt}`);
   if (query.phase === 'running') conditions.push(sql`${events.buildStartsAt} <= now() and now() < ${endsAt}`);
   if (query.phase === 'past') conditions.push(sql`${endsAt} <= now()`);
@@ -214,18 +215,16 @@ export async function setFeatured(db: Db, slug: string): Promise<Outcome> {
 
 /**
  * The events whose teams a person could join now: published, teams not locked, and they take part
- * or registration is open ('Teams that need you' looks there).
+ * or registration is open ('Teams that need you' looks there, and the event picker of a new team).
+ * Signed out: the events anyone could join after signing up.
  */
+const joinableWhere = (profileId: string | null) => sql`${events.state} = 'published' and not ${events.hidden}
+  and (${events.formationDeadline} is null or now() < ${events.formationDeadline})
+  and (${profileId === null ? sql`false` : sql`exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${profileId})`}
+    or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())
+      and (${events.registrationClosesAt} is null or now() < ${events.registrationClosesAt})))`;
+
 export async function joinableEventIds(db: Db, profileId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      sql`${events.state} = 'published' and not ${events.hidden}
-        and (${events.formationDeadline} is null or now() < ${events.formationDeadline})
-        and (exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${profileId})
-          or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())
-            and (${events.registrationClosesAt} is null or now() < ${events.registrationClosesAt})))`,
-    );
+  const rows = await db.select({ id: events.id }).from(events).where(joinableWhere(profileId));
   return rows.map((r) => r.id);
 }

@@ -23,5 +23,6 @@ export {
   takesPart,
   takesPartIn,
 } from './registration.repo';
+export { eventRegistrations } from './roster.repo';
 export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
 export { staffRoleOf } from './staff.repo';

@@ -6,6 +6,7 @@ export {
   forgetPerson,
   inboxPage,
   notify,
+  notifyEveryone,
   pruneRead,
   unreadCount,
   type NewNotification,

@@ -3,11 +3,11 @@
  * announced with NOTIFY, which PostgreSQL (and PGlite) delivers only once that transaction commits:
  * a rolled back change notifies nobody, and every app instance hears of a committed one.
  */
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { InboxItem } from '../../../shared/api/notifications';
 import type { NotificationKind } from '../../../shared/constants';
 import { notificationLink, notificationText, type NotificationData } from '../../../shared/notification-text';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 
 export type { NotificationData };
@@ -42,6 +42,28 @@ export async function notify(db: Db, entries: NewNotification[]): Promise<void> 
   for (let i = 0; i < announced.length; i += 100) {
     await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${announced.slice(i, i + 100).join(',')})`);
   }
+}
+
+/**
+ * The same notification to everyone `recipients` selects (one column, `profile_id`), set-based: one
+ * INSERT ... SELECT and its announcements in the same statement, so 100,000 recipients take one
+ * round trip (an announcement to an event, docs/product.md#the-organizers-desk). Returns how many.
+ */
+export async function notifyEveryone(db: Db, recipients: SQL, kind: NotificationKind, data: NotificationData): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with added as (
+      insert into ${notifications} (profile_id, kind, data)
+      select r.profile_id, ${kind}, ${JSON.stringify(data)}::jsonb from (${recipients}) r
+      returning profile_id, seq
+    ), numbered as (
+      select profile_id || ':' || seq as entry, (row_number() over (order by seq) - 1) / 100 as batch from added
+    ), sent as (
+      select pg_notify(${NOTIFICATIONS_CHANNEL}, string_agg(entry, ',')) from numbered group by batch
+    )
+    select (select count(*) from added)::int as n, (select count(*) from sent)::int as batches`,
+  );
+  return row.n;
 }
 
 type Row = typeof notifications.$inferSelect;

@@ -4,4 +4,5 @@ export { answerInvitation, pendingInvitationIds, pendingInvitationsFor } from '.
 export { leaveAllTeams, teamDataOf } from './leaving.repo';
 export { leaveEvent, membershipsOf } from './members.repo';
 export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';
+export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventTeams } from './roster.repo';
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';

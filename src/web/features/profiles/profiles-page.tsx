@@ -4,6 +4,7 @@ import { PROFILES_PAGE_SIZE } from '../../../shared/constants';
 import { ProfileListQuerySchema } from '../../../shared/schemas';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
+import { EventFilter } from '../../components/event-filter';
 import { SearchInput } from '../../components/search-input';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -24,6 +25,7 @@ export default function ProfilesPage() {
     skills: filters.skills,
     availability: filters.availability,
     looking: filters.looking,
+    event: filters.event,
     page: filters.page,
     pageSize: PROFILES_PAGE_SIZE,
   });
@@ -51,6 +53,7 @@ export default function ProfilesPage() {
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <SearchInput label="Search profiles" placeholder="Search by name, skills, or bio..." value={searchText} onChange={setSearchText} />
+        <EventFilter value={filters.event} onChange={(event) => update({ event })} />
         <Button
           ref={filtersButton}
           variant={panelOpen ? 'secondary' : 'outline'}

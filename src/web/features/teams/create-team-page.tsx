@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Plus, X } from 'lucide-react';
 import { DEFAULT_TEAM_SIZE } from '../../../shared/constants';
 import { CreateTeamSchema } from '../../../shared/schemas';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
+import { Checkbox, Field, Input, Select, Textarea } from '../../components/ui/field';
+import { useEventChoices, useFeaturedEventSlug } from '../../lib/events';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
 import { useCreateTeam } from './team-queries';
@@ -19,21 +20,34 @@ export default function CreateTeamPage() {
   useDocumentTitle('Create Team');
   const navigate = useNavigate();
   const create = useCreateTeam();
+  // The event: the one the link named (an event page's 'Create a team'), else the featured one, if a team can be made there now.
+  const asked = useSearchParams()[0].get('event')?.toLowerCase() ?? '';
+  const events = useEventChoices({ joinable: true });
+  const featured = useFeaturedEventSlug();
+  const choices = events.data ?? [];
   // The skills each position row needs, by row (a title may still change as it is typed).
   const [needs, setNeeds] = useState<string[][]>([[]]);
   // What the rows say as typed (the submitted values are trimmed and deduplicated, so rows shift).
   const rows = useRef<string[]>(['']);
   const form = useApiForm({
     schema: CreateTeamSchema,
-    defaultValues: { name: '', description: '', logoUrl: '', openPositions: [''], isOpen: true, maxSize: DEFAULT_TEAM_SIZE },
+    defaultValues: { name: '', description: '', logoUrl: '', openPositions: [''], isOpen: true, maxSize: DEFAULT_TEAM_SIZE, event: '' },
     submit: (values) =>
       create.mutateAsync({
         ...values,
+        event: values.event || undefined,
         positionSkills: Object.fromEntries(rows.current.map((title, i) => [title.trim(), needs[i] ?? []])),
       }),
     onSuccess: ({ id }) => navigate(`/teams/${id}`),
     errorFallback: 'Failed to create team. Please try again.',
   });
+
+  const { setValue, getFieldState } = form;
+  const fallback = choices.find((e) => e.slug === asked)?.slug ?? choices.find((e) => e.slug === featured.data)?.slug ?? '';
+  useEffect(() => {
+    if (!getFieldState('event').isDirty) setValue('event', fallback);
+  }, [fallback, setValue, getFieldState]);
+  const askedUnavailable = asked !== '' && events.isSuccess && !choices.some((e) => e.slug === asked);
 
   const positions = form.watch('openPositions');
   rows.current = positions;
@@ -55,6 +69,29 @@ export default function CreateTeamPage() {
         <CardContent>
           <Form form={form} className="space-y-5">
             <FormMessage />
+            <Field
+              label="Event"
+              hint={
+                askedUnavailable
+                  ? `New teams cannot be made in '${asked}' now: its teams are locked, its registration is closed, or it is not published`
+                  : 'The hackathon this team takes part in'
+              }
+              error={form.error('event')}
+            >
+              {(p) => (
+                <Select {...p} {...form.register('event')}>
+                  {choices.length === 0 && (
+                    <option value="">{events.isPending ? 'Loading events...' : 'No event takes new teams now'}</option>
+                  )}
+                  {choices.length > 0 && fallback === '' && <option value="">Choose an event</option>}
+                  {choices.map((e) => (
+                    <option key={e.slug} value={e.slug}>
+                      {e.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
             <Field label="Team Name" error={form.error('name')}>
               {(p) => <Input {...p} {...form.register('name')} placeholder="e.g., Pixel Pioneers" maxLength={100} />}
             </Field>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Users } from 'lucide-react';
+import { CalendarDays, Users } from 'lucide-react';
 import { isFull, isRecruiting } from '../../../shared/teams';
 import type { TeamCard } from '../../../shared/api/teams';
 import { TeamLogo } from '../../components/ui/avatar';
@@ -23,6 +23,11 @@ export function TeamCardView({ team }: { team: TeamCard }) {
           <div className="min-w-0 flex-1">
             {/* Names wrap (up to two lines) rather than being cut next to the badge. */}
             <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-link">{team.name}</h3>
+            <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-500">
+              <CalendarDays aria-hidden className="h-3.5 w-3.5 shrink-0" />
+              <span className="sr-only">Event: </span>
+              <span className="truncate">{team.event.name}</span>
+            </p>
             <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
               <p className="flex items-center gap-1 text-sm text-slate-500">
                 <Users aria-hidden className="h-3.5 w-3.5" />

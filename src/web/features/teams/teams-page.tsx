@@ -3,6 +3,7 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { TEAMS_PAGE_SIZE } from '../../../shared/constants';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
+import { EventFilter } from '../../components/event-filter';
 import { SearchInput } from '../../components/search-input';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -18,12 +19,12 @@ import { useDocumentTitle } from '../../lib/title';
 export default function TeamsPage() {
   useDocumentTitle('Teams');
   const { filters, update, searchText, setSearchText } = useListFilters(TeamListQuerySchema);
-  const { q, open, page } = filters;
+  const { q, open, event, page } = filters;
   const [filtersShown, setFiltersShown] = useState(open);
   const setOpen = (value: boolean) => update({ open: value });
   const panelId = useId();
   const filtersButton = useRef<HTMLButtonElement>(null);
-  const teams = useTeams({ q, open, page, pageSize: TEAMS_PAGE_SIZE });
+  const teams = useTeams({ q, open, event, page, pageSize: TEAMS_PAGE_SIZE });
 
   const activeFilters = open ? 1 : 0;
   const total = teams.data?.total ?? 0;
@@ -33,7 +34,7 @@ export default function TeamsPage() {
     <Page>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Teams</h1>
-        <ButtonLink to="/create-team">
+        <ButtonLink to={event ? `/create-team?event=${encodeURIComponent(event)}` : '/create-team'}>
           <Plus aria-hidden className="h-4 w-4" />
           Create Team
         </ButtonLink>
@@ -41,6 +42,7 @@ export default function TeamsPage() {
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <SearchInput label="Search teams" placeholder="Search by team name or description..." value={searchText} onChange={setSearchText} />
+        <EventFilter value={event} onChange={(slug) => update({ event: slug })} />
         <Button
           ref={filtersButton}
           variant="outline"

@@ -1,0 +1,71 @@
+/**
+ * `GET /api/events?joinable=true`: the events whose teams the viewer could create or join now
+ * (docs/product.md#events), the choices of the event picker on /create-team.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+let h: Harness;
+let owner: TestUser;
+let person: TestUser;
+beforeAll(async () => {
+  h = await createHarness();
+  [owner, person] = await Promise.all([h.signUp({ firstName: 'Olga' }), h.signUp({ firstName: 'Pat' })]);
+});
+afterAll(() => h.close());
+
+let n = 0;
+async function event(over: Record<string, unknown> = {}, { publish = true } = {}) {
+  const created = await h.api('POST /api/events', {
+    cookie: owner.cookie,
+    body: { slug: `joinable-${++n}`, name: `Joinable ${n}`, buildStartsAt: at(10), submissionDeadline: at(12), ...over },
+  });
+  expect(created.status).toBe(201);
+  const slug = created.body.slug;
+  if (publish) {
+    const published = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } });
+    expect(published.status).toBe(200);
+  }
+  return slug;
+}
+
+const joinable = async (cookie?: string) =>
+  (await h.api('GET /api/events', { query: { joinable: true, pageSize: 100 }, cookie })).body.items.map((e) => e.slug);
+
+describe('events whose teams one could join now', () => {
+  it('are published, not locked, and open for registration or taken part in', async () => {
+    const open = await event({ registrationOpensAt: at(-1) });
+    const draft = await event({}, { publish: false });
+    const locked = await event({ formationDeadline: at(-1), buildStartsAt: at(-1), submissionDeadline: at(2) });
+    const closing = await event({ registrationOpensAt: at(-3), registrationClosesAt: at(1) });
+    const registered = await h.api('PUT /api/events/{slug}/registration', { params: { slug: closing }, cookie: person.cookie, body: {} });
+    expect(registered.status).toBe(200);
+    // Registration closes: those who take part still can, nobody else.
+    const closed = await h.api('PATCH /api/events/{slug}', {
+      params: { slug: closing },
+      cookie: owner.cookie,
+      body: { registrationOpensAt: at(-3), registrationClosesAt: at(-1) },
+    });
+    expect(closed.status).toBe(200);
+
+    const forPerson = await joinable(person.cookie);
+    expect(forPerson).toEqual(expect.arrayContaining([open, closing]));
+    expect(forPerson).not.toContain(draft);
+    expect(forPerson).not.toContain(locked);
+
+    for (const cookie of [owner.cookie, undefined]) {
+      const seen = await joinable(cookie);
+      expect(seen).toContain(open);
+      // Even the owner of a draft: a team in it waits until it is published.
+      expect(seen).not.toContain(draft);
+      expect(seen).not.toContain(locked);
+      expect(seen).not.toContain(closing);
+    }
+    // Without the flag, every published event is listed, locked or not.
+    const all = (await h.api('GET /api/events', { query: { pageSize: 100 } })).body.items.map((e) => e.slug);
+    expect(all).toEqual(expect.arrayContaining([open, locked, closing]));
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * The event's registrations as a source other features' reports select from (the organizer's desk,
+ * docs/product.md#the-organizers-desk): a subquery with named columns, so a report is one statement
+ * over the primary key's (event_id, profile_id) order, without another feature reading this table.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { registrations } from '../../db/schema';
+
+/** `(select profile_id, looking, created_at from registrations of the event)`: `looking` is null when it follows the profile. */
+export const eventRegistrations = (eventId: string): SQL =>
+  sql`(select profile_id, looking, created_at from ${registrations} where event_id = ${eventId})`;

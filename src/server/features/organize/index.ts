@@ -1,0 +1,2 @@
+/** What the app may use of the organizer's desk. */
+export { organizeRoutes } from './organize.routes';

@@ -1,0 +1,193 @@
+/**
+ * /hackathons/:slug/organize, the organizer's desk (docs/product.md#the-organizers-desk): the
+ * event's numbers and chart for its staff, the people without a team with their filters, and for
+ * owners and organizers the downloads and announcements; owners also see the record of both.
+ */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { AVAILABILITIES } from '../../../shared/constants';
+import { TIMEZONE_BANDS, TIMEZONE_BAND_KEYS, UNTEAMED_PAGE_SIZE, UnteamedQuerySchema } from '../../../shared/api/organize';
+import { Page, PageFailed } from '../../components/page';
+import { Pagination } from '../../components/pagination';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorMessage, Loading } from '../../components/ui/feedback';
+import { Checkbox, Field, Input, Select } from '../../components/ui/field';
+import { errorText } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/title';
+import { useListFilters } from '../../lib/use-list-filters';
+import { ActivityChart } from './activity-chart';
+import { AnnounceForm } from './announce-form';
+import { Numbers } from './numbers';
+import { DeskRecords } from './desk-records';
+import { exportHref, useDashboard, useEventForDesk, useUnteamed } from './organize-queries';
+
+const downloadClass = 'text-sm font-medium text-link underline underline-offset-2';
+
+export default function OrganizePage() {
+  const { slug = '' } = useParams();
+  const event = useEventForDesk(slug);
+  const dashboard = useDashboard(slug);
+  useDocumentTitle(event.data ? `Organize ${event.data.name}` : 'Organize');
+  const { filters, update } = useListFilters(UnteamedQuerySchema);
+  const { page, pageSize: _, ...filter } = filters;
+  const [skillText, setSkillText] = useState(filter.skills.join(', '));
+  const unteamed = useUnteamed(slug, { ...filter, page, pageSize: UNTEAMED_PAGE_SIZE });
+
+  if (event.isPending || dashboard.isPending) return <Loading>Loading the desk...</Loading>;
+  if (event.isError)
+    return <PageFailed message={errorText(event.error, 'The event could not be loaded.')} backTo="/" backLabel="Back to Home" />;
+  if (dashboard.isError) {
+    return (
+      <PageFailed
+        message={errorText(dashboard.error, 'The desk could not be loaded.')}
+        backTo={`/hackathons/${slug}`}
+        backLabel="Back to the event"
+      />
+    );
+  }
+  const role = event.data.viewer.staffRole;
+  const organizes = role === 'owner' || role === 'organizer';
+  const total = unteamed.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / UNTEAMED_PAGE_SIZE));
+  const filterText =
+    [
+      filter.skills.length ? `skills ${filter.skills.join(', ')}` : '',
+      filter.availability ?? '',
+      filter.band ? TIMEZONE_BANDS[filter.band].label : '',
+      filter.looking ? 'looking for a team' : '',
+    ]
+      .filter(Boolean)
+      .join('; ') || 'everyone without a team';
+  const applySkills = () =>
+    update({
+      skills: skillText
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    });
+
+  return (
+    <Page>
+      <p className="text-sm text-slate-600">
+        <Link to={`/hackathons/${slug}`} className="underline underline-offset-2">
+          {event.data.name}
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Organizer's desk</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Updated {new Date(dashboard.data.asOf).toLocaleTimeString('en')}; refreshes every 15 seconds.
+      </p>
+
+      <section aria-label="Numbers" className="mt-6">
+        <Numbers data={dashboard.data} />
+      </section>
+
+      <Card className="mt-6 p-4">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Day by day</h2>
+        <ActivityChart days={dashboard.data.days} />
+      </Card>
+
+      <section aria-labelledby="unteamed-heading" className="mt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="unteamed-heading" className="text-2xl font-semibold text-slate-900">
+            Without a team
+          </h2>
+          {organizes && (
+            <a className={downloadClass} href={exportHref(slug, 'unteamed', filter)} download>
+              Download this list (CSV)
+            </a>
+          )}
+        </div>
+        <form
+          className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            applySkills();
+          }}
+        >
+          <Field label="Skills" hint="Comma-separated; all of them" className="lg:col-span-2">
+            {(props) => <Input {...props} value={skillText} onChange={(e) => setSkillText(e.target.value)} onBlur={applySkills} />}
+          </Field>
+          <Field label="Availability">
+            {(props) => (
+              <Select
+                {...props}
+                value={filter.availability ?? ''}
+                onChange={(e) => update({ availability: (e.target.value || undefined) as never })}
+              >
+                <option value="">Any</option>
+                {AVAILABILITIES.map((a) => (
+                  <option key={a}>{a}</option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Time zone">
+            {(props) => (
+              <Select {...props} value={filter.band ?? ''} onChange={(e) => update({ band: (e.target.value || undefined) as never })}>
+                <option value="">Any</option>
+                {TIMEZONE_BAND_KEYS.map((b) => (
+                  <option key={b} value={b}>
+                    {TIMEZONE_BANDS[b].label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <div className="flex items-center gap-3">
+            <Checkbox label="Looking for a team" checked={filter.looking} onChange={(e) => update({ looking: e.target.checked })} />
+            <Button type="submit" variant="outline" size="sm">
+              Filter
+            </Button>
+          </div>
+        </form>
+        <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+          {unteamed.isPending ? 'Loading...' : `${total.toLocaleString('en')} ${total === 1 ? 'person' : 'people'} without a team`}
+        </p>
+        {unteamed.isError && <ErrorMessage>{errorText(unteamed.error, 'The list could not be loaded.')}</ErrorMessage>}
+        {unteamed.data && unteamed.data.items.length === 0 && <EmptyState title="No one without a team matches these filters" />}
+        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {unteamed.data?.items.map((p) => (
+            <li key={p.person.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+              <Link to={`/profiles/${p.person.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                {p.person.name}
+              </Link>
+              <span className="text-sm text-slate-600">{p.availability}</span>
+              <span className="text-sm text-slate-600">{p.timezone ?? 'No time zone'}</span>
+              {p.looking && <Badge variant="success">Looking</Badge>}
+              <span className="text-sm text-slate-600">{p.skills.map((s) => s.name).join(', ')}</span>
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page} pageCount={pages} onPrevious={() => update({ page: page - 1 })} onNext={() => update({ page: page + 1 })} />
+      </section>
+
+      {organizes && (
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+          <Card className="p-4">
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Announce</h2>
+            <AnnounceForm slug={slug} filter={filter} filterText={filterText} />
+          </Card>
+          <Card className="p-4">
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Downloads</h2>
+            <ul className="space-y-2">
+              <li>
+                <a className={downloadClass} href={exportHref(slug, 'registrants')} download>
+                  Registrants, with team and role (CSV)
+                </a>
+              </li>
+              <li>
+                <a className={downloadClass} href={exportHref(slug, 'teams')} download>
+                  Teams, with members and open positions (CSV)
+                </a>
+              </li>
+            </ul>
+          </Card>
+        </div>
+      )}
+      {role === 'owner' && <DeskRecords slug={slug} />}
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * What the organizer's desk reads and writes (docs/product.md#the-organizers-desk). The dashboard
+ * refreshes every 15 s while open; an announcement refreshes the record and the event's list.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnnouncementInput, UnteamedFilter, UnteamedQuery } from '../../../shared/api/organize';
+import { api, toQuery } from '../../lib/api';
+import { organizeKeys } from '../../lib/query-keys';
+
+export const useEventForDesk = (slug: string) =>
+  useQuery({
+    queryKey: ['event', slug],
+    queryFn: ({ signal }) => api('GET /api/events/{slug}', { params: { slug }, signal }),
+    retry: false,
+  });
+
+export const useDashboard = (slug: string) =>
+  useQuery({
+    queryKey: organizeKeys.dashboard(slug),
+    queryFn: ({ signal }) => api('GET /api/events/{slug}/organize', { params: { slug }, signal }),
+    refetchInterval: 15_000,
+    retry: false,
+  });
+
+export const useUnteamed = (slug: string, query: UnteamedQuery) =>
+  useQuery({
+    queryKey: organizeKeys.unteamed(slug, query),
+    queryFn: ({ signal }) => api('GET /api/events/{slug}/organize/unteamed', { params: { slug }, query, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const useDeskRecords = (slug: string, enabled: boolean) =>
+  useQuery({
+    queryKey: organizeKeys.records(slug),
+    queryFn: ({ signal }) => api('GET /api/events/{slug}/organize/records', { params: { slug }, signal }),
+    enabled,
+  });
+
+export function useAnnounce(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnnouncementInput) => api('POST /api/events/{slug}/announcements', { params: { slug }, body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: organizeKeys.records(slug) });
+      void client.invalidateQueries({ queryKey: organizeKeys.announcements(slug) });
+    },
+  });
+}
+
+/** The address of a CSV download: a plain link, so the browser streams it to a file. */
+export function exportHref(slug: string, list: 'registrants' | 'teams' | 'unteamed', filter: Partial<UnteamedFilter> = {}) {
+  const query = list === 'unteamed' ? toQuery(filter) : '';
+  return `/api/events/${encodeURIComponent(slug)}/organize/export/${list}${query}`;
+}

@@ -1,0 +1,111 @@
+/**
+ * Teams by event (docs/product.md#event-rules-for-teams): the event filter of /teams (and
+ * /profiles, in its own feature) lives in the URL (default: all events), team cards name their event, and /create-team
+ * offers the events a team can be made in now, starting from the one its link names.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { EventCard } from '../../../shared/api/events';
+import type { TeamCard } from '../../../shared/api/teams';
+import { answerFetch, renderScreen } from '../../testing/render';
+import CreateTeamPage from './create-team-page';
+import TeamsPage from './teams-page';
+
+const card = (slug: string, name: string): EventCard => ({
+  slug,
+  name,
+  tagline: null,
+  location: 'Online',
+  timezone: 'UTC',
+  buildStartsAt: '2027-07-15T07:00:00.000Z',
+  submissionDeadline: '2027-07-17T16:00:00.000Z',
+  awardsAt: null,
+  phase: 'upcoming',
+  state: 'published',
+  hidden: false,
+  registrantCount: 3,
+  teamCount: 1,
+});
+const events = [card('climate-code-sprint', 'Climate Code Sprint'), card('health-hack-berlin', 'Health Hack Berlin')];
+const page = <T,>(items: T[]) => ({ status: 200 as const, body: { items, total: items.length, page: 1, pageSize: 100 } });
+const team: TeamCard = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Green Route',
+  description: 'Routing that saves fuel.',
+  logoUrl: null,
+  isOpen: true,
+  openPositions: [],
+  memberCount: 1,
+  maxSize: 4,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
+};
+
+describe('the event filter', () => {
+  it('/teams: reads the event from the URL, asks for its teams, and changes the URL when another is chosen', async () => {
+    const calls = answerFetch({ 'GET /api/events': page(events), 'GET /api/teams': page([team]) });
+    const { router } = renderScreen(<TeamsPage />, { path: '/teams?event=climate-code-sprint' });
+    const select = await screen.findByRole('combobox', { name: 'Event' });
+    await screen.findByRole('option', { name: 'Climate Code Sprint' });
+    expect(select).toHaveValue('climate-code-sprint');
+    await waitFor(() => expect(calls.find((c) => c.key === 'GET /api/teams')?.query.get('event')).toBe('climate-code-sprint'));
+    // The card names its event.
+    expect(await screen.findByRole('link', { name: /Green Route.*Event:\s*Climate Code Sprint/ })).toBeVisible();
+    // 'Create Team' keeps the event.
+    expect(screen.getByRole('link', { name: 'Create Team' })).toHaveAttribute('href', '/create-team?event=climate-code-sprint');
+
+    await userEvent.selectOptions(select, 'Health Hack Berlin');
+    await waitFor(() => expect(router.state.location.search).toBe('?event=health-hack-berlin'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.key === 'GET /api/teams')
+          .at(-1)
+          ?.query.get('event'),
+      ).toBe('health-hack-berlin'),
+    );
+    await userEvent.selectOptions(select, 'All events');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.key === 'GET /api/teams')
+          .at(-1)
+          ?.query.has('event'),
+      ).toBe(false),
+    );
+  });
+});
+
+describe("a new team's event", () => {
+  const fill = async () => {
+    await userEvent.type(await screen.findByLabelText('Team Name'), 'Pixel Pioneers');
+    await userEvent.type(screen.getByLabelText('Description'), 'We build delightful accessible interfaces.');
+    await userEvent.type(screen.getByLabelText('Open position 1'), 'Designer');
+  };
+
+  it('starts from the event the link names, offers only events that take new teams, and sends the chosen one', async () => {
+    const calls = answerFetch({
+      'GET /api/events': page(events),
+      'GET /api/events/featured': { status: 404, body: { error: 'Event not found' } },
+      'POST /api/teams': { status: 201, body: { id: team.id } },
+    });
+    renderScreen(<CreateTeamPage />, { path: '/create-team?event=health-hack-berlin' });
+    const select = await screen.findByRole('combobox', { name: 'Event' });
+    await waitFor(() => expect(select).toHaveValue('health-hack-berlin'));
+    expect(calls.find((c) => c.key === 'GET /api/events')?.query.get('joinable')).toBe('true');
+    await fill();
+    await userEvent.selectOptions(select, 'Climate Code Sprint');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Team' }));
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/teams')?.body).toMatchObject({ event: 'climate-code-sprint' }));
+  });
+
+  it('says why an event the link names is not offered', async () => {
+    answerFetch({ 'GET /api/events': page(events), 'GET /api/events/featured': { status: 404, body: { error: 'Event not found' } } });
+    renderScreen(<CreateTeamPage />, { path: '/create-team?event=locked-hack' });
+    const select = await screen.findByRole('combobox', { name: 'Event' });
+    await waitFor(() => expect(select).toHaveAccessibleDescription(/New teams cannot be made in 'locked-hack' now/));
+    expect(screen.queryByRole('option', { name: 'locked-hack' })).not.toBeInTheDocument();
+  });
+});

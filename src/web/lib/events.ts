@@ -1,0 +1,35 @@
+/**
+ * The events a list can be narrowed to, or a new team can be made in (GET /api/events): the select
+ * of /teams, /profiles and /create-team reads them here, so every feature asks the same query.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '../../shared/constants';
+import { api, ApiRequestError } from './api';
+import { eventKeys } from './query-keys';
+
+/** Published events (`joinable`: only those whose teams the viewer could create or join now), as many as one page holds. */
+export function useEventChoices({ joinable = false }: { joinable?: boolean } = {}) {
+  const query = { joinable, pageSize: MAX_PAGE_SIZE };
+  return useQuery({
+    queryKey: eventKeys.list(query),
+    queryFn: ({ signal }) => api('GET /api/events', { query, signal }),
+    staleTime: 60_000,
+    select: (list) => list.items,
+  });
+}
+
+/** The featured event's address (what /hackathon shows; a new team without an event goes there); null: none. */
+export function useFeaturedEventSlug() {
+  return useQuery({
+    queryKey: eventKeys.featured(),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api('GET /api/events/featured', { signal })).slug;
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+  });
+}

@@ -18,6 +18,7 @@ import { databaseUnreachable, migrationStatus, type Db, type DatabaseKind } from
 import { ApiError, type AppContext, type AppEnv } from './api/http';
 import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
+import { drainRequests, type Drain } from './platform/drain';
 import { openApiDocument } from './api/openapi';
 import { identifyClient, inlineScriptHashes, sameOriginWrites, securityHeaders, shedLoad } from './platform/edge';
 import { reportShedding } from './platform/overload';
@@ -58,6 +59,8 @@ export interface AppDeps {
   log?: Logger;
   /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
   metrics?: Metrics;
+  /** Shutting down (index.ts): handlers in progress are counted, and readiness follows it. */
+  drain?: Drain;
 }
 
 /** Every request body but an avatar upload is a small JSON document (or a sign-in form). */
@@ -158,6 +161,7 @@ export function createApp(deps: AppDeps) {
   );
   // Every other request is logged and counted, those refused at the edge included.
   app.use('*', requestLog(log, deps.metrics));
+  if (deps.drain) app.use('*', drainRequests(deps.drain));
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));

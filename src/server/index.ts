@@ -11,7 +11,8 @@ import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
 import { pruneAttempts } from './auth/attempt-limits.repo';
-import { listen } from './platform/listen';
+import { listen, stopAccepting } from './platform/listen';
+import { Drain } from './platform/drain';
 import { createLogger, defaultLogger, type Logger } from './platform/log';
 import { createMetrics, createMetricsApp } from './platform/metrics';
 import { createMailer } from './platform/mail';
@@ -68,9 +69,12 @@ async function main() {
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
-  setInterval(prune, 12 * 3_600_000).unref();
-  // Sign-in attempt counters whose window ended go every ten minutes.
-  setInterval(() => pruneAttempts(database.db).catch((err) => log.error({ err }, 'pruning attempt counters')), 600_000).unref();
+  const upkeep = [
+    setInterval(prune, 12 * 3_600_000).unref(),
+    // Sign-in attempt counters whose window ended go every ten minutes.
+    setInterval(() => pruneAttempts(database.db).catch((err) => log.error({ err }, 'pruning attempt counters')), 600_000).unref(),
+  ];
+  const drain = new Drain();
   const metrics = env.METRICS_PORT ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
   const app = createApp({
     db: database.db,
@@ -89,10 +93,15 @@ async function main() {
     maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS ?? (database.kind === 'pglite' ? 500 : 250),
     log,
     metrics,
+    drain,
   });
-  const server = listen(app.fetch, { port: env.PORT, maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS }, (port) => {
-    log.info({ port, database: database.kind }, `Listening on http://localhost:${port} (database: ${database.kind})`);
-  });
+  const server = listen(
+    app.fetch,
+    { port: env.PORT, maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS, trustProxyHops: env.TRUST_PROXY_HOPS, drain },
+    (port) => {
+      log.info({ port, database: database.kind }, `Listening on http://localhost:${port} (database: ${database.kind})`);
+    },
+  );
   // `npm run backup` asks this process for the embedded database's copy (db/backup).
   const backups = database.backup ? serveBackups(env.DATA_DIR, database.backup, log) : undefined;
   // Metrics on a port of their own, never the public one (scrape it from inside the network).
@@ -102,30 +111,51 @@ async function main() {
       })
     : undefined;
 
+  /**
+   * Drain (platform/drain.ts, docs/operations.md#stopping-an-instance): on SIGTERM, /api/ready
+   * answers 503 at once and everything is served for SHUTDOWN_GRACE_MS, each answer closing its
+   * connection; then the port closes, event streams end with a hint to reconnect (elsewhere),
+   * and once every request in progress is done the database closes. SIGINT (Ctrl-C at a terminal)
+   * skips the grace period; a second signal exits at once.
+   */
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      log.warn({ signal }, `${signal} received again: exiting now`);
+      process.exit(1);
+    }
     stopping = true;
-    log.info({ signal }, `${signal} received: finishing in-flight requests`);
-    // Close idle keep-alive sockets so close() only waits for requests in flight.
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    const grace = signal === 'SIGTERM' ? env.SHUTDOWN_GRACE_MS : 0;
+    drain.begin();
+    log.info({ signal, graceMs: grace }, `${signal} received: not ready; serving for ${grace} ms more, then closing`);
+    setTimeout(() => {
+      log.error({ inFlight: drain.size }, 'Shutdown took too long; exiting.');
+      process.exit(1);
+    }, grace + 30_000).unref();
+    await new Promise((resolve) => setTimeout(resolve, grace));
+
+    drain.close();
+    for (const timer of upkeep) clearInterval(timer);
+    // Open connections are not cut: a proxy's request may be on its way on one (each closes after its answer).
+    const closed = stopAccepting(server);
+    // At a terminal, the browser's idle keep-alive connections need not be waited for.
+    if (grace === 0) (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     metricsServer?.close();
     void backups?.();
-    // Open event streams end now; browsers reconnect (to another instance) and resume.
-    void live.stop();
-    void matching.stop();
-    server.close(async () => {
-      await database.close();
-      log.info('Database closed. Bye.');
-      process.exit(0);
-    });
-    setTimeout(() => {
-      log.error('Shutdown took too long; exiting.');
-      process.exit(1);
-    }, 10_000).unref();
+    // Open event streams end with a retry hint; browsers reconnect (to another instance) and resume.
+    const ended = live.endStreams();
+    log.info({ streams: ended, inFlight: drain.size }, 'closing: event streams ended, waiting for requests in progress');
+    await drain.idle();
+    // Connections left idle close by the keep-alive timeout (5 s), after the proxy's own (4 s in the recipe).
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 6_000))]);
+    await drain.idle();
+    await Promise.all([live.stop(), matching.stop()]);
+    await database.close();
+    log.info('Database closed. Bye.');
+    process.exit(0);
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err) => {

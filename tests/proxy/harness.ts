@@ -93,9 +93,11 @@ export function writeNginxConfig(s: NginxSettings): string {
       process.getuid?.() === 0 ? 'user root root;' : '',
       'daemon off;',
       'worker_processes 2;',
+      // Thousands of event streams: two connections each (client and instance), in either worker.
+      'worker_rlimit_nofile 16384;',
       `pid ${join(s.dir, 'nginx.pid')};`,
       `error_log ${join(s.dir, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
+      'events { worker_connections 8192; }',
       'http {',
       `  access_log ${join(s.dir, 'access.log')};`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(s.dir, t)};`),

@@ -31,7 +31,11 @@ const upstream = (port: number) => `127.0.0.1:${port}`;
 
 async function startInstances(ports: number[]) {
   for (const port of ports) {
-    started.set(port, startServer({ DATABASE_URL: databaseUrl, PORT: String(port), TRUST_PROXY_HOPS: '1', AUTH_RATE_LIMIT: 'on' }));
+    // No grace period: the last test swaps instances within a 10 s window (the drain has its own test, crowd.test.ts).
+    started.set(
+      port,
+      startServer({ DATABASE_URL: databaseUrl, PORT: String(port), TRUST_PROXY_HOPS: '1', AUTH_RATE_LIMIT: 'on', SHUTDOWN_GRACE_MS: '0' }),
+    );
   }
   await Promise.all(
     ports.map(async (port) => {

@@ -134,3 +134,26 @@ describe('accounts settings (docs/decisions/013-accounts.md)', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://user:hunter2@x' })).not.toThrow(/hunter2/);
   });
 });
+
+describe('connections and shutdown settings', () => {
+  it('caps direct connections at 10,000 per address by default, and drains for 5 s after SIGTERM', () => {
+    const env = parseEnv({});
+    expect(env.MAX_CONNECTIONS_PER_ADDRESS).toBe(10_000);
+    expect(env.SHUTDOWN_GRACE_MS).toBe(5_000);
+    expect(parseEnv({ MAX_CONNECTIONS_PER_ADDRESS: '0', SHUTDOWN_GRACE_MS: '0' })).toMatchObject({
+      MAX_CONNECTIONS_PER_ADDRESS: 0,
+      SHUTDOWN_GRACE_MS: 0,
+    });
+    expect(parseEnv({ SHUTDOWN_GRACE_MS: '30000' }).SHUTDOWN_GRACE_MS).toBe(30_000);
+  });
+
+  it.each([
+    [{ SHUTDOWN_GRACE_MS: 'soon' }, /SHUTDOWN_GRACE_MS: must be a number \(got "soon"\)/],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, /SHUTDOWN_GRACE_MS: must be 0 or more/],
+    [{ SHUTDOWN_GRACE_MS: '1.5' }, /SHUTDOWN_GRACE_MS: must be a whole number/],
+    [{ SHUTDOWN_GRACE_MS: '3600000' }, /SHUTDOWN_GRACE_MS: must be at most 600000/],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '-5' }, /MAX_CONNECTIONS_PER_ADDRESS: must be 0 or more/],
+  ])('stops on a bad value and says what is wrong: %o', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+});

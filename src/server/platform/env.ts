@@ -1,6 +1,7 @@
 /** The environment, parsed once. A bad value stops start-up with a message naming it. */
 import { z } from 'zod';
 import { DEFAULT_EVENT_URL } from '../../shared/hackathon';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './listen';
 import { LOG_LEVELS } from './log';
 
 /** `NAME=` (set, but empty) counts as unset. */
@@ -108,13 +109,20 @@ const EnvSchema = z
       .min(0, 'must be 0 (off) or more')
       .max(60_000, 'must be at most 60000')
       .optional(),
-    /** Connections one client address may hold at once (0: no cap). */
+    /** Connections one client address reaching the instance directly may hold at once (0: no cap; not applied behind a trusted proxy). */
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number')
       .min(0, 'must be 0 or more')
       .max(1_000_000, 'must be at most 1000000')
-      .default(1024),
+      .default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
+    /** After SIGTERM, how long the instance goes on serving (ready answering 503) before it closes (platform/drain.ts). */
+    SHUTDOWN_GRACE_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(600_000, 'must be at most 600000 (10 minutes)')
+      .default(5_000),
     /** Least severe log level written (JSON lines on stdout); 'silent' writes none. */
     LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
     /** Port of the Prometheus metrics server (GET /metrics); unset: no metrics server. */

@@ -1,12 +1,14 @@
 /**
  * The HTTP server against slow and greedy clients (listen.ts), over real sockets: thousands of
  * half-open connections from one address neither keep another client from an answer nor stay
- * open past the header timeout; a 413 says it closes the connection, and does.
+ * open past the header timeout; the per-address cap counts direct clients, not a trusted proxy; a
+ * 413 says it closes the connection, and does; an answer that left a body unread does not leave a
+ * keep-alive client to be reset.
  */
 import { connect, type Socket } from 'node:net';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen } from './listen';
+import { ConnectionCount, DISCARD_MAX_BYTES, listen, socketCap } from './listen';
 import { createHarness, type Harness } from '../testing/harness';
 
 const HEADERS_TIMEOUT_MS = 2_000;
@@ -143,5 +145,132 @@ describe('a body over the limit', () => {
     expect(received).toMatch(/\r\nconnection: close\r\n/i);
     expect(received).not.toMatch(/keep-alive/i);
     expect(closedAt - answeredBy).toBeLessThan(2_000);
+  });
+});
+
+describe('the per-address cap', () => {
+  it('admits up to the cap per address, each address on its own, and frees a place when a connection closes', () => {
+    const count = new ConnectionCount(2);
+    expect([count.admit('10.0.0.1'), count.admit('10.0.0.1'), count.admit('10.0.0.1')]).toEqual([true, true, false]);
+    expect(count.admit('10.0.0.2')).toBe(true);
+    count.release('10.0.0.1');
+    expect(count.of('10.0.0.1')).toBe(1);
+    expect(count.admit('10.0.0.1')).toBe(true);
+    count.release('10.0.0.2');
+    expect(count.of('10.0.0.2')).toBe(0);
+  });
+
+  it('with 0 admits any number', () => {
+    const count = new ConnectionCount(0);
+    const admitted = Array.from({ length: 20_000 }, () => count.admit('10.0.0.1'));
+    expect(admitted.every(Boolean)).toBe(true);
+  });
+
+  it('applies to clients reaching the instance directly; behind a trusted proxy every socket is the proxy, which caps its clients', () => {
+    expect(socketCap(10_000, 0)).toBe(10_000);
+    expect(socketCap(0, 0)).toBe(0);
+    expect(socketCap(10_000, 1)).toBe(0);
+    expect(socketCap(50, 2)).toBe(0);
+  });
+
+  it('leaves a trusted proxy (TRUST_PROXY_HOPS=1) every connection it opens, past the cap', async () => {
+    const proxied = await new Promise<{ server: ReturnType<typeof listen>; port: number }>((resolve) => {
+      const s = listen(h.app.fetch, { port: 0, headersTimeoutMs: 30_000, maxConnectionsPerAddress: 20, trustProxyHops: 1 }, (p) =>
+        resolve({ server: s, port: p }),
+      );
+    });
+    const sockets: Socket[] = [];
+    let closed = 0;
+    try {
+      for (let i = 0; i < 30; i++) {
+        const socket = connect({ host: '127.0.0.1', port: proxied.port });
+        socket.on('error', () => {});
+        socket.on('close', () => closed++);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        sockets.push(socket);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      expect(closed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      proxied.server.close();
+    }
+  });
+});
+
+/** One request on `agent`; resolves with the answer and the local port of the socket it went over. */
+function send(agent: Agent, method: string, path: string, body?: Buffer, declaredLength?: number) {
+  return new Promise<{ status: number; connection: string | undefined; socket: number; text: string }>((resolve, reject) => {
+    const headers: Record<string, string | number> = { origin: `http://127.0.0.1:${port}` };
+    if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': declaredLength ?? body.length });
+    const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socket: req.socket?.localPort ?? 0, text }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('an answer that left the body unread', () => {
+  const TEAM = '00000000-0000-4000-8000-000000000000';
+  it.each([
+    ['POST', '/api/auth/sign-out'],
+    ['POST', `/api/teams/${TEAM}/leave`],
+    ['POST', `/api/invitations/${TEAM}/accept`],
+  ])('%s %s with a 700 KB body: the next request on the same keep-alive socket is answered', async (method, path) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await send(agent, method, path, Buffer.alloc(700 * 1024, 'x'));
+      expect(first.status, first.text).toBeGreaterThanOrEqual(200);
+      expect(first.connection).toBe('keep-alive');
+      // Straight away, and after the moment the old adapter gave up on the body (500 ms).
+      const second = await send(agent, 'GET', '/api/health');
+      expect(second.status).toBe(200);
+      expect(second.socket, 'the same connection').toBe(first.socket);
+      await new Promise((r) => setTimeout(r, 700));
+      const third = await send(agent, 'GET', '/api/health');
+      expect(third.status).toBe(200);
+      expect(third.socket, 'the same connection').toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('a body larger than is worth reading (a 7 MB avatar, signed out): the answer says Connection: close, and the next request opens a new connection', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await new Promise<{ status: number; connection: string | undefined; socket: number }>((resolve) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/profiles/${TEAM}/avatar`,
+            agent,
+            headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': DISCARD_MAX_BYTES + 1024 * 1024 },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socket: req.socket?.localPort ?? 0 }),
+            );
+          },
+        );
+        // The server stops reading: the rest of the body cannot be written.
+        req.on('error', () => {});
+        req.write(Buffer.alloc(64 * 1024, 'x'));
+      });
+      expect(first.status).toBe(401);
+      expect(first.connection).toBe('close');
+      const next = await send(agent, 'GET', '/api/health');
+      expect(next.status).toBe(200);
+      expect(next.socket).not.toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 });

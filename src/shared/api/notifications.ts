@@ -123,7 +123,9 @@ export const notificationsApi = {
       'with Last-Event-ID and gets what arrived meanwhile; a fresh connection starts with what happens next. `ready` opens the stream; ' +
       'a comment line every 20 s keeps proxies from closing it. The stream lasts as long as the session that opened it: when that ' +
       'session ends (signing out, revoking it, a password change, deleting the account, expiry), a last event `session-ended` is ' +
-      `sent and the stream closes (reconnecting would answer 401). An account holds at most ${STREAMS_PER_ACCOUNT} streams on a server ` +
+      'sent and the stream closes (reconnecting would answer 401). When the instance shuts down, the stream ends with a `retry:` ' +
+      'of 1 to 5 s and the browser reconnects, to another instance. ' +
+      `An account holds at most ${STREAMS_PER_ACCOUNT} streams on a server ` +
       "instance (a browser's tabs share one); the next answers 429.",
     security: signedIn,
     responses: {

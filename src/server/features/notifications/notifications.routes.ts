@@ -13,6 +13,12 @@ import { latestSeq, markRead, unreadCount } from './notifications.repo';
 const KEEP_ALIVE_MS = 20_000;
 /** How long a browser waits before reconnecting a lost stream. */
 const RECONNECT_MS = 2_000;
+/**
+ * When the server ends a stream (shutting down: platform/drain.ts), the browser reconnects after
+ * this long, to another instance; spread, so that thousands of browsers do not all come at once.
+ */
+const MOVE_RETRY_MS = { min: 1_000, max: 5_000 };
+const moveRetryMs = () => Math.round(MOVE_RETRY_MS.min + Math.random() * (MOVE_RETRY_MS.max - MOVE_RETRY_MS.min));
 const TOO_MANY_STREAMS = `Live notifications are already open in ${STREAMS_PER_ACCOUNT} browsers or devices of your account. Close one, or try again later.`;
 const STREAMS_RETRY_AFTER_SECONDS = 60;
 
@@ -47,8 +53,9 @@ export const notificationsRoutes = createRouter()
           stream.writeSSE({ event: 'notification', id: String(item.seq), data: JSON.stringify(item) }),
         );
         // Reconnecting would be refused (401): the browser is told, so it stops. When the server ends
-        // a stream (shutting down), it just closes, and the browser reconnects to another instance.
+        // a stream (shutting down), it says when to reconnect, and the browser does, to another instance.
         if (why === 'session-ended') await stream.writeSSE({ event: 'session-ended', data: '{}' });
+        if (why === 'server') await stream.write(`retry: ${moveRetryMs()}\n\n`);
       } finally {
         clearInterval(keepAlive);
         live.close();

@@ -79,6 +79,7 @@ interface CallInit {
   cookie?: string;
   from?: string;
   method?: string;
+  fresh?: boolean;
 }
 function call(path: string, init: CallInit = {}) {
   const headers: Record<string, string> = { origin: origin() };
@@ -89,6 +90,7 @@ function call(path: string, init: CallInit = {}) {
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     from: init.from,
+    fresh: init.fresh,
   });
 }
 
@@ -226,7 +228,7 @@ describe('a crowd behind nginx', { timeout: 300_000 }, () => {
     }
   });
 
-  it('one instance stopped (SIGTERM) under load: no request fails; ready says 503 at once; its streams end with a retry hint', async () => {
+  it('one instance stopped under load the safe way (out of nginx, then SIGTERM): no request fails; ready says 503 at once; it serves through its grace period; its streams end with a retry hint', async () => {
     const [a, b] = settings.apps;
     const people = await crowd(12);
     // A stream each, noting which instance holds it; the whole text of each is kept.
@@ -250,7 +252,8 @@ describe('a crowd behind nginx', { timeout: 300_000 }, () => {
       while (loading) {
         for (const init of [{ path: '/api/teams' }, { path: '/api/me', cookie }, { path: '/api/me/inbox/read', cookie, body: {} }]) {
           try {
-            const res = await call(init.path, { cookie: init.cookie, body: init.body, from });
+            // A connection per request: nginx's reload (below) retires the workers that hold idle ones.
+            const res = await call(init.path, { cookie: init.cookie, body: init.body, from, fresh: true });
             await res.arrayBuffer();
             answers.push({ status: res.status, instance: answeredBy(res), at: Date.now() });
             if (res.status !== 200) failures.push(`${init.path}: ${res.status} at ${Date.now() - signalled} ms`);
@@ -263,6 +266,11 @@ describe('a crowd behind nginx', { timeout: 300_000 }, () => {
     await new Promise((r) => setTimeout(r, 1000));
 
     const stopping = instances.get(b)!;
+    // The stop that fails nothing (docs/operations.md#stopping-an-instance-safely): out of nginx's
+    // rotation first, since nginx's open-source edition does not poll /api/ready; then SIGTERM.
+    writeNginxConfig({ ...settings, down: b });
+    nginx!.reload();
+    await new Promise((r) => setTimeout(r, 500));
     signalled = Date.now();
     stopping.child.kill('SIGTERM');
     // Readiness turns at once, while the instance still serves.
@@ -274,6 +282,8 @@ describe('a crowd behind nginx', { timeout: 300_000 }, () => {
     expect(ready).toBe(503);
     expect(Date.now() - signalled).toBeLessThan(GRACE_MS);
     expect((await fetch(`http://127.0.0.1:${b}/api/health`)).status).toBe(200);
+    // During its grace period it still serves what reaches it.
+    expect((await fetch(`http://127.0.0.1:${b}/api/teams`)).status).toBe(200);
 
     expect(await stopping.exited).toBe(0);
     const exitedAt = Date.now();
@@ -283,11 +293,6 @@ describe('a crowd behind nginx', { timeout: 300_000 }, () => {
     await Promise.all(load);
 
     expect(failures, nginx!.output().slice(-3000)).toEqual([]);
-    const during = answers.filter((x) => x.at > signalled && x.at < signalled + GRACE_MS);
-    expect(
-      during.filter((x) => x.instance === upstream(b)).length,
-      'the stopping instance went on answering during its grace period',
-    ).toBeGreaterThan(0);
     expect(answers.filter((x) => x.at > exitedAt).every((x) => x.instance === upstream(a))).toBe(true);
     expect(stopping.output()).not.toMatch(/Cannot use a pool|"level":50/);
 

@@ -62,6 +62,8 @@ export interface NginxSettings {
   cert: string;
   key: string;
   apps: number[];
+  /** An instance taken out of rotation (`down` on its upstream line): the first step of a stop that fails nothing. */
+  down?: number;
 }
 
 /**
@@ -72,8 +74,8 @@ export interface NginxSettings {
 export function writeNginxConfig(s: NginxSettings): string {
   if (s.apps.length !== 2) throw new Error('the template has two upstream servers');
   const values: Record<string, string> = {
-    APP_1: `127.0.0.1:${s.apps[0]}`,
-    APP_2: `127.0.0.1:${s.apps[1]}`,
+    APP_1: `127.0.0.1:${s.apps[0]}${s.down === s.apps[0] ? ' down' : ''}`,
+    APP_2: `127.0.0.1:${s.apps[1]}${s.down === s.apps[1] ? ' down' : ''}`,
     HTTPS_PORT: String(s.httpsPort),
     HTTP_PORT: String(s.httpPort),
     SERVER_NAME: '127.0.0.1',
@@ -162,6 +164,8 @@ export interface TlsInit {
   headers?: Record<string, string>;
   body?: string | Buffer;
   from?: string;
+  /** A connection of its own, closed after the answer (no keep-alive). */
+  fresh?: boolean;
 }
 
 /**
@@ -174,7 +178,7 @@ export function tlsFetch(url: string, init: TlsInit = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = https.request(
       url,
-      { method, headers: init.headers, agent: agentFor(from), localAddress: from, rejectUnauthorized: false },
+      { method, headers: init.headers, agent: init.fresh ? false : agentFor(from), localAddress: from, rejectUnauthorized: false },
       (res) => {
         const headers = new Headers();
         for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);

@@ -9,6 +9,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
+import { createAnnouncementSender } from './features/organize';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen } from './platform/listen';
 import { createLogger, defaultLogger, type Logger } from './platform/log';
@@ -61,6 +62,18 @@ async function main() {
   await live.start(database.listen);
   const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
+  // Email copies of announcements, where SMTP is configured: one sender at a time across instances.
+  const announcementMail =
+    mailer.kind === 'smtp'
+      ? createAnnouncementSender({
+          db: database.db,
+          exclusive: database.exclusive,
+          mailer,
+          log,
+          linkTo: (path) => auth.linkTo(path, undefined),
+        })
+      : undefined;
+  await announcementMail?.start(database.listen);
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
@@ -108,7 +121,10 @@ async function main() {
     // Open event streams end now; browsers reconnect (to another instance) and resume.
     void live.stop();
     void matching.stop();
+    // The batch of email in progress is finished and recorded, so the next sender starts after it.
+    const mailStopped = announcementMail?.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement mail sender'));
     server.close(async () => {
+      await mailStopped;
       await database.close();
       log.info('Database closed. Bye.');
       process.exit(0);

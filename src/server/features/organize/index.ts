@@ -1,2 +1,3 @@
 /** What the app may use of the organizer's desk. */
 export { organizeRoutes } from './organize.routes';
+export { createAnnouncementSender, type AnnouncementSender } from './announcement-mail';

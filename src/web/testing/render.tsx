@@ -91,12 +91,15 @@ export function answerFetch<Key extends PropertyKey>(answers: AnswersFor<Key>) {
   return calls;
 }
 
-/** Renders `ui` at `path` inside the app's providers; other paths render their name, to see where navigation led. */
-export function renderScreen(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+/**
+ * Renders `ui` at `path` inside the app's providers; other paths render their name, to see where navigation led.
+ * `route` is the pattern the screen is mounted on when it reads parameters ('/hackathons/:slug/organize').
+ */
+export function renderScreen(ui: ReactNode, { path = '/', route }: { path?: string; route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: path.split('?')[0], element: ui },
+      { path: route ?? path.split('?')[0], element: ui },
       { path: '*', element: <p>Now at another page</p> },
     ],
     { initialEntries: [path] },

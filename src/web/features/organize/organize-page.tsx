@@ -166,12 +166,16 @@ export default function OrganizePage() {
 
       {organizes && (
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
-          <Card className="p-4">
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">Announce</h2>
+          <Card className="p-4" role="region" aria-labelledby="announce-heading">
+            <h2 id="announce-heading" className="mb-3 text-lg font-semibold text-slate-900">
+              Announce
+            </h2>
             <AnnounceForm slug={slug} filter={filter} filterText={filterText} />
           </Card>
-          <Card className="p-4">
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">Downloads</h2>
+          <Card className="p-4" role="region" aria-labelledby="downloads-heading">
+            <h2 id="downloads-heading" className="mb-3 text-lg font-semibold text-slate-900">
+              Downloads
+            </h2>
             <ul className="space-y-2">
               <li>
                 <a className={downloadClass} href={exportHref(slug, 'registrants')} download>

@@ -9,7 +9,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
-import { createAnnouncementSender } from './features/organize';
+import { createAnnouncementSender, createFreshnessJob } from './features/organize';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen } from './platform/listen';
 import { createLogger, defaultLogger, type Logger } from './platform/log';
@@ -74,6 +74,9 @@ async function main() {
         })
       : undefined;
   await announcementMail?.start(database.listen);
+  // Looking flags lapse and leaders of long-open positions are reminded, hourly, one instance at a time.
+  const freshness = createFreshnessJob({ db: database.db, exclusive: database.exclusive, log });
+  freshness.start();
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
@@ -123,8 +126,9 @@ async function main() {
     void matching.stop();
     // The batch of email in progress is finished and recorded, so the next sender starts after it.
     const mailStopped = announcementMail?.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement mail sender'));
+    const freshnessStopped = freshness.stop();
     server.close(async () => {
-      await mailStopped;
+      await Promise.all([mailStopped, freshnessStopped]);
       await database.close();
       log.info('Database closed. Bye.');
       process.exit(0);

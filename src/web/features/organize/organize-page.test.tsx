@@ -36,6 +36,7 @@ const event: EventDetail = {
   teamSizeMin: 2,
   teamSizeMax: 4,
   teamsPerPerson: 1,
+  lookingLapseDays: 14,
   prizePool: null,
   schedule: [],
   siteUrl: null,

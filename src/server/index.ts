@@ -10,6 +10,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
+import { createAnnouncementSender, createFreshnessJob } from './features/organize';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen, stopAccepting } from './platform/listen';
 import { Drain } from './platform/drain';
@@ -66,6 +67,21 @@ async function main() {
   await live.start(database.listen);
   const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
+  // Email copies of announcements, where SMTP is configured: one sender at a time across instances.
+  const announcementMail =
+    mailer.kind === 'smtp'
+      ? createAnnouncementSender({
+          db: database.db,
+          exclusive: database.exclusive,
+          mailer,
+          log,
+          linkTo: (path) => auth.linkTo(path, undefined),
+        })
+      : undefined;
+  await announcementMail?.start(database.listen);
+  // Looking flags lapse and leaders of long-open positions are reminded, hourly, one instance at a time.
+  const freshness = createFreshnessJob({ db: database.db, exclusive: database.exclusive, log });
+  freshness.start();
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
@@ -149,7 +165,13 @@ async function main() {
     // Connections left idle close by the keep-alive timeout (5 s), after the proxy's own (4 s in the recipe).
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 6_000))]);
     await drain.idle();
-    await Promise.all([live.stop(), matching.stop()]);
+    // The batch of email in progress is finished and recorded, so the next sender starts after it.
+    await Promise.all([
+      live.stop(),
+      matching.stop(),
+      announcementMail?.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement mail sender')),
+      freshness.stop(),
+    ]);
     await database.close();
     log.info('Database closed. Bye.');
     process.exit(0);

@@ -26,6 +26,10 @@ export type EventRole = (typeof EVENT_ROLES)[number];
 export const EVENTS_PAGE_SIZE = 24;
 
 /** What a notification can be about (docs/product.md#notifications-tab). */
+/** Days a looking flag lasts without being said again, unless the event sets its own; and how long positions stay open before their leaders are reminded (docs/product.md#freshness). */
+export const LOOKING_LAPSE_DAYS = 14;
+export const POSITIONS_REMINDER_DAYS = 14;
+
 export const NOTIFICATION_KINDS = [
   'join_request',
   'request_accepted',
@@ -44,6 +48,9 @@ export const NOTIFICATION_KINDS = [
   'member_deleted_account',
   // An event's organizers wrote to a segment of its registrants (docs/product.md#the-organizers-desk).
   'announcement',
+  // Freshness (docs/product.md#freshness): a looking flag lapsed; a team's positions have been open long.
+  'looking_lapsed',
+  'positions_open_long',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,6 +1,6 @@
 /** The input schemas of events (docs/product.md#events): what organizers write, and taking part. */
 import { z } from 'zod';
-import { EVENT_ROLES, EVENTS_PAGE_SIZE, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './constants';
+import { EVENT_ROLES, EVENTS_PAGE_SIZE, LOOKING_LAPSE_DAYS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './constants';
 import { EVENT_LIST_PHASES, SLUG_PATTERN } from './events';
 import { email, flag, optionalText, optionalUrl, page, pageSize, trimmed } from './schemas';
 
@@ -70,6 +70,12 @@ const eventFields = {
     .max(20, 'Teams per person must be at most 20')
     .nullable()
     .meta({ description: 'How many teams one person may be in here; null: no limit' }),
+  lookingLapseDays: z
+    .number({ message: 'Days a looking flag lasts must be a whole number' })
+    .int('Days a looking flag lasts must be a whole number')
+    .min(1, 'A looking flag must last at least 1 day')
+    .max(365, 'A looking flag must last at most 365 days')
+    .meta({ description: "Days 'looking for a team' lasts here without the person saying so again (docs/product.md#freshness)" }),
   prizePool: optionalText(100, 'Prize pool'),
   schedule: z.array(ScheduleItemSchema).max(30, 'At most 30 schedule items'),
   siteUrl: optionalUrl('Invalid site URL'),
@@ -104,6 +110,7 @@ export const CreateEventSchema = z
     teamSizeMin: eventFields.teamSizeMin.default(TEAM_SIZE_MIN),
     teamSizeMax: eventFields.teamSizeMax.default(4),
     teamsPerPerson: eventFields.teamsPerPerson.default(1),
+    lookingLapseDays: eventFields.lookingLapseDays.default(LOOKING_LAPSE_DAYS),
     schedule: eventFields.schedule.default([]),
   })
   .superRefine(checkDates);

@@ -23,6 +23,8 @@ export interface NotificationData {
   eventName?: string;
   announcementId?: string;
   message?: string;
+  /** Freshness: after how many days a looking flag lapsed, or a team's positions have been open. */
+  days?: number;
 }
 
 /** ': your 2 other requests were withdrawn and your profile no longer says Looking for Team', or ''. */
@@ -69,12 +71,16 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
       return `A member of ${team} deleted their account`;
     case 'announcement':
       return `${d.eventName ?? 'An event'}: ${d.message ?? ''}`;
+    case 'looking_lapsed':
+      return `${d.eventName ?? 'An event'}: you no longer show as looking for a team, ${d.days ?? 14} days after you last said so. Still looking? Say so again in one click`;
+    case 'positions_open_long':
+      return `The open positions of ${team} have been listed for ${d.days ?? 14} days: still open? Update them, or close the team to requests`;
   }
 }
 
 /** Where a notification leads: the team's page, or the pending lists for an invitation; null once the team is gone. */
 export function notificationLink(kind: NotificationKind, d: NotificationData): string | null {
   if (kind === 'invitation') return '/profile?tab=notifications';
-  if (kind === 'announcement') return d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
+  if (kind === 'announcement' || kind === 'looking_lapsed') return d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
   return d.teamId ? `/teams/${d.teamId}` : null;
 }

@@ -18,6 +18,7 @@ import { defaultLogger, type Logger } from '../platform/log';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Exclusive = (lock: string, work: () => Promise<void>) => Promise<boolean>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** Connections of the PostgreSQL pool (pg.Pool's totalCount, idleCount, waitingCount). */
@@ -46,6 +47,12 @@ export interface Database {
   poolStats?: () => PoolStats;
   /** A backup (db/backup), taken in this process; embedded only (no other process can open its files meanwhile). */
   backup?: () => Promise<string>;
+  /**
+   * Runs `work` only if no other holder of `lock` runs, in any instance, and answers whether it ran.
+   * On PostgreSQL a session advisory lock on a connection of its own (released if the process dies);
+   * PGlite's files open in one process only, so there it is a lock within the process.
+   */
+  exclusive: Exclusive;
   close(): Promise<void>;
 }
 
@@ -95,6 +102,19 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         await (listening.get(channel)?.() ?? pool).query({ name: 'notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      exclusive: async (lock, work) => {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        client.on('error', (err) => log.error({ err, lock }, 'advisory lock connection error'));
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock(hashtext($1)) as held', [lock]);
+          if (!rows[0].held) return false;
+          await work();
+          return true;
+        } finally {
+          await client.end().catch(() => {});
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -113,9 +133,25 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusive: inProcessExclusive(),
     // Loaded on first use: pg_dump is a WebAssembly program the server seldom needs.
     backup: async () => (await import('./backup/dump')).dumpPglite(client),
     close: () => client.close(),
+  };
+}
+
+/** `exclusive` within one process: the embedded database has no other. */
+function inProcessExclusive(): Exclusive {
+  const held = new Set<string>();
+  return async (lock, work) => {
+    if (held.has(lock)) return false;
+    held.add(lock);
+    try {
+      await work();
+      return true;
+    } finally {
+      held.delete(lock);
+    }
   };
 }
 

@@ -18,6 +18,8 @@ export interface Mailer {
   kind: 'smtp' | 'log';
   /** Sends in the background; a failure is logged, never thrown. */
   send(mail: Mail): void;
+  /** Sends now and resolves once the server took the message; rejects when it did not (announcement copies). */
+  deliver(mail: Mail): Promise<void>;
   /** Resolves when every message sent so far has been handed over (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -34,17 +36,10 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; log: Logge
   };
 
   if (!opts.smtpUrl || !opts.from) {
-    return {
-      kind: 'log',
-      send(mail) {
-        // The whole message, link included: without SMTP this log is the only way to read it.
-        log.warn(
-          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-          `Email not sent (SMTP_URL is not set): ${mail.subject}`,
-        );
-      },
-      idle,
-    };
+    const send = (mail: Mail) =>
+      // The whole message, link included: without SMTP this log is the only way to read it.
+      log.warn({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, `Email not sent (SMTP_URL is not set): ${mail.subject}`);
+    return { kind: 'log', send, deliver: async (mail) => send(mail), idle };
   }
   const transport = nodemailer.createTransport(opts.smtpUrl);
   const from = opts.from;
@@ -57,6 +52,16 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; log: Logge
           .then(() => undefined)
           .catch((err: unknown) => log.error({ err, subject: mail.subject }, 'sending an email failed')),
       );
+    },
+    async deliver(mail) {
+      const sent = transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      track(
+        sent.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      await sent;
     },
     idle,
   };

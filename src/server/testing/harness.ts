@@ -93,7 +93,12 @@ export async function createHarness(
   // What the app mailed, unless a mailer is given: a test reads its links here. Kept out of the log,
   // which a test may read for what requests write (the log mailer has its own test).
   const mails: Mail[] = [];
-  const mailer: Mailer = opts.mailer ?? { kind: 'log', send: (mail) => void mails.push(mail), idle: async () => {} };
+  const mailer: Mailer = opts.mailer ?? {
+    kind: 'log',
+    send: (mail) => void mails.push(mail),
+    deliver: async (mail) => void mails.push(mail),
+    idle: async () => {},
+  };
   const auth = createAuth(database.db, {
     secret: 'test-secret-test-secret-test-secret-0',
     rateLimit: opts.rateLimit ?? false,
@@ -173,6 +178,8 @@ export async function createHarness(
     contract,
     db: database.db,
     kind: database.kind,
+    /** The database's lock across instances (Database.exclusive), for background work a test runs. */
+    exclusive: database.exclusive,
     api,
     request,
     signUp,

@@ -50,6 +50,9 @@ export const RegistrationViewSchema = z
     looking: z.boolean().meta({ description: "Looking for a team here (unless set for this event, as the profile's flag)" }),
     intent: NullableText.meta({ description: 'What the person wants to do at this event' }),
     createdAt: DateTime,
+    lookingSince: DateTime.meta({
+      description: "When the person last said they are looking here; the flag lapses after the event's lookingLapseDays",
+    }),
   })
   .meta({ id: 'Registration' });
 export type RegistrationView = z.infer<typeof RegistrationViewSchema>;
@@ -62,6 +65,7 @@ export const EventDetailSchema = EventCardSchema.extend({
   teamSizeMin: z.number().int().min(TEAM_SIZE_MIN).max(TEAM_SIZE_MAX),
   teamSizeMax: z.number().int().min(TEAM_SIZE_MIN).max(TEAM_SIZE_MAX),
   teamsPerPerson: z.number().int().nullable().meta({ description: 'How many teams one person may be in here; null: no limit' }),
+  lookingLapseDays: z.number().int().meta({ description: "Days 'looking for a team' lasts here without the person saying so again" }),
   prizePool: NullableText,
   schedule: z.array(ScheduleItemViewSchema),
   siteUrl: NullableText.meta({ description: "The event's own site ('Register Now')" }),

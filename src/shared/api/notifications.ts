@@ -29,6 +29,11 @@ export const NotificationDataSchema = z
     eventName: z.string().optional(),
     announcementId: Uuid.optional(),
     message: z.string().optional(),
+    days: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Freshness: after how many days a looking flag lapsed, or positions have been open' }),
   })
   .meta({ id: 'NotificationData', description: 'What the notification is about; each kind fills its own fields' });
 

@@ -20,6 +20,7 @@ export const WORLDS_LARGEST: EventDetail = {
   teamSizeMin: 2,
   teamSizeMax: 10,
   teamsPerPerson: null,
+  lookingLapseDays: 14,
   prizePool: '$1,000,000+',
   schedule: [
     { title: 'Kickoff Party', detail: null, at: '2025-05-07T10:00:00.000Z' },

@@ -34,6 +34,8 @@ export const events = pgTable(
     awardsAt: instant('awards_at'),
     teamSizeMin: integer('team_size_min').notNull().default(TEAM_SIZE_MIN),
     teamSizeMax: integer('team_size_max').notNull().default(4),
+    /** Days a 'looking for a team' here lasts without the person saying so again (docs/product.md#freshness). */
+    lookingLapseDays: integer('looking_lapse_days').notNull().default(14),
     /** How many teams one person may be in here; null: no limit. */
     teamsPerPerson: integer('teams_per_person').default(1),
     prizePool: text('prize_pool'),
@@ -68,6 +70,7 @@ export const events = pgTable(
     ),
     check('events_teams_per_person_check', sql`${t.teamsPerPerson} is null or ${t.teamsPerPerson} >= 1`),
     check('events_dates_check', sql`${t.buildStartsAt} < ${t.submissionDeadline}`),
+    check('events_looking_lapse_days_check', sql`${t.lookingLapseDays} between 1 and 365`),
   ],
 );
 
@@ -105,10 +108,16 @@ export const registrations = pgTable(
     looking: boolean('looking'),
     /** What the person wants to do here, in a line. */
     intent: text('intent'),
+    /** When the person last said they are looking here (taking part, or switching it on again): its age lapses it. */
+    lookingSince: timestamp('looking_since', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.profileId] }), index('registrations_profile_id_idx').on(t.profileId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.profileId] }),
+    index('registrations_profile_id_idx').on(t.profileId),
+    index('registrations_looking_since_idx').on(t.lookingSince),
+  ],
 );
 
 export type Event = typeof events.$inferSelect;

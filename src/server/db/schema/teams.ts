@@ -39,6 +39,8 @@ export const teams = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When its leaders were last reminded that its positions have been open long (docs/product.md#freshness). */
+    positionsRemindedAt: timestamp('positions_reminded_at', { withTimezone: true }),
   },
   (t) => [
     check('teams_max_size_check', sql`${t.maxSize} between ${sql.raw(String(TEAM_SIZE_MIN))} and ${sql.raw(String(TEAM_SIZE_MAX))}`),

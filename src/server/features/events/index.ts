@@ -24,5 +24,6 @@ export {
   takesPartIn,
 } from './registration.repo';
 export { eventRegistrations } from './roster.repo';
+export { formingEventIds, lapseLooking, type Lapsed } from './freshness.repo';
 export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
 export { staffRoleOf } from './staff.repo';

@@ -22,11 +22,12 @@ export async function registrationOf(db: Db, eventId: string, profileId: string)
       looking: sql<boolean>`coalesce(${registrations.looking}, ${people.lookingForTeam})`,
       intent: registrations.intent,
       createdAt: registrations.createdAt,
+      lookingSince: registrations.lookingSince,
     })
     .from(registrations)
     .innerJoin(people.table, eq(people.id, registrations.profileId))
     .where(and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId)));
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+  return row ? { ...row, createdAt: row.createdAt.toISOString(), lookingSince: row.lookingSince.toISOString() } : null;
 }
 
 /**
@@ -39,7 +40,13 @@ export async function register(
   profileId: string,
   input: z.infer<typeof RegistrationSchema>,
 ): Promise<Outcome<{ registration: RegistrationView }>> {
-  const changes = { ...(input.looking !== undefined && { looking: input.looking }), intent: input.intent, updatedAt: new Date() };
+  // Saying 'looking' again renews it: its age starts over (docs/product.md#freshness).
+  const changes = {
+    ...(input.looking !== undefined && { looking: input.looking }),
+    ...(input.looking === true && { lookingSince: new Date() }),
+    intent: input.intent,
+    updatedAt: new Date(),
+  };
   const [updated] = await db
     .update(registrations)
     .set(changes)

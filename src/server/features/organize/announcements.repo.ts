@@ -14,6 +14,7 @@ import { announcementRecipients, announcements, deskRecords, type Event } from '
 import { eventRegistrations } from '../events';
 import { notifyEveryone } from '../notifications';
 import { eventMemberships, eventPendingRequests, eventTeams } from '../teams';
+import { ANNOUNCEMENT_MAIL_CHANNEL } from './announcement-mail.repo';
 import { unteamedIds } from './unteamed.repo';
 
 /** A notification quotes the start of the message; the event's page shows it whole. */
@@ -93,10 +94,13 @@ export async function announce(
       announcementId: row.id,
       message: quoted,
     });
+    const mailing = opts.mail && n > 0;
     await tx
       .update(announcements)
-      .set({ recipientCount: n, mailState: opts.mail && n > 0 ? 'sending' : 'none' })
+      .set({ recipientCount: n, mailState: mailing ? 'sending' : 'none' })
       .where(eq(announcements.id, row.id));
+    // Whichever instance holds the sender's lock starts on it once this commits (announcement-mail.ts).
+    if (mailing) await tx.execute(sql`select pg_notify(${ANNOUNCEMENT_MAIL_CHANNEL}, ${row.id})`);
     await recordAction(tx, {
       eventId: event.id,
       byProfileId: by.profileId,

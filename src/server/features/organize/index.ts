@@ -1,2 +1,4 @@
 /** What the app may use of the organizer's desk. */
 export { organizeRoutes } from './organize.routes';
+export { createAnnouncementSender, type AnnouncementSender } from './announcement-mail';
+export { createFreshnessJob, refreshFreshness } from './freshness';

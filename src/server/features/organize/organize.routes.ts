@@ -38,7 +38,8 @@ export const organizeRoutes = createRouter()
   .openapi(guarded(organizeApi.announce, inEvent(ORGANIZERS)), async (c) => {
     const { db, event, eventRole, eventViewer } = c.var;
     const by = { profileId: eventViewer.profileId!, role: eventRole };
-    const sent = orRefuse(await announce(db, event, by, c.req.valid('json'), { mail: false }));
+    // Email copies go out in the background where SMTP is configured (announcement-mail.ts).
+    const sent = orRefuse(await announce(db, event, by, c.req.valid('json'), { mail: c.var.auth.mailer.kind === 'smtp' }));
     return c.json({ id: sent.id, recipientCount: sent.recipientCount }, 201);
   })
   .openapi(guarded(organizeApi.announcements, inEvent()), async (c) => c.json(await publicAnnouncements(c.var.db, c.var.event.id), 200))

@@ -1,6 +1,7 @@
 /** What other features may use of the teams feature. */
 export { leaderOf } from './guards';
 export { answerInvitation, pendingInvitationIds, pendingInvitationsFor } from './invitations.repo';
+export { remindOpenPositions } from './freshness.repo';
 export { leaveAllTeams, teamDataOf } from './leaving.repo';
 export { leaveEvent, membershipsOf } from './members.repo';
 export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';

@@ -134,6 +134,7 @@ const event = (over: Partial<EventDetail> = {}): EventDetail => ({
   teamSizeMin: 2,
   teamSizeMax: 5,
   teamsPerPerson: 1,
+  lookingLapseDays: 14,
   prizePool: null,
   schedule: [],
   siteUrl: null,

@@ -63,6 +63,7 @@ describe('taking part', () => {
           looking: body.looking ?? true,
           intent: (body.intent as string | undefined) ?? null,
           createdAt: new Date().toISOString(),
+          lookingSince: new Date().toISOString(),
         };
         event = { ...event, registrantCount: event.registrantCount + 1, viewer: { ...event.viewer, registration } };
         return { status: 200, body: registration };
@@ -88,7 +89,12 @@ describe('taking part', () => {
   });
 
   it("leaving shows the server's refusal when the person is in a locked team", async () => {
-    const registration = { looking: false, intent: null, createdAt: new Date(NOW).toISOString() };
+    const registration = {
+      looking: false,
+      intent: null,
+      createdAt: new Date(NOW).toISOString(),
+      lookingSince: new Date(NOW).toISOString(),
+    };
     open(runningEvent(NOW, { formationLocked: true, viewer: { registration, staffRole: null, isAdmin: false } }), {
       'DELETE /api/events/{slug}/registration': {
         status: 409,

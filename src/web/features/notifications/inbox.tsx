@@ -11,7 +11,7 @@ import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime, timeAgo } from '../../lib/format';
 import { useAnswerJoinRequest } from '../teams';
-import { useAnswerInvitation, useMarkRead } from './notification-queries';
+import { useAnswerInvitation, useKeepLooking, useMarkRead } from './notification-queries';
 
 /** 'Mark all as read', while any is unread. */
 export function MarkAllReadButton({ unreadCount, variant = 'ghost' }: { unreadCount: number; variant?: 'ghost' | 'outline' }) {
@@ -79,8 +79,24 @@ export function InboxEntry({
         {answerInvitations && item.pending && item.kind === 'invitation' && item.data.invitationId && (
           <AnswerInvitation invitationId={item.data.invitationId} teamId={item.data.teamId} onAnswer={read} />
         )}
+        {item.kind === 'looking_lapsed' && item.data.eventSlug && <KeepLooking slug={item.data.eventSlug} onDone={read} />}
       </div>
     </li>
+  );
+}
+
+/** One click to show as looking for a team again in the event whose flag lapsed. */
+function KeepLooking({ slug, onDone }: { slug: string; onDone(): void }) {
+  const keep = useKeepLooking(slug);
+  if (keep.isSuccess) return <p className="mt-2 text-sm text-success">You show as looking for a team again.</p>;
+  return (
+    <div className="mt-2 space-y-2">
+      {keep.error && <ErrorMessage>{errorText(keep.error, 'Could not renew it. Please try again.')}</ErrorMessage>}
+      <Button size="sm" disabled={keep.isPending} onClick={() => keep.mutate(undefined, { onSuccess: onDone })}>
+        {keep.isPending && <Spinner />}
+        Keep me looking
+      </Button>
+    </div>
   );
 }
 

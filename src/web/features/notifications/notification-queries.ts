@@ -42,6 +42,18 @@ export function useInboxPages() {
   });
 }
 
+/** 'Keep me looking' on a lapsed looking flag (docs/product.md#freshness): looking again in that event, its age starting over. */
+export function useKeepLooking(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('PUT /api/events/{slug}/registration', { params: { slug }, body: { looking: true } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['event', slug] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    },
+  });
+}
+
 /** Marks the given notifications read, or all without ids; the lists show it at once. */
 export function useMarkRead() {
   const queryClient = useQueryClient();

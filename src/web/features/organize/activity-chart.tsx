@@ -5,13 +5,16 @@
 import type { Dashboard } from '../../../shared/api/organize';
 
 const HEIGHT = 140;
-const BAR = 10;
 const GAP = 4;
+/** Each day's pair of bars: wider when there are few days, so a week does not look like a sliver. */
+const slotWidth = (days: number) => Math.max(2 * 5 + GAP, Math.min(48, Math.floor(640 / days)));
 
 export function ActivityChart({ days }: { days: Dashboard['days'] }) {
   if (days.length === 0) return <p className="text-sm text-slate-600">No registrations yet.</p>;
   const max = Math.max(1, ...days.map((d) => d.registrations));
-  const width = days.length * (2 * BAR + GAP) + GAP;
+  const slot = slotWidth(days.length);
+  const BAR = (slot - GAP) / 2;
+  const width = days.length * slot + GAP;
   const y = (n: number) => Math.round((n / max) * (HEIGHT - 20));
   return (
     <figure>
@@ -26,7 +29,7 @@ export function ActivityChart({ days }: { days: Dashboard['days'] }) {
         >
           <title id="activity-chart-title">Registrations and teams formed per day</title>
           {days.map((d, i) => {
-            const x = GAP + i * (2 * BAR + GAP);
+            const x = GAP + i * slot;
             return (
               <g key={d.day}>
                 <rect x={x} y={HEIGHT - y(d.registrations)} width={BAR} height={y(d.registrations)} className="fill-brand-600" />
@@ -43,7 +46,7 @@ export function ActivityChart({ days }: { days: Dashboard['days'] }) {
           </text>
         </svg>
       </div>
-      <figcaption className="mt-2 flex gap-4 text-sm text-slate-600">
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <span>
           <span aria-hidden className="mr-1 inline-block h-3 w-3 bg-brand-600" />
           Registrations (highest: {max})

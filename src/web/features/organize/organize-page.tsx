@@ -101,7 +101,7 @@ export default function OrganizePage() {
           )}
         </div>
         <form
-          className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+          className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start"
           onSubmit={(e) => {
             e.preventDefault();
             applySkills();
@@ -136,7 +136,8 @@ export default function OrganizePage() {
               </Select>
             )}
           </Field>
-          <div className="flex items-center gap-3">
+          {/* Level with the controls beside it, below their labels (Field: a text-sm label and a 1.5 gap). */}
+          <div className="flex items-center gap-3 lg:mt-[26px] lg:h-10">
             <Checkbox label="Looking for a team" checked={filter.looking} onChange={(e) => update({ looking: e.target.checked })} />
             <Button type="submit" variant="outline" size="sm">
               Filter
@@ -165,13 +166,17 @@ export default function OrganizePage() {
       </section>
 
       {organizes && (
-        <div className="mt-8 grid gap-6 lg:grid-cols-2">
-          <Card className="p-4">
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">Announce</h2>
+        <div className="mt-8 grid gap-6 lg:grid-cols-2 lg:items-start">
+          <Card className="p-4" role="region" aria-labelledby="announce-heading">
+            <h2 id="announce-heading" className="mb-3 text-lg font-semibold text-slate-900">
+              Announce
+            </h2>
             <AnnounceForm slug={slug} filter={filter} filterText={filterText} />
           </Card>
-          <Card className="p-4">
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">Downloads</h2>
+          <Card className="p-4" role="region" aria-labelledby="downloads-heading">
+            <h2 id="downloads-heading" className="mb-3 text-lg font-semibold text-slate-900">
+              Downloads
+            </h2>
             <ul className="space-y-2">
               <li>
                 <a className={downloadClass} href={exportHref(slug, 'registrants')} download>

@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnouncementInput, UnteamedFilter, UnteamedQuery } from '../../../shared/api/organize';
 import { api, toQuery } from '../../lib/api';
-import { organizeKeys } from '../../lib/query-keys';
+import { organizeKeys, teamKeys } from '../../lib/query-keys';
 
 export const useEventForDesk = (slug: string) =>
   useQuery({
@@ -29,6 +29,17 @@ export const useUnteamed = (slug: string, query: UnteamedQuery) =>
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+/** The event's teams whose name or description matches `q`: the choices of the 'a team's members' segment. */
+export const useEventTeams = (slug: string, q: string, enabled: boolean) => {
+  const query = { event: slug, q: q.trim() || undefined, page: 1, pageSize: 20 };
+  return useQuery({
+    queryKey: teamKeys.list(query),
+    queryFn: ({ signal }) => api('GET /api/teams', { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+};
 
 export const useDeskRecords = (slug: string, enabled: boolean) =>
   useQuery({

@@ -1,0 +1,55 @@
+/**
+ * Freshness (docs/product.md#freshness): a 'looking for a team' lasts the event's lookingLapseDays
+ * after the person last said so, then lapses (they are told, and say so again in one click).
+ * Only events whose teams are still forming: nobody hears about an event that is over.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { people } from '../../db/people';
+import { events, registrations } from '../../db/schema';
+
+/** Published events whose teams are still forming: formation deadline and submission deadline ahead. */
+const FORMING = sql`${events.state} = 'published' and (${events.formationDeadline} is null or now() < ${events.formationDeadline})
+  and now() < ${events.submissionDeadline}`;
+
+export async function formingEventIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: events.id }).from(events).where(FORMING);
+  return rows.map((r) => r.id);
+}
+
+export interface Lapsed {
+  event: { id: string; slug: string; name: string; lookingLapseDays: number };
+  profileIds: string[];
+}
+
+/**
+ * Switches off the looking flags that have outlived their event's period, at most `limit` at once
+ * (the oldest first), and answers whose, by event. Rows another transaction holds are left for the
+ * next run, so two instances running this at once never lapse (and announce) one flag twice.
+ */
+export async function lapseLooking(tx: Db, limit = 5000): Promise<Lapsed[]> {
+  const rows = await queryRows<{ eventId: string; profileId: string }>(
+    tx,
+    sql`with due as (
+      select r.event_id, r.profile_id from ${registrations} r
+        join ${events} on ${events.id} = r.event_id
+        join ${people.table} on ${people.id} = r.profile_id
+      where r.looking_since < now() - interval '1 day'
+        and r.looking_since < now() - make_interval(days => ${events.lookingLapseDays})
+        and coalesce(r.looking, ${people.lookingForTeam}) and ${FORMING}
+      order by r.looking_since limit ${limit}
+      for update of r skip locked
+    )
+    update ${registrations} r set looking = false, updated_at = now()
+    from due where r.event_id = due.event_id and r.profile_id = due.profile_id
+    returning r.event_id as "eventId", r.profile_id as "profileId"`,
+  );
+  if (rows.length === 0) return [];
+  const byEvent = new Map<string, string[]>();
+  for (const r of rows) byEvent.set(r.eventId, [...(byEvent.get(r.eventId) ?? []), r.profileId]);
+  const found = await tx
+    .select({ id: events.id, slug: events.slug, name: events.name, lookingLapseDays: events.lookingLapseDays })
+    .from(events)
+    .where(sql`${events.id} in ${[...byEvent.keys()]}`);
+  return found.map((event) => ({ event, profileIds: byEvent.get(event.id)! }));
+}

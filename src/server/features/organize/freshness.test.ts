@@ -1,0 +1,139 @@
+/**
+ * Freshness (docs/product.md#freshness): a looking flag lapses after the event's period without the
+ * person saying so again, they are told once and renew it in one call; the event sets the period;
+ * leaders of a team whose positions have been listed for 14 days are reminded once. Rows are
+ * backdated, then the periodic job runs (twice at once, as two instances would).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { refreshFreshness } from './freshness';
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const slug = 'fresh-hack';
+const LAPSED =
+  'Fresh Hack: you no longer show as looking for a team, 14 days after you last said so. Still looking? Say so again in one click';
+
+let h: Harness;
+let owner: TestUser, alice: TestUser, bob: TestUser, carol: TestUser, lea: TestUser, max: TestUser;
+
+const registration = async (user: TestUser) =>
+  (await h.api('GET /api/events/{slug}', { params: { slug }, cookie: user.cookie })).body.viewer!.registration!;
+const inboxTexts = async (user: TestUser) =>
+  (await h.api('GET /api/me/inbox', { cookie: user.cookie })).body.items!.map((i: { text: string }) => i.text);
+const backdateLooking = (user: TestUser, days: number) =>
+  h.db.execute(sql`update registrations set looking_since = now() - make_interval(days => ${days})
+    where profile_id = ${user.profileId} and event_id = (select id from events where slug = ${slug})`);
+
+beforeAll(async () => {
+  h = await createHarness();
+  [owner, alice, bob, carol, lea, max] = await Promise.all(
+    ['Olga', 'Alice', 'Bob', 'Carol', 'Lea', 'Max'].map((firstName) => h.signUp({ firstName, lastName: 'Fresh' })),
+  );
+  const created = await h.api('POST /api/events', {
+    cookie: owner.cookie,
+    body: { slug, name: 'Fresh Hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
+  });
+  expect(created.status).toBe(201);
+  expect((await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } })).status).toBe(
+    200,
+  );
+  for (const user of [alice, bob, carol, lea, max]) {
+    const registered = await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: user.cookie, body: {} });
+    expect(registered.status).toBe(200);
+  }
+  expect(
+    (await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: carol.cookie, body: { looking: false } })).status,
+  ).toBe(200);
+});
+afterAll(() => h.close());
+
+describe('a looking flag lapses', () => {
+  it("after the event's 14 days: the person is told once, even when two instances run the job at once", async () => {
+    const fresh = await registration(alice);
+    expect(fresh.looking).toBe(true);
+    expect(Date.now() - Date.parse(fresh.lookingSince)).toBeLessThan(60_000);
+    await backdateLooking(alice, 15);
+    await backdateLooking(bob, 13);
+    await backdateLooking(carol, 30);
+
+    const runs = await Promise.all([refreshFreshness(h.db), refreshFreshness(h.db)]);
+    expect(runs.reduce((n, r) => n + r.lapsed, 0)).toBe(1);
+    expect((await registration(alice)).looking).toBe(false);
+    expect((await registration(bob)).looking).toBe(true);
+    expect((await registration(carol)).looking).toBe(false);
+    expect((await inboxTexts(alice)).filter((t) => t === LAPSED)).toHaveLength(1);
+    expect(await inboxTexts(bob)).not.toContain(LAPSED);
+    expect(await inboxTexts(carol)).not.toContain(LAPSED);
+    const inbox = (await h.api('GET /api/me/inbox', { cookie: alice.cookie })).body.items!;
+    expect(inbox.find((i: { text: string }) => i.text === LAPSED)?.link).toBe(`/hackathons/${slug}`);
+
+    // A later run finds nothing more to do.
+    expect((await refreshFreshness(h.db)).lapsed).toBe(0);
+    expect((await inboxTexts(alice)).filter((t) => t === LAPSED)).toHaveLength(1);
+  });
+
+  it('renewing it is one call, and its age starts over', async () => {
+    const renewed = await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: alice.cookie, body: { looking: true } });
+    expect(renewed.status).toBe(200);
+    const now = await registration(alice);
+    expect(now.looking).toBe(true);
+    expect(Date.now() - Date.parse(now.lookingSince)).toBeLessThan(60_000);
+    expect((await refreshFreshness(h.db)).lapsed).toBe(0);
+    expect((await registration(alice)).looking).toBe(true);
+  });
+
+  it('the event sets its own period (1 to 365 days)', async () => {
+    const longer = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { lookingLapseDays: 30 } });
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug } })).body.lookingLapseDays).toBe(30);
+    await backdateLooking(bob, 20);
+    expect((await refreshFreshness(h.db)).lapsed).toBe(0);
+    expect((await registration(bob)).looking).toBe(true);
+    await backdateLooking(bob, 31);
+    expect((await refreshFreshness(h.db)).lapsed).toBe(1);
+    expect(await inboxTexts(bob)).toContain(
+      'Fresh Hack: you no longer show as looking for a team, 30 days after you last said so. Still looking? Say so again in one click',
+    );
+
+    const bad = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { lookingLapseDays: 0 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.lookingLapseDays).toBe('A looking flag must last at least 1 day');
+  });
+});
+
+describe('leaders are reminded of positions open for 14 days', () => {
+  it('once, and only the leaders', async () => {
+    const team = await h.api('POST /api/teams', {
+      cookie: lea.cookie,
+      body: {
+        name: 'Stale Sails',
+        description: 'Sailing routes planned with the wind forecast.',
+        logoUrl: '',
+        openPositions: ['Designer'],
+        isOpen: true,
+        event: slug,
+      },
+    });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const teamId = team.body.id;
+    const added = await h.api('POST /api/events/{slug}/teams/{id}/members', {
+      params: { slug, id: teamId },
+      cookie: owner.cookie,
+      body: { profileId: max.profileId },
+    });
+    expect(added.status).toBe(204);
+    const said = 'The open positions of Stale Sails have been listed for 14 days: still open? Update them, or close the team to requests';
+
+    expect((await refreshFreshness(h.db)).reminded).toBe(0);
+    await h.db.execute(sql`update teams set updated_at = now() - interval '15 days' where id = ${teamId}`);
+    const runs = await Promise.all([refreshFreshness(h.db), refreshFreshness(h.db)]);
+    expect(runs.reduce((n, r) => n + r.reminded, 0)).toBe(1);
+    expect((await inboxTexts(lea)).filter((t) => t === said)).toHaveLength(1);
+    expect(await inboxTexts(max)).not.toContain(said);
+    const inbox = (await h.api('GET /api/me/inbox', { cookie: lea.cookie })).body.items!;
+    expect(inbox.find((i: { text: string }) => i.text === said)?.link).toBe(`/teams/${teamId}`);
+    expect((await refreshFreshness(h.db)).reminded).toBe(0);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The organizer's desk in the browser (docs/product.md#the-organizers-desk): the filters of the list
+ * of people without a team live in the address and drive the download and the announcement; the
+ * announcement goes to the segment chosen, a team found by its name.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Dashboard, UnteamedPerson } from '../../../shared/api/organize';
+import type { EventDetail } from '../../../shared/api/events';
+import { answerFetch, renderScreen } from '../../testing/render';
+import OrganizePage from './organize-page';
+
+const SLUG = 'spring-hack';
+const TEAM_ID = '22222222-2222-4222-8222-222222222222';
+const NOW = '2026-11-01T10:00:00.000Z';
+
+const event: EventDetail = {
+  slug: SLUG,
+  name: 'Spring Hack',
+  tagline: null,
+  location: 'Online',
+  timezone: 'UTC',
+  buildStartsAt: NOW,
+  submissionDeadline: '2026-11-03T10:00:00.000Z',
+  awardsAt: null,
+  phase: 'upcoming',
+  state: 'published',
+  hidden: false,
+  registrantCount: 3,
+  teamCount: 1,
+  description: null,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  formationDeadline: null,
+  teamSizeMin: 2,
+  teamSizeMax: 4,
+  teamsPerPerson: 1,
+  lookingLapseDays: 14,
+  prizePool: null,
+  schedule: [],
+  siteUrl: null,
+  registrationOpen: true,
+  formationLocked: false,
+  createdAt: NOW,
+  updatedAt: NOW,
+  viewer: { registration: null, staffRole: 'organizer', isAdmin: false },
+};
+
+const dashboard: Dashboard = {
+  people: { registrants: 3, looking: 2, inTeam: 1, withoutTeam: 2 },
+  teams: { total: 1, open: 1, full: 0, closed: 0, bySize: [{ members: 1, teams: 1 }] },
+  positions: { open: 2, byAge: [{ label: 'Under a week', positions: 2 }] },
+  pending: { joinRequests: 0, joinRequestsStale: 0, invitations: 0, invitationsStale: 0 },
+  days: [{ day: '2026-11-01', registrations: 3, teamsFormed: 1 }],
+  asOf: NOW,
+};
+
+const ada: UnteamedPerson = {
+  person: { id: '33333333-3333-4333-8333-333333333333', firstName: 'Ada', lastName: 'Byron', name: 'Ada Byron', avatarUrl: null },
+  skills: [{ name: 'React', level: 'Advanced' }],
+  availability: 'Full Time',
+  timezone: 'UTC+1',
+  looking: true,
+  registeredAt: NOW,
+};
+const page = (items: UnteamedPerson[]) => ({ status: 200 as const, body: { items, total: items.length, page: 1, pageSize: 50 } });
+
+function renderDesk(path = `/hackathons/${SLUG}/organize`) {
+  const calls = answerFetch({
+    'GET /api/events/{slug}': { status: 200, body: event },
+    'GET /api/events/{slug}/organize': { status: 200, body: dashboard },
+    'GET /api/events/{slug}/organize/unteamed': page([ada]),
+    'GET /api/teams': {
+      status: 200,
+      body: {
+        items: [
+          {
+            id: TEAM_ID,
+            name: 'Green Route',
+            description: 'Routing trucks through greener roads.',
+            logoUrl: null,
+            isOpen: true,
+            openPositions: ['Designer'],
+            memberCount: 3,
+            maxSize: 4,
+            createdAt: NOW,
+            event: { slug: SLUG, name: 'Spring Hack' },
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      },
+    },
+    'POST /api/events/{slug}/announcements': { status: 201, body: { id: '44444444-4444-4444-8444-444444444444', recipientCount: 3 } },
+  });
+  const screenState = renderScreen(<OrganizePage />, { path, route: '/hackathons/:slug/organize' });
+  return { calls, ...screenState };
+}
+
+describe("the organizer's desk", () => {
+  it('the filters go into the address, the download link and the announcement', async () => {
+    const { router, calls } = renderDesk();
+    expect(await screen.findByRole('heading', { name: "Organizer's desk" })).toBeVisible();
+    expect(await screen.findByText('1 person without a team')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ada Byron' })).toHaveAttribute('href', `/profiles/${ada.person.id}`);
+
+    await userEvent.type(screen.getByLabelText('Skills'), 'React, Python');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await userEvent.selectOptions(screen.getByLabelText('Availability'), 'Full Time');
+    await userEvent.selectOptions(screen.getByLabelText('Time zone'), 'europe-africa');
+    await userEvent.click(screen.getByLabelText('Looking for a team'));
+
+    await waitFor(() => {
+      const query = new URLSearchParams(router.state.location.search);
+      expect(query.get('skills')).toBe('React,Python');
+      expect(query.get('availability')).toBe('Full Time');
+      expect(query.get('band')).toBe('europe-africa');
+      expect(query.get('looking')).toBe('true');
+    });
+    const href = new URL(screen.getByRole('link', { name: 'Download this list (CSV)' }).getAttribute('href')!, 'http://x');
+    expect(href.pathname).toBe(`/api/events/${SLUG}/organize/export/unteamed`);
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      skills: 'React,Python',
+      availability: 'Full Time',
+      band: 'europe-africa',
+      looking: 'true',
+    });
+
+    const announce = screen.getByRole('region', { name: 'Announce' });
+    expect(within(announce).getByLabelText('Send to')).toHaveAccessibleDescription(
+      'The list above: skills React, Python; Full Time; Europe and Africa (UTC-2 to UTC+3); looking for a team',
+    );
+    await userEvent.type(within(announce).getByLabelText('Message'), 'Teams need React and Python people.');
+    await userEvent.click(within(announce).getByRole('button', { name: 'Send announcement' }));
+    expect(await within(announce).findByText('Sent to 3 people')).toBeVisible();
+    const sent = calls.find((c) => c.key === `POST /api/events/${SLUG}/announcements`);
+    expect(sent?.body).toEqual({
+      message: 'Teams need React and Python people.',
+      segment: {
+        kind: 'unteamed',
+        filter: { skills: ['React', 'Python'], availability: 'Full Time', band: 'europe-africa', looking: true },
+      },
+    });
+  });
+
+  it("to a team's members: asks which team, found by name", async () => {
+    const { calls } = renderDesk();
+    const announce = await screen.findByRole('region', { name: 'Announce' });
+    await userEvent.selectOptions(within(announce).getByLabelText('Send to'), "A team's members");
+    await userEvent.type(within(announce).getByLabelText('Message'), 'Your table is number 12.');
+    await userEvent.click(within(announce).getByRole('button', { name: 'Send announcement' }));
+    await waitFor(() => expect(within(announce).getByLabelText('Team')).toHaveAccessibleDescription('Choose a team'));
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+
+    await userEvent.type(within(announce).getByLabelText('Find a team'), 'Green');
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/teams')).toBe(true));
+    await userEvent.selectOptions(within(announce).getByLabelText('Team'), 'Green Route (3 members)');
+    await userEvent.click(within(announce).getByRole('button', { name: 'Send announcement' }));
+    expect(await within(announce).findByText('Sent to 3 people')).toBeVisible();
+    expect(calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({
+      message: 'Your table is number 12.',
+      segment: { kind: 'team', teamId: TEAM_ID },
+    });
+  });
+
+  it('a moderator sees the numbers and the list, but neither downloads nor announcements', async () => {
+    event.viewer.staffRole = 'moderator';
+    try {
+      renderDesk();
+      expect(await screen.findByText('1 person without a team')).toBeVisible();
+      expect(screen.getByRole('region', { name: 'Numbers' })).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Download this list (CSV)' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Announce' })).toBeNull();
+    } finally {
+      event.viewer.staffRole = 'organizer';
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cookieFrom } from './testing/client';
-import { startServer as start, waitForHealth } from './testing/process';
+import { freePort, startServer as start, waitForHealth } from './testing/process';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -28,7 +28,7 @@ describe('server process', { timeout: 120_000 }, () => {
   });
 
   it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {
-    const port = 3400 + Math.floor(Math.random() * 400);
+    const port = await freePort();
     const s = start({ PORT: String(port), DATA_DIR: freshDir() });
     await waitForHealth(port, s);
     // A sign-up whose body arrives slowly: the server has the request when the signal comes.
@@ -63,7 +63,7 @@ describe('server process', { timeout: 120_000 }, () => {
   });
 
   it('inserts the demo data on a new embedded database with a warning about its public password, but not with NODE_ENV=production', async () => {
-    const port = 3400 + Math.floor(Math.random() * 400);
+    const port = await freePort();
     const demo = start({ PORT: String(port), DATA_DIR: freshDir(), DEMO_DATA: '' });
     await waitForHealth(port, demo);
     const signIn = () =>
@@ -86,7 +86,7 @@ describe('server process', { timeout: 120_000 }, () => {
   });
 
   it('keeps a session across a restart on the same data folder', async () => {
-    const port = 3800 + Math.floor(Math.random() * 400);
+    const port = await freePort();
     const dataDir = freshDir();
     const first = start({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, first);

@@ -6,24 +6,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
-export const TEMPLATE = fileURLToPath(new URL('../../deploy/nginx/hackteams.conf', import.meta.url));
+export { freePort } from '../../src/server/testing/process';
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const TEMPLATE = fileURLToPath(new URL('../../deploy/nginx/hackteams.conf', import.meta.url));
 
 /** A self-signed certificate for 127.0.0.1, valid two days: returns the file paths. */
 export function selfSignedCertificate(dir: string) {

@@ -1,5 +1,6 @@
 /** Starts the real server as a child process, for the tests that need a process (not the in-memory app). */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { scratchDatabase } from '../db/scratch';
 
 /** Starts `src/server/index.ts` with this environment (on PGlite, no demo data, no web build, unless given). */
@@ -15,20 +16,23 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-/** Waits until the server on `port` answers its health route (for up to 90 s); a failure shows what it printed. */
+/** Waits until the server on `port` answers its health route (for up to 90 s); a failure shows what it printed and the last answer. */
 export async function waitForHealth(port: number, server: Pick<ReturnType<typeof startServer>, 'child' | 'output'>) {
   const printed = () => `; it printed:\n${server.output().slice(-3000) || '(nothing)'}`;
-  for (let i = 0; i < 900; i++) {
+  const until = Date.now() + 90_000;
+  let last = 'no answer';
+  while (Date.now() < until) {
     if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}${printed()}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) return;
-    } catch {
-      /* not up yet */
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = (err as Error).message;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server did not answer on port ${port} within 90 s${printed()}`);
+  throw new Error(`server did not answer on port ${port} within 90 s (last: ${last})${printed()}`);
 }
 
 /** A scratch database (db/scratch.ts) on the PostgreSQL server of DATABASE_URL, which `what` needs. */
@@ -36,4 +40,16 @@ export function scratchDatabaseOfEnv(prefix: string, what: string) {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error(`DATABASE_URL must point at a PostgreSQL server for the ${what}`);
   return scratchDatabase(serverUrl, prefix);
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

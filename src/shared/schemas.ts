@@ -206,7 +206,8 @@ export const pageSize = (def: number) =>
       description: `Items per page (default ${def}; more than ${MAX_PAGE_SIZE} is served as ${MAX_PAGE_SIZE})`,
     })
     .transform((n) => Math.min(n, MAX_PAGE_SIZE));
-const csv = z.preprocess(
+/** A comma-separated list in a query (`?skills=React,Go`), or the same as repeated values: up to 20 skill names. */
+export const skillNameList = z.preprocess(
   (v) =>
     typeof v === 'string'
       ? v
@@ -233,7 +234,7 @@ const searchText = (description: string) =>
 
 export const ProfileListQuerySchema = z.object({
   q: searchText('Search over first, last and preferred name, bio and skill names (case-insensitive)'),
-  skills: csv
+  skills: skillNameList
     .catch([])
     .meta({ type: 'string', description: 'Comma-separated skill names; a profile must have all of them', example: 'React,TypeScript' }),
   availability: z

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AVAILABILITIES, EVENT_ROLES, TIMEZONES } from '../constants';
-import { flag, page, pageSize } from '../schemas';
+import { flag, page, pageSize, skillNameList } from '../schemas';
 import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, paged, signedIn, Uuid } from './contract';
 import { PersonRefSchema } from './refs';
 
@@ -30,24 +30,13 @@ export const ANNOUNCEMENT_MAX = 2000;
 /** A join request or invitation unanswered this long is stale. */
 export const STALE_HOURS = 48;
 
-const skillList = z
-  .preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : Array.isArray(v)
-          ? v
-          : [],
-    z.array(z.string().max(50)).max(20),
-  )
-  .catch([]);
-
 /** The filters of the unteamed list; the same drive its export and the 'without a team' announcement. */
 export const UnteamedFilterSchema = z.object({
-  skills: skillList.meta({ type: 'string', description: 'Comma-separated skill names; a person must have all of them', example: 'React' }),
+  skills: skillNameList.meta({
+    type: 'string',
+    description: 'Comma-separated skill names; a person must have all of them',
+    example: 'React',
+  }),
   availability: z
     .enum(AVAILABILITIES)
     .optional()

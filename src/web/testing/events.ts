@@ -93,3 +93,22 @@ export function cardOf(event: EventDetail): EventCard {
 
 /** One page of a list. */
 export const pageOf = <T>(items: T[], total = items.length) => ({ items, total, page: 1, pageSize: 24 });
+
+/** A published event's card, as the lists and the event filters get it. */
+export const eventCard = (slug: string, name: string): EventCard => ({
+  slug,
+  name,
+  tagline: null,
+  location: 'Online',
+  timezone: 'UTC',
+  buildStartsAt: '2027-07-15T07:00:00.000Z',
+  submissionDeadline: '2027-07-17T16:00:00.000Z',
+  awardsAt: null,
+  phase: 'upcoming',
+  state: 'published',
+  hidden: false,
+  registrantCount: 3,
+  teamCount: 1,
+});
+/** Two events for a filter to choose from. */
+export const TWO_EVENTS = [eventCard('climate-code-sprint', 'Climate Code Sprint'), eventCard('health-hack-berlin', 'Health Hack Berlin')];

@@ -2,26 +2,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { EventCard } from '../../../shared/api/events';
+import { TWO_EVENTS } from '../../testing/events';
 import { answerFetch, renderScreen } from '../../testing/render';
 import ProfilesPage from './profiles-page';
 
-const card = (slug: string, name: string): EventCard => ({
-  slug,
-  name,
-  tagline: null,
-  location: 'Online',
-  timezone: 'UTC',
-  buildStartsAt: '2027-07-15T07:00:00.000Z',
-  submissionDeadline: '2027-07-17T16:00:00.000Z',
-  awardsAt: null,
-  phase: 'upcoming',
-  state: 'published',
-  hidden: false,
-  registrantCount: 3,
-  teamCount: 1,
-});
-const events = [card('climate-code-sprint', 'Climate Code Sprint'), card('health-hack-berlin', 'Health Hack Berlin')];
+const events = TWO_EVENTS;
 const page = <T,>(items: T[]) => ({ status: 200 as const, body: { items, total: items.length, page: 1, pageSize: 100 } });
 
 describe('the event filter of /profiles', () => {

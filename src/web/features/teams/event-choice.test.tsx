@@ -6,28 +6,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { EventCard } from '../../../shared/api/events';
 import type { TeamCard } from '../../../shared/api/teams';
+import { TWO_EVENTS } from '../../testing/events';
 import { answerFetch, renderScreen } from '../../testing/render';
 import CreateTeamPage from './create-team-page';
 import TeamsPage from './teams-page';
 
-const card = (slug: string, name: string): EventCard => ({
-  slug,
-  name,
-  tagline: null,
-  location: 'Online',
-  timezone: 'UTC',
-  buildStartsAt: '2027-07-15T07:00:00.000Z',
-  submissionDeadline: '2027-07-17T16:00:00.000Z',
-  awardsAt: null,
-  phase: 'upcoming',
-  state: 'published',
-  hidden: false,
-  registrantCount: 3,
-  teamCount: 1,
-});
-const events = [card('climate-code-sprint', 'Climate Code Sprint'), card('health-hack-berlin', 'Health Hack Berlin')];
+const events = TWO_EVENTS;
 const page = <T,>(items: T[]) => ({ status: 200 as const, body: { items, total: items.length, page: 1, pageSize: 100 } });
 const team: TeamCard = {
   id: '22222222-2222-4222-8222-222222222222',

@@ -28,6 +28,8 @@ const MEMBERSHIP_CHANGES = new Set<LiveItem['kind']>([
   'made_leader',
 ]);
 const TOAST_MS = 6_000;
+/** How long a browser whose session ended waits for a new session's cookie (a password change here) before it forgets the account. */
+const SESSION_RECHECK_MS = 1500;
 
 /** Follows the stream while someone is signed in; `onItem` hears each notification as it arrives. */
 function useEventStream(
@@ -76,11 +78,16 @@ export function LiveNotifications() {
     },
     onReopen: () => void refreshAll(),
     // Signed out elsewhere: every tab of this browser says so at once (and drops what it showed of
-    // the account), not at its next request. After a password change here, a new session goes on.
+    // the account), not at its next request. After a password change here, a new session goes on:
+    // the old one can end before the answer with the new cookie has arrived, so a browser that
+    // seems signed out asks once more, a moment later, before it forgets the account.
     onSessionEnded: () =>
-      void refreshAuth().then(() => {
-        if (!queryClient.getQueryData<Me>(authKeys.me)?.user) return forget();
-      }),
+      void (async () => {
+        const signedIn = async () => (await refreshAuth(), Boolean(queryClient.getQueryData<Me>(authKeys.me)?.user));
+        if (await signedIn()) return;
+        await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS));
+        if (!(await signedIn())) forget();
+      })(),
   });
 
   useEffect(() => {

@@ -17,6 +17,7 @@ const SERVER_FEATURE_EDGES = {
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
   organize: ['events', 'profiles', 'teams', 'notifications'],
+  grouping: ['events', 'profiles', 'teams', 'notifications'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],

@@ -1,6 +1,6 @@
 /** Grouping of solo participants (issue 32): the pure algorithm, its reasons and its quality table. */
 export { formGroups, plannedSizes, type GroupingInput, type GroupingResult, type ProposedGroup } from './algorithm';
-export { levelFromSkills, roleFromSkills, roleOfSkill, ROLES, type PartialTeam, type Role, type Solo } from './people';
+export { levelFromSkills, roleFromSkills, roleOfSkill, ROLES, rng, type PartialTeam, type Role, type Solo } from './people';
 export { reasonsFor, type Reason } from './reasons';
 export { measure, totalViolations, type Grouped, type Quality } from './quality';
-export { syntheticEvent, type SyntheticEvent } from './synthetic';
+export { forbiddenAmong, syntheticEvent, type SyntheticEvent } from './synthetic';

@@ -88,16 +88,27 @@ export function syntheticEvent(opts: {
       wanted: 1 + random.int(max - size),
     };
   });
-  // Forbidden pairs among people likely to meet: same availability, close in time zone.
+  const forbidden = forbiddenAmong([...solos, ...partialTeams.flatMap((t) => t.members)], opts.blockRate ?? 0.02, random);
+  return { solos, partialTeams, forbidden };
+}
+
+/** Seeded forbidden pairs among people likely to meet (same availability and time zone), for `rate` of them. */
+export function forbiddenAmong(all: Solo[], rate: number, random: ReturnType<typeof rng>): [string, string][] {
   const forbidden: [string, string][] = [];
-  const rate = opts.blockRate ?? 0.02;
-  const all = [...solos, ...partialTeams.flatMap((t) => t.members)];
-  const byAvailability = new Map<string, Solo[]>();
-  for (const s of all) byAvailability.set(s.availability, [...(byAvailability.get(s.availability) ?? []), s]);
+  const peersOf = new Map<string, Solo[]>();
+  const key = (s: Solo) => `${s.availability}|${s.timezone}`;
+  for (const s of all) {
+    const list = peersOf.get(key(s));
+    if (list) list.push(s);
+    else peersOf.set(key(s), [s]);
+  }
   for (const s of all) {
     if (random.next() >= rate) continue;
-    const peers = byAvailability.get(s.availability)!.filter((p) => p.timezone === s.timezone && p.id !== s.id);
-    for (let k = 0; k < 1 + random.int(3) && peers.length; k++) forbidden.push([s.id, peers[random.int(peers.length)].id]);
+    const peers = peersOf.get(key(s))!;
+    for (let k = 0; k < 1 + random.int(3) && peers.length > 1; k++) {
+      const other = peers[random.int(peers.length)];
+      if (other.id !== s.id) forbidden.push([s.id, other.id]);
+    }
   }
-  return { solos, partialTeams, forbidden };
+  return forbidden;
 }

@@ -48,6 +48,7 @@ const TABLES = {
   notifications: ['notifications'],
   events: ['events', 'eventStaff', 'registrations'],
   organize: ['announcements', 'announcementRecipients', 'deskRecords'],
+  grouping: ['groupingOptIns', 'groupingAvoids', 'groupingTeamOptIns', 'groupingRuns', 'groupingGroups', 'groupingMembers'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

@@ -7,3 +7,4 @@ export { leaveEvent, membershipsOf } from './members.repo';
 export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';
 export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventTeams } from './roster.repo';
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';
+export { formGroupedTeam, joinGroupedTeam } from './grouped.repo';

@@ -29,6 +29,7 @@ const WEB_FEATURE_EDGES = {
   profiles: ['account', 'notifications', 'teams'],
   teams: [],
   organize: [],
+  grouping: [],
 };
 /** One policy per feature: another feature it may not use is an error naming the allowed ones. */
 const featureEdges = (type, edges) =>

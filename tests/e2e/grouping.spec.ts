@@ -38,7 +38,9 @@ test('a participant asks to be grouped, the organizer sends the groups, the part
   await solo.page.goto(`/hackathons/${slug}/group`);
   await expect(solo.page.getByRole('heading', { name: 'Your proposed group' })).toBeVisible();
   await expect(solo.page.getByRole('heading', { name: 'Why this group' })).toBeVisible();
-  expect(await solo.page.getByRole('heading', { name: 'Why this group' }).locator('xpath=following-sibling::ul[1]/li').count()).toBeGreaterThanOrEqual(2);
+  expect(
+    await solo.page.getByRole('heading', { name: 'Why this group' }).locator('xpath=following-sibling::ul[1]/li').count(),
+  ).toBeGreaterThanOrEqual(2);
   await expect(solo.page.getByRole('heading', { name: 'The trade-off' })).toBeVisible();
   await solo.page.getByRole('button', { name: 'Accept' }).click();
   await expect(solo.page.getByText('You accepted. The group becomes a team as soon as enough of you accept.')).toBeVisible();

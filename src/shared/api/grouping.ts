@@ -152,6 +152,19 @@ export const groupingApi = {
     request: { params: groupParam, body: jsonBody(z.strictObject({ accept: z.boolean() })) },
     responses: { 200: json(ProposalSchema, 'Answered'), ...errors(401, 404, 409, ...jsonBodyErrors) },
   }),
+  teamOptIn: defineRoute({
+    method: 'put',
+    path: '/api/teams/{id}/grouping',
+    tags: [GROUPING],
+    summary: "Ask for members through grouping (a team's leaders): how many more; 0 stops",
+    description: 'The team is filled first in the next run, kept whole; only people who accept join it.',
+    security: signedIn,
+    request: {
+      params: z.object({ id: idParam('Team not found', 'The team') }),
+      body: jsonBody(z.strictObject({ wanted: z.number({ message: 'Say how many people' }).int().min(0).max(9) })),
+    },
+    responses: { 200: json(z.strictObject({ wanted: z.number().int() }), 'Saved'), ...errors(401, 403, 404, ...jsonBodyErrors) },
+  }),
   run: defineRoute({
     method: 'post',
     path: '/api/events/{slug}/grouping/runs',

@@ -7,8 +7,9 @@ import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { orRefuse } from '../../api/outcome';
 import { inEvent, ORGANIZERS, STAFF } from '../events';
+import { leaderOnly } from '../teams';
 import { answer, myProposal } from './answers.repo';
-import { optIn, optInOf, optOut } from './optins.repo';
+import { optIn, optInOf, optOut, setTeamOptIn } from './optins.repo';
 import { latestRun, queueRun, sendRun } from './runs.repo';
 
 export const groupingRoutes = createRouter()
@@ -28,6 +29,11 @@ export const groupingRoutes = createRouter()
   .openapi(guarded(groupingApi.answer, withProfile), async (c) => {
     const { proposal } = orRefuse(await answer(c.var.db, c.req.valid('param').id, c.var.profileId, c.req.valid('json').accept));
     return c.json(proposal, 200);
+  })
+  .openapi(guarded(groupingApi.teamOptIn, leaderOnly), async (c) => {
+    const { wanted } = c.req.valid('json');
+    await setTeamOptIn(c.var.db, c.var.team.id, wanted);
+    return c.json({ wanted }, 200);
   })
   .openapi(guarded(groupingApi.run, inEvent(ORGANIZERS)), async (c) => {
     const { db, event, eventViewer } = c.var;

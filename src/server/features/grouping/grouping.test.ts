@@ -16,6 +16,7 @@ const slug = 'group-hack';
 let h: Harness;
 let owner: TestUser, moderator: TestUser, stranger: TestUser, leader: TestUser;
 let solos: TestUser[];
+let teamId: string;
 const ROLES: GroupingRole[] = [
   'build',
   'design',
@@ -93,6 +94,7 @@ beforeAll(async () => {
     body: { name: 'Lea Team', description: 'We build things for the hackathon together', event: slug, openPositions: ['Designer'] },
   });
   expect(team.status, JSON.stringify(team.body)).toBe(201);
+  teamId = team.body.id!;
 }, 120_000);
 afterAll(() => h?.close());
 
@@ -209,5 +211,36 @@ describe('a run', () => {
     expect(pooled).not.toContain(a.profileId);
     expect(pooled).not.toContain(b.profileId);
     expect(next.totals!.violations).toBe(0);
+  });
+});
+
+describe('a partial team', () => {
+  it('asks through its leader, is filled first and kept whole, and is joined only by those who accept', async () => {
+    const notLeader = await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: solos[1].cookie, body: { wanted: 1 } });
+    expect(notLeader.status).toBe(403);
+    const asked = await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 1 } });
+    expect(asked.status).toBe(200);
+    const preview = await run();
+    const fill = preview.groups.find((g) => g.fillsTeam?.id === teamId)!;
+    expect(fill.fillsTeam!.name).toBe('Lea Team');
+    expect(fill.members).toHaveLength(1);
+    expect(preview.groups.flatMap((g) => g.members.map((m) => m.person.id))).not.toContain(leader.profileId);
+    expect((await send(preview.id)).status).toBe(200);
+    const newcomer = userOf(fill.members[0].person.id);
+    const accepted = await answer(newcomer, fill.id, true);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.teamId).toBe(teamId);
+    const team = (await h.api('GET /api/teams/{id}', { params: { id: teamId }, cookie: leader.cookie })).body;
+    expect(team.members!.map((m: { id: string }) => m.id).sort()).toEqual([leader.profileId, newcomer.profileId].sort());
+  });
+});
+
+describe('after the formation deadline', () => {
+  it('refuses runs and opt-ins: no group could become a team', async () => {
+    await h.db.execute(sql`update events set formation_deadline = now() - interval '1 minute' where slug = ${slug}`);
+    const queued = await h.api('POST /api/events/{slug}/grouping/runs', { params: { slug }, cookie: owner.cookie });
+    expect(queued.status).toBe(409);
+    expect(queued.body.error).toMatch(/locked/);
+    expect((await optIn(solos[2], 'data')).status).toBe(409);
   });
 });

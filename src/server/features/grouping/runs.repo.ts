@@ -10,7 +10,7 @@ import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
 import { groupingGroups, groupingMembers, groupingRuns, type Event } from '../../db/schema';
-import { eventById } from '../events';
+import { eventById, isFormationLocked } from '../events';
 import { notify } from '../notifications';
 import { eventTeams } from '../teams';
 import { formGroups } from './algorithm';
@@ -23,6 +23,8 @@ export const GROUPING_CHANNEL = 'hackteams_grouping';
 
 /** Queues a run for the event; refused while one is queued or running. */
 export async function queueRun(db: Db, event: Event, byProfileId: string): Promise<Outcome<{ id: string }>> {
+  // After the formation deadline no group could become a team.
+  if (isFormationLocked(event)) return refused('formation_locked', { event: event.name });
   return inTransaction(db, async (tx) => {
     // Two staff pressing at once: the event's runs are counted under a lock on the event's key.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`grouping-queue:${event.id}`}))`);
@@ -242,6 +244,7 @@ export async function sendRun(db: Db, event: Event, runId: string): Promise<Outc
       .for('update');
     if (!run) return refused('grouping_run_not_found');
     if (run.status !== 'preview') return refused('grouping_run_not_ready', { status: run.status });
+    if (isFormationLocked(event)) return refused('formation_locked', { event: event.name });
     await tx.update(groupingRuns).set({ status: 'sent', sentAt: new Date() }).where(eq(groupingRuns.id, runId));
     await tx
       .update(groupingGroups)

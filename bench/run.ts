@@ -11,7 +11,8 @@
  * BENCH_AMPLIFY_STREAMS (streams one account tries to open in the amplification case, 1,000),
  * BENCH_AMPLIFY_SECONDS (15), BENCH_AMPLIFY_LOOPS (requesters asking and cancelling, 2).
  * BENCH_CASES picks the cases, comma separated (all by default): reads, matching, legacy, write,
- * notify, amplify, explain, kickoff, overload. BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
+ * notify, amplify, explain, kickoff, overload, desk (issue 31: dashboard, export, announcement; BENCH_DESK_CONNECTIONS
+ * staff clients on the dashboard, 4). BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ import { runAmplifyCase, type AmplifyResult } from './amplify-case';
 import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
 import { runOverloadCase, type OverloadResult } from './overload-case';
 import { runWriteCase } from './write-case';
+import { deskMarkdown, deskTargets, prepareDesk, runDeskCase, type DeskResult } from './desk-case';
 
 const num = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -58,9 +60,10 @@ const config = {
   amplifyStreams: num('BENCH_AMPLIFY_STREAMS', 1000),
   amplifySeconds: num('BENCH_AMPLIFY_SECONDS', 15),
   amplifyLoops: num('BENCH_AMPLIFY_LOOPS', 2),
+  deskConnections: num('BENCH_DESK_CONNECTIONS', 4),
 };
 
-const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'amplify', 'explain', 'kickoff', 'overload'] as const;
+const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'amplify', 'explain', 'kickoff', 'overload', 'desk'] as const;
 type CaseName = (typeof CASES)[number];
 const selected: CaseName[] = (() => {
   const raw = process.env.BENCH_CASES?.trim();
@@ -187,6 +190,7 @@ async function main() {
       );
     const legacy = wants('legacy') ? await measureLegacyDownload(database.db) : null;
     if (legacy) log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
+    if (wants('desk')) await prepareDesk(database.db, data.largeEvent.id);
     await database.close();
 
     server = await startServer(bench.serverEnv, log);
@@ -278,6 +282,22 @@ async function main() {
       );
     }
 
+    // The desk (issue 31) before the overload case, whose backlog would slow it; its announcement adds a notification per registrant.
+    let desk: DeskResult | null = null;
+    if (wants('desk')) {
+      await settle(server.url, SETTLE_PROBE);
+      desk = await runDeskCase(server.url, server.pid, {
+        slug: data.largeEvent.slug,
+        connections: config.deskConnections,
+        durationSeconds: config.durationSeconds,
+        warmupSeconds: config.warmupSeconds,
+        browseConnections: config.kickoffBrowseConnections,
+        browsePath: '/api/teams',
+        settleProbe: SETTLE_PROBE,
+        log,
+      });
+    }
+
     let overload: OverloadResult | null = null;
     if (wants('overload')) {
       await settle(server.url, SETTLE_PROBE);
@@ -324,11 +344,14 @@ async function main() {
       overload,
       amplify,
     );
+    if (desk) targets.push(...deskTargets(bench.kind, desk));
     const title =
       `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,` +
       ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams` +
       ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
-    console.log(`\n${markdown({ title, cases, legacy, write, notify, amplify, kickoff, overload, targets, explained, matchingPlans })}\n`);
+    console.log(
+      `\n${markdown({ title, cases, legacy, write, notify, amplify, kickoff, overload, targets, explained, matchingPlans })}\n${desk ? `\n${deskMarkdown(desk)}\n` : ''}`,
+    );
 
     const results = {
       database: bench.kind,
@@ -351,6 +374,7 @@ async function main() {
       amplify,
       kickoff,
       overload,
+      desk,
       explained,
       matchingPlans,
       targets,

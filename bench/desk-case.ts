@@ -14,6 +14,7 @@ import type { Db } from '../src/server/db/client';
 import { cookieFrom } from '../src/server/testing/client';
 import { percentile, runLoad, settle, type LoadResult } from './load';
 import type { TargetCheck } from './report';
+import { DASHBOARD_TTL_MS } from '../src/server/features/organize/organize.routes';
 
 export const DESK_OWNER = { email: 'owner@desk.bench.example', password: 'bench-password' };
 
@@ -59,6 +60,8 @@ export interface Browse {
 export interface DeskResult {
   /** Registrants of the event, as the dashboard counts them. */
   registrants: number;
+  /** The first dashboard request, computed afresh. */
+  dashboardColdMs: number;
   dashboard: LoadResult;
   export: { rows: number; bytes: number; firstByteMs: number; totalMs: number; rssBeforeMb: number; rssPeakMb: number; rssAfterMb: number };
   announcement: { recipients: number; ms: number; status: number; browseBefore: Browse; browseDuring: Browse };
@@ -110,9 +113,12 @@ export async function runDeskCase(baseUrl: string, serverPid: number, opts: Desk
   if (!signIn.ok) throw new Error(`desk owner sign-in: ${signIn.status} ${await signIn.text()}`);
   const cookie = cookieFrom(signIn.headers);
 
+  const firstAt = performance.now();
   const first = await fetch(`${baseUrl}/api/events/${opts.slug}/organize`, { headers: { cookie } });
   if (!first.ok) throw new Error(`dashboard: ${first.status} ${await first.text()}`);
   const registrants = ((await first.json()) as { people: { registrants: number } }).people.registrants;
+  // Computed afresh: the statements' own time (then kept a few seconds, DASHBOARD_TTL_MS).
+  const dashboardColdMs = Math.round(performance.now() - firstAt);
 
   // The dashboard, a few staff clients at once.
   const dashboard = await runLoad(
@@ -120,7 +126,9 @@ export async function runDeskCase(baseUrl: string, serverPid: number, opts: Desk
     { name: 'desk: dashboard, large event', kind: 'detail', paths: [`/api/events/${opts.slug}/organize`], headers: { cookie } },
     { connections: opts.connections, durationSeconds: opts.durationSeconds, warmupSeconds: opts.warmupSeconds },
   );
-  opts.log(`desk dashboard: ${dashboard.rps} req/s, p50 ${dashboard.p50} ms, p95 ${dashboard.p95} ms, p99 ${dashboard.p99} ms`);
+  opts.log(
+    `desk dashboard: afresh ${dashboardColdMs} ms; ${dashboard.rps} req/s, p50 ${dashboard.p50} ms, p95 ${dashboard.p95} ms, p99 ${dashboard.p99} ms`,
+  );
 
   // The registrants export, read as it comes; the server's memory sampled every 50 ms.
   await settle(baseUrl, opts.settleProbe);
@@ -178,7 +186,7 @@ export async function runDeskCase(baseUrl: string, serverPid: number, opts: Desk
   opts.log(
     `desk announcement: ${announcement.status}, ${announcement.recipients} recipients in ${announcement.ms} ms; browsing ${announcement.browseDuring.rps} req/s p99 ${announcement.browseDuring.p99} ms (before: ${announcement.browseBefore.rps} req/s, p99 ${announcement.browseBefore.p99} ms)`,
   );
-  return { registrants, dashboard, export: exported, announcement };
+  return { registrants, dashboardColdMs, dashboard, export: exported, announcement };
 }
 
 /** Issue 31's targets; time targets for the export and the announcement on PostgreSQL (PGlite: printed, not judged). */
@@ -214,6 +222,8 @@ export function deskTargets(kind: 'postgres' | 'pglite', d: DeskResult): TargetC
   });
   if (kind === 'postgres')
     out.push({ target: 'desk announcement: within 10 s (PostgreSQL)', actual: `${a.ms} ms`, pass: a.status === 201 && a.ms <= 10_000 });
+  // PGlite has one connection: every request waits for the write, whose target is on PostgreSQL.
+  if (kind !== 'postgres') return out;
   const { browseBefore: before, browseDuring: during } = a;
   out.push({
     target: 'desk announcement: browsing keeps >= half its req/s during the write',
@@ -237,6 +247,8 @@ export function deskMarkdown(d: DeskResult): string {
     '| measure | req/s | p50 ms | p95 ms | p99 ms |',
     '|---|---:|---:|---:|---:|',
     `| dashboard | ${s.rps} | ${v(s.p50)} | ${v(s.p95)} | ${v(s.p99)} |`,
+    '',
+    `The dashboard computed afresh (the first request; then kept ${DASHBOARD_TTL_MS / 1000} s per event): ${d.dashboardColdMs} ms.`,
     '',
     '| export of registrants | rows | MB | first byte ms | complete ms | server RSS before / peak / after MB |',
     '|---|---:|---:|---:|---:|---|',

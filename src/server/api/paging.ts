@@ -12,7 +12,21 @@ export const COUNT_TTL_MS = 10_000;
 const MAX_KEYS = 1000;
 
 export class CountCache {
-  private readonly entries = new Map<string, { value: Promise<number>; expires: number }>();
+  private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>();
+
+  /**
+   * Any other costly read kept the same way (the organizer's dashboard): requests at once share one
+   * computation; kept `ttlMs`, dropped by this instance's writes like the counts.
+   */
+  keep<T>(key: string, compute: () => Promise<T>, ttlMs: number): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+    if (this.entries.size >= MAX_KEYS) this.entries.clear();
+    const value = compute();
+    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
 
   get(key: string, compute: () => Promise<number>): Promise<number> {
     const hit = this.known(key);
@@ -26,7 +40,7 @@ export class CountCache {
   /** The kept total of `key`, if there is one. */
   known(key: string): Promise<number> | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.expires > Date.now() ? hit.value : undefined;
+    return hit && hit.expires > Date.now() ? (hit.value as Promise<number>) : undefined;
   }
 
   set(key: string, value: Promise<number> | number) {

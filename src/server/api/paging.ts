@@ -16,15 +16,36 @@ export class CountCache {
 
   /**
    * Any other costly read kept the same way (the organizer's dashboard): requests at once share one
-   * computation; kept `ttlMs`, dropped by this instance's writes like the counts.
+   * computation, dropped by this instance's writes like the counts. Once `ttlMs` old, the kept value
+   * is still answered while one fresh computation runs (for at most `ttlMs` more), so readers do not
+   * wait for it.
    */
   keep<T>(key: string, compute: () => Promise<T>, ttlMs: number): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+    const now = Date.now();
+    const hit = this.entries.get(key) as { value: Promise<T>; expires: number; fresh?: Promise<T> } | undefined;
+    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires + ttlMs > now) {
+      hit.fresh ??= compute().then(
+        (value) => {
+          if (this.entries.get(key) === hit) this.entries.set(key, { value: Promise.resolve(value), expires: Date.now() + ttlMs });
+          return value;
+        },
+        (err: unknown) => {
+          hit.fresh = undefined;
+          throw err;
+        },
+      );
+      hit.fresh.catch(() => {});
+      return hit.value;
+    }
     if (this.entries.size >= MAX_KEYS) this.entries.clear();
     const value = compute();
-    this.entries.set(key, { value, expires: Date.now() + ttlMs });
-    value.catch(() => this.entries.delete(key));
+    const entry = { value, expires: now + ttlMs };
+    this.entries.set(key, entry);
+    value.then(
+      () => (entry.expires = Date.now() + ttlMs),
+      () => this.entries.delete(key),
+    );
     return value;
   }
 

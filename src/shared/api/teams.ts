@@ -42,10 +42,7 @@ export const TeamCardSchema = z
       .max(TEAM_SIZE_MAX)
       .meta({ description: 'The most members the team takes; with that many it is full' }),
     createdAt: DateTime,
-    positionsSince: DateTime.meta({
-      description:
-        "Freshness: when the leaders last changed the team's listing or said its positions are still open; the open positions' age",
-    }),
+    positionsSince: DateTime.meta({ description: "When the listing last changed or was said still open: the open positions' age" }),
     event: EventRefSchema.meta({ description: 'The event the team takes part in' }),
   })
   .meta({ id: 'TeamCard' });

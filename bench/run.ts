@@ -12,8 +12,9 @@
  * BENCH_AMPLIFY_STREAMS (streams one account tries to open in the amplification case, 1,000),
  * BENCH_AMPLIFY_SECONDS (15), BENCH_AMPLIFY_LOOPS (requesters asking and cancelling, 2).
  * BENCH_CASES picks the cases, comma separated (all by default): reads, matching, legacy, write,
- * notify, amplify, explain, kickoff, overload, grouping. BENCH_GROUPING_SOLOS (synthetic solos in the grouping case,
- * 10,000), BENCH_GROUPING_SEEDS (5). BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
+ * notify, amplify, explain, kickoff, overload, grouping, desk. BENCH_GROUPING_SOLOS (synthetic solos in the grouping
+ * case, 10,000), BENCH_GROUPING_SEEDS (5); desk (issue 31: dashboard, export, announcement): BENCH_DESK_CONNECTIONS
+ * staff clients on the dashboard, 4. BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { runOverloadCase, type OverloadResult } from './overload-case';
 import { runWriteCase } from './write-case';
 import { exportBenchPeople, groupingMarkdown, groupingTargets, runGroupingWorker } from './grouping-case';
 import type { GroupingWorkerResult } from './grouping-worker';
+import { deskMarkdown, deskTargets, prepareDesk, runDeskCase, type DeskResult } from './desk-case';
 
 const num = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -63,9 +65,10 @@ const config = {
   amplifyStreams: num('BENCH_AMPLIFY_STREAMS', 1000),
   amplifySeconds: num('BENCH_AMPLIFY_SECONDS', 15),
   amplifyLoops: num('BENCH_AMPLIFY_LOOPS', 2),
+  deskConnections: num('BENCH_DESK_CONNECTIONS', 4),
 };
 
-const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'amplify', 'explain', 'kickoff', 'overload', 'grouping'] as const;
+const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'amplify', 'explain', 'kickoff', 'overload', 'grouping', 'desk'] as const;
 type CaseName = (typeof CASES)[number];
 const selected: CaseName[] = (() => {
   const raw = process.env.BENCH_CASES?.trim();
@@ -193,6 +196,7 @@ async function main() {
     const legacy = wants('legacy') ? await measureLegacyDownload(database.db) : null;
     if (legacy) log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
     const groupingData = wants('grouping') ? await exportBenchPeople(database.db, data.largeEvent.id) : null;
+    if (wants('desk')) await prepareDesk(database.db, data.largeEvent.id);
     await database.close();
 
     // Grouping (issue 32) needs no server: each data set in its own process, before the load cases.
@@ -295,6 +299,22 @@ async function main() {
       );
     }
 
+    // The desk (issue 31) before the overload case, whose backlog would slow it; its announcement adds a notification per registrant.
+    let desk: DeskResult | null = null;
+    if (wants('desk')) {
+      await settle(server.url, SETTLE_PROBE);
+      desk = await runDeskCase(server.url, server.pid, {
+        slug: data.largeEvent.slug,
+        connections: config.deskConnections,
+        durationSeconds: config.durationSeconds,
+        warmupSeconds: config.warmupSeconds,
+        browseConnections: config.kickoffBrowseConnections,
+        browsePath: '/api/teams',
+        settleProbe: SETTLE_PROBE,
+        log,
+      });
+    }
+
     let overload: OverloadResult | null = null;
     if (wants('overload')) {
       await settle(server.url, SETTLE_PROBE);
@@ -342,11 +362,14 @@ async function main() {
       amplify,
     );
     targets.push(...groupingTargets(grouping));
+    if (desk) targets.push(...deskTargets(bench.kind, desk));
     const title =
       `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,` +
       ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams` +
       ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
-    console.log(`\n${markdown({ title, cases, legacy, write, notify, amplify, kickoff, overload, targets, explained, matchingPlans })}\n`);
+    console.log(
+      `\n${markdown({ title, cases, legacy, write, notify, amplify, kickoff, overload, targets, explained, matchingPlans })}\n${desk ? `\n${deskMarkdown(desk)}\n` : ''}`,
+    );
     if (grouping.length) console.log(`${groupingMarkdown(grouping)}\n`);
 
     const results = {
@@ -371,6 +394,7 @@ async function main() {
       kickoff,
       overload,
       grouping,
+      desk,
       explained,
       matchingPlans,
       targets,

@@ -12,7 +12,42 @@ export const COUNT_TTL_MS = 10_000;
 const MAX_KEYS = 1000;
 
 export class CountCache {
-  private readonly entries = new Map<string, { value: Promise<number>; expires: number }>();
+  private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>();
+
+  /**
+   * Any other costly read kept the same way (the organizer's dashboard): requests at once share one
+   * computation, dropped by this instance's writes like the counts. Once `ttlMs` old, the kept value
+   * is still answered while one fresh computation runs (for at most `ttlMs` more), so readers do not
+   * wait for it.
+   */
+  keep<T>(key: string, compute: () => Promise<T>, ttlMs: number): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key) as { value: Promise<T>; expires: number; fresh?: Promise<T> } | undefined;
+    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires + ttlMs > now) {
+      hit.fresh ??= compute().then(
+        (value) => {
+          if (this.entries.get(key) === hit) this.entries.set(key, { value: Promise.resolve(value), expires: Date.now() + ttlMs });
+          return value;
+        },
+        (err: unknown) => {
+          hit.fresh = undefined;
+          throw err;
+        },
+      );
+      hit.fresh.catch(() => {});
+      return hit.value;
+    }
+    if (this.entries.size >= MAX_KEYS) this.entries.clear();
+    const value = compute();
+    const entry = { value, expires: now + ttlMs };
+    this.entries.set(key, entry);
+    value.then(
+      () => (entry.expires = Date.now() + ttlMs),
+      () => this.entries.delete(key),
+    );
+    return value;
+  }
 
   get(key: string, compute: () => Promise<number>): Promise<number> {
     const hit = this.known(key);
@@ -26,7 +61,7 @@ export class CountCache {
   /** The kept total of `key`, if there is one. */
   known(key: string): Promise<number> | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.expires > Date.now() ? hit.value : undefined;
+    return hit && hit.expires > Date.now() ? (hit.value as Promise<number>) : undefined;
   }
 
   set(key: string, value: Promise<number> | number) {

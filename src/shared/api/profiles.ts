@@ -29,6 +29,10 @@ export const ProfileCardSchema = z
     lookingForTeam: z.boolean(),
     skills: z.array(SkillBadgeSchema).meta({ description: 'In the order they were added' }),
     createdAt: DateTime,
+    lookingSince: DateTime.optional().meta({
+      description:
+        "In a list of one event's people, for those looking there: when they last said so (freshness; the flag lapses after the event's lookingLapseDays)",
+    }),
   })
   .meta({ id: 'ProfileCard', description: 'What a profile card shows (lists, home preview)' });
 export type ProfileCard = z.infer<typeof ProfileCardSchema>;

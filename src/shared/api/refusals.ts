@@ -34,6 +34,7 @@ export const REFUSALS = {
   not_team_leader_invite: { status: 403, message: 'Only a team leader can invite people' },
   team_full: { status: 409, message: 'This team is full' },
   team_not_open: { status: 409, message: 'This team is not accepting new members' },
+  no_open_positions: { status: 409, message: 'This team has no open positions to keep listed' },
   team_too_small: {
     status: 400,
     message: (d) => `The team has ${d.memberCount} members: its size cannot be smaller`,

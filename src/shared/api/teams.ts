@@ -42,6 +42,7 @@ export const TeamCardSchema = z
       .max(TEAM_SIZE_MAX)
       .meta({ description: 'The most members the team takes; with that many it is full' }),
     createdAt: DateTime,
+    positionsSince: DateTime.meta({ description: "When the listing last changed or was said still open: the open positions' age" }),
     event: EventRefSchema.meta({ description: 'The event the team takes part in' }),
   })
   .meta({ id: 'TeamCard' });
@@ -245,6 +246,21 @@ export const teamsApi = {
       200: json(z.strictObject({ openPositions: z.array(z.string()), positionSkills: PositionSkillsMap }), 'The positions as saved'),
       ...leaderErrors,
       ...errors(...jsonBodyErrors),
+    },
+  }),
+  positionsStillOpen: defineRoute({
+    method: 'post',
+    path: '/api/teams/{id}/positions/still-open',
+    tags: [TEAMS],
+    summary: 'Say the open positions are still open',
+    description:
+      "Leaders only, in one click: the positions' age starts over (positionsSince), which also answers the reminder of positions open for 14 days. 409 when the team lists no open position or takes no one.",
+    security: signedIn,
+    request: { params: teamId },
+    responses: {
+      200: json(z.strictObject({ positionsSince: DateTime }), 'Their age starts over'),
+      ...leaderErrors,
+      ...errors(409),
     },
   }),
   remove: defineRoute({

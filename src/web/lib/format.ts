@@ -10,6 +10,23 @@ export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short' });
 }
 
+/** Whole days since `iso` (freshness: how old a looking flag or an open position is). */
+export function daysSince(iso: string, now: number = Date.now()): number {
+  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 86_400_000));
+}
+
+/** 'Open since today', 'Open for 1 day', 'Open for 3 days': an open position's age. */
+export function positionsAge(iso: string, now: number = Date.now()): string {
+  const days = daysSince(iso, now);
+  return days === 0 ? 'Open since today' : `Open for ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** 'Looking since today', 'Looking for 3 days': a looking flag's age in an event. */
+export function lookingAge(iso: string, now: number = Date.now()): string {
+  const days = daysSince(iso, now);
+  return days === 0 ? 'Looking since today' : `Looking for ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
 /** 'just now', '2 min ago', '3 h ago', '5 d ago', then the date. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);

@@ -53,6 +53,7 @@ const cardOf = (id: string, createdAt: Date) => ({
   memberCount: 1,
   maxSize: 5,
   createdAt: createdAt.toISOString(),
+  positionsSince: createdAt.toISOString(),
   event: { slug: 'event', name: 'Event' },
 });
 const teamArb = (n: number) =>

@@ -24,14 +24,23 @@ type Cell = string | number | null;
 const iso = (d: Date | string) => new Date(d).toISOString();
 const skillText = (skills: { name: string; level: string }[]) => skills.map((s) => `${s.name} (${s.level})`).join('; ');
 
-/** Reads `query(after)` batch after batch, each after the last key of the one before. */
+/**
+ * Reads `query(after)` batch after batch, each after the last key of the one before. A query joining
+ * profiles repeats the key condition on profiles' id: without it PostgreSQL merge-joins from the first
+ * profile each time, and the 130th batch of 1,000 read 130,000 profiles (the export took 57 s, not 3).
+ */
 async function* batches<R extends { key: string }>(db: Db, query: (after: string) => SQL): AsyncGenerator<R> {
-  let after = BEFORE_ALL;
+  let next = queryRows<R>(db, query(BEFORE_ALL));
   for (;;) {
-    const rows = await queryRows<R>(db, query(after));
+    const rows = await next;
+    // The next batch is read while this one is written out: the database and the CSV work side by side.
+    if (rows.length === BATCH) {
+      next = queryRows<R>(db, query(rows[rows.length - 1].key));
+      // A download given up midway leaves it unread: not an unhandled rejection.
+      next.catch(() => {});
+    }
     yield* rows;
     if (rows.length < BATCH) return;
-    after = rows[rows.length - 1].key;
   }
 }
 
@@ -71,17 +80,18 @@ export async function* exportRows(
     const rows = batches<PersonRow>(
       db,
       (after) => sql`select ${personColumns},
-          (select string_agg(t.name, '; ' order by t.name) from ${eventMemberships(eventId)} m join ${eventTeams(eventId)} t on t.id = m.team_id where m.profile_id = r.profile_id) as teams,
-          (select string_agg(m.role, '; ' order by t.name) from ${eventMemberships(eventId)} m join ${eventTeams(eventId)} t on t.id = m.team_id where m.profile_id = r.profile_id) as roles
+          joined.teams, joined.roles
         from ${eventRegistrations(eventId)} r join ${people.table} on ${people.id} = r.profile_id
-        where r.profile_id > ${after} order by r.profile_id limit ${BATCH}`,
+        left join lateral (select string_agg(t.name, '; ' order by t.name) as teams, string_agg(m.role, '; ' order by t.name) as roles
+          from ${eventMemberships(eventId)} m join ${eventTeams(eventId)} t on t.id = m.team_id where m.profile_id = r.profile_id) joined on true
+        where r.profile_id > ${after} and ${people.id} > ${after} order by r.profile_id limit ${BATCH}`,
     );
     for await (const r of rows) yield [...personCells(r), r.teams ?? '', r.roles ?? '', profileUrl(r.key)];
   } else if (list === 'unteamed') {
     const rows = batches<PersonRow>(
       db,
       (after) =>
-        sql`select ${personColumns} from ${unteamedSource(eventId, filter)} and r.profile_id > ${after} order by r.profile_id limit ${BATCH}`,
+        sql`select ${personColumns} from ${unteamedSource(eventId, filter)} and r.profile_id > ${after} and ${people.id} > ${after} order by r.profile_id limit ${BATCH}`,
     );
     for await (const r of rows) yield [...personCells(r), profileUrl(r.key)];
   } else {

@@ -103,6 +103,19 @@ describe('a looking flag lapses', () => {
   });
 });
 
+describe("a looking flag's age", () => {
+  it("shows on the cards of the event's people who look there, and only in an event's list", async () => {
+    await backdateLooking(lea, 3);
+    const cards = (await h.api('GET /api/profiles', { query: { event: slug } })).body.items!;
+    const card = (user: TestUser) => cards.find((c: { id: string }) => c.id === user.profileId);
+    expect(Math.round((Date.now() - Date.parse(card(lea)!.lookingSince!)) / DAY)).toBe(3);
+    expect(card(carol)!.lookingForTeam).toBe(false);
+    expect(card(carol)!.lookingSince).toBeUndefined();
+    const anywhere = (await h.api('GET /api/profiles', {})).body.items!.find((c: { id: string }) => c.id === lea.profileId);
+    expect(anywhere?.lookingSince).toBeUndefined();
+  });
+});
+
 describe('leaders are reminded of positions open for 14 days', () => {
   it('once, and only the leaders', async () => {
     const team = await h.api('POST /api/teams', {
@@ -135,5 +148,77 @@ describe('leaders are reminded of positions open for 14 days', () => {
     const inbox = (await h.api('GET /api/me/inbox', { cookie: lea.cookie })).body.items!;
     expect(inbox.find((i: { text: string }) => i.text === said)?.link).toBe(`/teams/${teamId}`);
     expect((await refreshFreshness(h.db)).reminded).toBe(0);
+
+    // The team shows its positions' age; 'still open' (leaders only) starts it over and answers the reminder.
+    const listed = await h.api('GET /api/teams/{id}', { params: { id: teamId } });
+    expect(Date.now() - Date.parse(listed.body.positionsSince)).toBeGreaterThan(14 * DAY);
+    const card = (await h.api('GET /api/teams', { query: { event: slug } })).body.items!.find((t: { id: string }) => t.id === teamId);
+    expect(card?.positionsSince).toBe(listed.body.positionsSince);
+    const byMember = await h.api('POST /api/teams/{id}/positions/still-open', { params: { id: teamId }, cookie: max.cookie });
+    expect(byMember.status).toBe(403);
+    expect((await h.api('POST /api/teams/{id}/positions/still-open', { params: { id: teamId } })).status).toBe(401);
+    const kept = await h.api('POST /api/teams/{id}/positions/still-open', { params: { id: teamId }, cookie: lea.cookie });
+    expect(kept.status).toBe(200);
+    expect(Date.now() - Date.parse(kept.body.positionsSince)).toBeLessThan(60_000);
+    expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body.positionsSince).toBe(kept.body.positionsSince);
+    // Reminded again only once they are 14 days old again.
+    expect((await refreshFreshness(h.db)).reminded).toBe(0);
+    // As if the first reminder came 29 days ago and 'still open' 15 days ago.
+    await h.db.execute(
+      sql`update teams set updated_at = now() - interval '15 days', positions_reminded_at = now() - interval '29 days' where id = ${teamId}`,
+    );
+    expect((await refreshFreshness(h.db)).reminded).toBe(1);
+  });
+
+  it("'still open' needs open positions and room", async () => {
+    const team = await h.api('POST /api/teams', {
+      cookie: bob.cookie,
+      body: {
+        name: 'No Seats',
+        description: 'A team that lists no open position.',
+        logoUrl: '',
+        openPositions: ['Cook'],
+        isOpen: true,
+        event: slug,
+      },
+    });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const params = { id: team.body.id };
+    expect((await h.api('PUT /api/teams/{id}/positions', { params, cookie: bob.cookie, body: { openPositions: [] } })).status).toBe(200);
+    const none = await h.api('POST /api/teams/{id}/positions/still-open', { params: { id: team.body.id }, cookie: bob.cookie });
+    expect(none.status).toBe(409);
+    expect(none.body.error).toBe('This team has no open positions to keep listed');
+    expect((await h.api('PUT /api/teams/{id}/positions', { params, cookie: bob.cookie, body: { openPositions: ['Cook'] } })).status).toBe(
+      200,
+    );
+    const teamBody = { name: 'No Seats', description: 'A team that lists no open position.', isOpen: false };
+    expect((await h.api('PATCH /api/teams/{id}', { params, cookie: bob.cookie, body: teamBody })).status).toBe(200);
+    const closed = await h.api('POST /api/teams/{id}/positions/still-open', { params, cookie: bob.cookie });
+    expect(closed.status).toBe(409);
+    expect(closed.body.error).toBe('This team is not accepting new members');
+    const missing = await h.api('POST /api/teams/{id}/positions/still-open', {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      cookie: bob.cookie,
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('the event form', () => {
+  it('a new event takes its period, 14 days unless set, and refuses one out of bounds', async () => {
+    const body = { name: 'Period Hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) };
+    const plain = await h.api('POST /api/events', { cookie: owner.cookie, body: { ...body, slug: 'period-plain' } });
+    expect(plain.status).toBe(201);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug: 'period-plain' }, cookie: owner.cookie })).body.lookingLapseDays).toBe(
+      14,
+    );
+    const set = await h.api('POST /api/events', { cookie: owner.cookie, body: { ...body, slug: 'period-set', lookingLapseDays: 30 } });
+    expect(set.status).toBe(201);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug: 'period-set' }, cookie: owner.cookie })).body.lookingLapseDays).toBe(
+      30,
+    );
+    const bad = await h.api('POST /api/events', { cookie: owner.cookie, body: { ...body, slug: 'period-bad', lookingLapseDays: 400 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.lookingLapseDays).toBe('A looking flag must last at most 365 days');
   });
 });

@@ -10,7 +10,7 @@ import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
-import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, takesPartIn } from '../events';
+import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, lookingSinceIn, takesPartIn } from '../events';
 
 const cardColumns = {
   id: profiles.id,
@@ -114,8 +114,20 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
     counts,
   });
+  // Freshness: in an event, how long each person looking there has been (docs/product.md#freshness).
+  const since = eventId
+    ? await lookingSinceIn(
+        db,
+        eventId,
+        rows.filter((r) => r.lookingForTeam).map((r) => r.id),
+      )
+    : null;
   return {
-    items: rows.map(toCard),
+    items: rows.map((r) => {
+      const card = toCard(r);
+      const lookingSince = r.lookingForTeam ? since?.get(r.id) : undefined;
+      return lookingSince ? { ...card, lookingSince } : card;
+    }),
     total,
     page: query.page,
     pageSize: query.pageSize,

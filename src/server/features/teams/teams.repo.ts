@@ -48,6 +48,7 @@ export const cardColumns = {
   memberCount: teams.memberCount,
   maxSize: teams.maxSize,
   createdAt: teams.createdAt,
+  updatedAt: teams.updatedAt,
   event: eventRefOf(teams.eventId),
 };
 type CardRow = Pick<Team, Exclude<keyof typeof cardColumns, 'event'>> & { event: EventRef };
@@ -63,6 +64,7 @@ export function toCard(team: CardRow): TeamCard {
     memberCount: team.memberCount,
     maxSize: team.maxSize,
     createdAt: iso(team.createdAt),
+    positionsSince: iso(team.updatedAt),
     event: team.event,
   };
 }
@@ -267,6 +269,24 @@ export async function setOpenPositions(
       .set({ openPositions, ...columns, updatedAt: new Date() })
       .where(eq(teams.id, teamId));
     return done({ positionSkills: columns.positionSkills });
+  });
+}
+
+/**
+ * Freshness (docs/product.md#freshness): a leader says the open positions are still open; their
+ * age (the team's updated_at) starts over, so the 14-day reminder comes again only 14 days later.
+ */
+export async function keepPositionsOpen(db: Db, teamId: string, actorProfileId: string): Promise<Outcome<{ positionsSince: string }>> {
+  return inTransaction(db, async (tx) => {
+    const led = await lockLedTeam(tx, teamId, actorProfileId);
+    if (!led.ok) return led;
+    const { team } = led;
+    if (team.openPositions.length === 0) return refused('no_open_positions');
+    if (!team.isOpen) return refused('team_not_open');
+    if (!hasRoom(team)) return refused('team_full');
+    const now = new Date();
+    await tx.update(teams).set({ updatedAt: now }).where(eq(teams.id, teamId));
+    return done({ positionsSince: iso(now) });
   });
 }
 

@@ -39,6 +39,10 @@ export const teamsRoutes = createRouter()
     const saved = orRefuse(await repo.setOpenPositions(c.var.db, c.var.team.id, c.var.profileId, openPositions, positionSkills));
     return c.json({ openPositions, positionSkills: saved.positionSkills }, 200);
   })
+  .openapi(guarded(teamsApi.positionsStillOpen, leaderOnly), async (c) => {
+    const kept = orRefuse(await repo.keepPositionsOpen(c.var.db, c.var.team.id, c.var.profileId));
+    return c.json({ positionsSince: kept.positionsSince }, 200);
+  })
   .openapi(guarded(teamsApi.remove, leaderOnly), async (c) => {
     orRefuse(await repo.deleteTeam(c.var.db, c.var.team.id, c.var.profileId));
     return c.body(null, 204);

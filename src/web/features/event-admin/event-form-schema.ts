@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { EventDetail } from '../../../shared/api/events';
-import { DEFAULT_TEAM_SIZE, TEAM_SIZE_MIN } from '../../../shared/constants';
+import { DEFAULT_TEAM_SIZE, LOOKING_LAPSE_DAYS, TEAM_SIZE_MIN } from '../../../shared/constants';
 import { CreateEventSchema } from '../../../shared/event-schemas';
 import { browserTimeZone, instantInZone, knownTimeZone, localInZone } from './zoned-time';
 
@@ -40,6 +40,7 @@ const typed = z.object({
   teamSizeMax: z.number(),
   teamsPerPerson: z.number(),
   noTeamLimit: z.boolean(),
+  lookingLapseDays: z.number(),
   prizePool: text,
   siteUrl: text,
   schedule: z.array(z.object({ title: text, detail: text, at: text })),
@@ -86,6 +87,7 @@ export const newEventValues = (): EventFormValues => ({
   teamSizeMax: DEFAULT_TEAM_SIZE,
   teamsPerPerson: 1,
   noTeamLimit: false,
+  lookingLapseDays: LOOKING_LAPSE_DAYS,
   prizePool: '',
   siteUrl: '',
   schedule: [],
@@ -111,6 +113,7 @@ export function eventValues(e: EventDetail): EventFormValues {
     teamSizeMax: e.teamSizeMax,
     teamsPerPerson: e.teamsPerPerson ?? 1,
     noTeamLimit: e.teamsPerPerson === null,
+    lookingLapseDays: e.lookingLapseDays,
     prizePool: e.prizePool ?? '',
     siteUrl: e.siteUrl ?? '',
     schedule: e.schedule.map((s) => ({ title: s.title, detail: s.detail ?? '', at: local(s.at) })),

@@ -47,6 +47,9 @@ describe('creating an event', () => {
     const largest = screen.getByLabelText('Largest team');
     await userEvent.clear(largest);
     await userEvent.type(largest, '11');
+    const lapse = screen.getByLabelText("Days 'looking for a team' lasts");
+    await userEvent.clear(lapse);
+    await userEvent.type(lapse, '0');
     await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Submission deadline')).toHaveAccessibleDescription(
@@ -55,6 +58,7 @@ describe('creating an event', () => {
     );
     expect(screen.getByLabelText('Registration closes')).toHaveAccessibleDescription('Registration must close after it opens');
     expect(largest).toHaveAccessibleDescription('Largest team size must be between 2 and 10');
+    expect(lapse).toHaveAccessibleDescription('A looking flag must last at least 1 day');
   });
 
   it("sends every field, its dates on the event's clock, and opens the new event's edit page", async () => {
@@ -66,6 +70,10 @@ describe('creating an event', () => {
     typeDate('Team formation deadline', '2027-07-15T20:00');
     await userEvent.click(screen.getByLabelText('No limit on teams per person'));
     expect(screen.getByLabelText('Teams per person')).toBeDisabled();
+    const lapse = screen.getByLabelText("Days 'looking for a team' lasts");
+    expect(lapse).toHaveValue(14);
+    await userEvent.clear(lapse);
+    await userEvent.type(lapse, '21');
     await userEvent.type(screen.getByLabelText('Prize pool (Optional)'), '$5,000');
     await userEvent.click(screen.getByRole('button', { name: 'Add Schedule Item' }));
     await userEvent.type(screen.getByLabelText('Title of item 1'), 'Kickoff');
@@ -86,6 +94,7 @@ describe('creating an event', () => {
       teamSizeMin: 2,
       teamSizeMax: 4,
       teamsPerPerson: null,
+      lookingLapseDays: 21,
       prizePool: '$5,000',
       siteUrl: null,
       schedule: [{ title: 'Kickoff', detail: null, at: '2027-07-15T06:30:00.000Z' }],

@@ -155,6 +155,22 @@ export function EventForm({
             </Field>
           </div>
           <Checkbox label="No limit on teams per person" {...form.register('noTeamLimit')} />
+          <Field
+            label="Days 'looking for a team' lasts"
+            hint="Without the person saying so again, their looking flag lapses after this many days (1 to 365)"
+            error={form.error('lookingLapseDays')}
+          >
+            {(p) => (
+              <Input
+                {...p}
+                {...form.register('lookingLapseDays', { valueAsNumber: true })}
+                type="number"
+                min={1}
+                max={365}
+                className="sm:max-w-[10rem]"
+              />
+            )}
+          </Field>
         </CardContent>
       </Card>
 

@@ -124,6 +124,7 @@ describe('teams, people and rules', () => {
               memberCount: 2,
               maxSize: 5,
               createdAt: new Date(NOW).toISOString(),
+              positionsSince: new Date(NOW).toISOString(),
               event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
             },
           ],

@@ -10,7 +10,7 @@ import { ErrorMessage, Spinner } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime, timeAgo } from '../../lib/format';
-import { useAnswerJoinRequest } from '../teams';
+import { useAnswerJoinRequest, useKeepPositionsOpen } from '../teams';
 import { useAnswerInvitation, useKeepLooking, useMarkRead } from './notification-queries';
 
 /** 'Mark all as read', while any is unread. */
@@ -80,6 +80,7 @@ export function InboxEntry({
           <AnswerInvitation invitationId={item.data.invitationId} teamId={item.data.teamId} onAnswer={read} />
         )}
         {item.kind === 'looking_lapsed' && item.data.eventSlug && <KeepLooking slug={item.data.eventSlug} onDone={read} />}
+        {item.kind === 'positions_open_long' && item.data.teamId && <StillOpen teamId={item.data.teamId} onDone={read} />}
       </div>
     </li>
   );
@@ -95,6 +96,21 @@ function KeepLooking({ slug, onDone }: { slug: string; onDone(): void }) {
       <Button size="sm" disabled={keep.isPending} onClick={() => keep.mutate(undefined, { onSuccess: onDone })}>
         {keep.isPending && <Spinner />}
         Keep me looking
+      </Button>
+    </div>
+  );
+}
+
+/** One click for a leader reminded of long-open positions: they are still open (their age starts over). */
+function StillOpen({ teamId, onDone }: { teamId: string; onDone(): void }) {
+  const keep = useKeepPositionsOpen(teamId);
+  if (keep.isSuccess) return <p className="mt-2 text-sm text-success">Marked as still open.</p>;
+  return (
+    <div className="mt-2 space-y-2">
+      {keep.error && <ErrorMessage>{errorText(keep.error, 'Could not save. Please try again.')}</ErrorMessage>}
+      <Button size="sm" disabled={keep.isPending} onClick={() => keep.mutate(undefined, { onSuccess: onDone })}>
+        {keep.isPending && <Spinner />}
+        Still open
       </Button>
     </div>
   );

@@ -85,6 +85,7 @@ function renderDesk(path = `/hackathons/${SLUG}/organize`) {
             memberCount: 3,
             maxSize: 4,
             createdAt: NOW,
+            positionsSince: NOW,
             event: { slug: SLUG, name: 'Spring Hack' },
           },
         ],

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProfileCard } from '../../../shared/api/profiles';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge, LevelDots, skillBadgeVariant } from '../../components/ui/badge';
+import { formatDateTime, lookingAge } from '../../lib/format';
 
 /** Preferred name, or else 'first last' (docs/product.md#browse-profiles). */
 export function cardName(p: Pick<ProfileCard, 'firstName' | 'lastName' | 'preferredName'>): string {
@@ -28,6 +29,13 @@ export function ProfileCardView({ profile }: { profile: ProfileCard }) {
             <LookingBadge looking={profile.lookingForTeam} />
             <Badge variant="default">{profile.availability}</Badge>
           </div>
+          {profile.lookingSince && (
+            <p className="mt-1 text-xs text-slate-500">
+              <time dateTime={profile.lookingSince} title={formatDateTime(profile.lookingSince)}>
+                {lookingAge(profile.lookingSince)}
+              </time>
+            </p>
+          )}
         </div>
       </div>
       {profile.bio && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{profile.bio}</p>}

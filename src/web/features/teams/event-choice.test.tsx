@@ -24,6 +24,7 @@ const team: TeamCard = {
   memberCount: 1,
   maxSize: 4,
   createdAt: '2026-11-01T10:00:00.000Z',
+  positionsSince: '2026-11-01T10:00:00.000Z',
   event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
 };
 

@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 
 export { TeamCardView } from './team-card';
-export { useAnswerJoinRequest, useCancelRequest, useTeams } from './team-queries';
+export { useAnswerJoinRequest, useCancelRequest, useKeepPositionsOpen, useTeams } from './team-queries';
 /** Loaded when first shown: its forms would otherwise weigh on every page that imports this entry. */
 export const InviteToTeamButtons = lazy(() => import('./invite-to-team').then((m) => ({ default: m.InviteToTeamButtons })));
 /** Loaded when first shown (the own profile's teams), with its confirmation dialog. */

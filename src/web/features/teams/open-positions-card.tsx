@@ -9,8 +9,10 @@ import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { Button } from '../../components/ui/button';
+import { formatDateTime, positionsAge } from '../../lib/format';
 import { PositionSkillsEditor } from './position-skills-editor';
-import { useSetPositions } from './team-queries';
+import { useKeepPositionsOpen, useSetPositions } from './team-queries';
 
 /** Tags for everyone; leaders add (text + Add) and remove. */
 export function OpenPositionsCard({ team }: { team: TeamDetail }) {
@@ -38,6 +40,7 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
       </CardHeader>
       <CardContent className="space-y-4">
         {!recruiting && <p className="text-sm text-slate-500">Hidden from others while the team is {team.isOpen ? 'full' : 'closed'}.</p>}
+        {recruiting && team.openPositions.length > 0 && <PositionsAge team={team} />}
         {team.openPositions.length === 0 ? (
           <p className="text-sm text-slate-500">No open positions</p>
         ) : (
@@ -81,6 +84,31 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
         {isLeader && <AddPositionForm team={team} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** How long the positions have been listed; leaders say in one click that they are still open (docs/product.md#freshness). */
+function PositionsAge({ team }: { team: TeamDetail }) {
+  const keep = useKeepPositionsOpen(team.id);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <p className="text-sm text-slate-500">
+        <time dateTime={team.positionsSince} title={formatDateTime(team.positionsSince)}>
+          {positionsAge(team.positionsSince)}
+        </time>
+      </p>
+      {team.viewer.isLeader && (
+        <Button size="sm" variant="outline" disabled={keep.isPending} onClick={() => keep.mutate()}>
+          {keep.isPending ? 'Saving...' : 'Still open'}
+        </Button>
+      )}
+      {keep.isSuccess && (
+        <p role="status" className="text-sm text-slate-500">
+          Marked as still open
+        </p>
+      )}
+      {keep.isError && <ErrorMessage>{errorText(keep.error, 'Could not save. Please try again.')}</ErrorMessage>}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import type { TeamCard } from '../../../shared/api/teams';
 import { TeamLogo } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { positionsAge } from '../../lib/format';
 
 /** '3/4 members': how many, out of how many the team takes. */
 export const memberCountLabel = (team: Pick<TeamCard, 'memberCount' | 'maxSize'>) =>
@@ -38,7 +39,12 @@ export function TeamCardView({ team }: { team: TeamCard }) {
           </div>
         </div>
         {team.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{team.description}</p>}
-        {isRecruiting(team) && team.openPositions.length > 0 && <PositionChips positions={team.openPositions} />}
+        {isRecruiting(team) && team.openPositions.length > 0 && (
+          <>
+            <PositionChips positions={team.openPositions} />
+            <p className="mt-2 text-xs text-slate-500">{positionsAge(team.positionsSince)}</p>
+          </>
+        )}
       </Card>
     </Link>
   );

@@ -21,6 +21,7 @@ const team = (over: Partial<TeamDetail> = {}): TeamDetail => ({
   memberCount: 1,
   maxSize: 4,
   createdAt: '2026-11-01T10:00:00.000Z',
+  positionsSince: '2026-11-01T10:00:00.000Z',
   event: { slug: 'spring-hack', name: 'Spring Hack', formationDeadline: null, formationLocked: false, teamSizeMin: 2, teamSizeMax: 10 },
   updatedAt: '2026-11-01T10:00:00.000Z',
   positionSkills: {},

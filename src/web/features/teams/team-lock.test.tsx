@@ -25,6 +25,7 @@ const team = (locked: boolean, viewer: Partial<TeamDetail['viewer']> = {}): Team
   memberCount: 2,
   maxSize: 5,
   createdAt: '2026-11-01T10:00:00.000Z',
+  positionsSince: '2026-11-01T10:00:00.000Z',
   event: {
     slug: 'climate-code-sprint',
     name: 'Climate Code Sprint',

@@ -117,6 +117,16 @@ export function useSetPositions(teamId: string) {
   });
 }
 
+/** Freshness: a leader says the open positions are still open (their age starts over). */
+export function useKeepPositionsOpen(teamId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshTeam(teamId);
+  return useMutation({
+    mutationFn: () => api('POST /api/teams/{id}/positions/still-open', { params: { id: teamId } }),
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: notificationKeys.all })]),
+  });
+}
+
 export function useRemoveMember(teamId: string) {
   const refresh = useRefreshTeam(teamId);
   return useMutation({

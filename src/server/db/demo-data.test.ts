@@ -124,6 +124,13 @@ describe('demo data', () => {
     expect(res.status).toBe(200);
   });
 
+  it('lets every demo person sign in with the demo password, as first.last@demo.example.com', async () => {
+    for (const email of ['tomas.herrera@demo.example.com', 'priya.sharma@demo.example.com']) {
+      const res = await h.api('POST /api/auth/sign-in/email', { body: { email, password: DEMO_PASSWORD } });
+      expect(res.status, email).toBe(200);
+    }
+  });
+
   it('has a demo account that signs in and leads a team', async () => {
     const res = await h.api('POST /api/auth/sign-in/email', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);

@@ -844,11 +844,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         createdAt,
         updatedAt: createdAt,
       });
-      if (i === 0) {
-        await tx
-          .insert(accounts)
-          .values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash });
-      }
+      // Every demo person signs in with the demo password (one hash for all), so the other side of
+      // a request, an invitation or a grouping proposal can be tried too.
+      await tx
+        .insert(accounts)
+        .values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash });
       const handle = plain(firstName) + plain(lastName);
       const [profile] = await tx
         .insert(profiles)

@@ -10,13 +10,15 @@ import tseslint from 'typescript-eslint';
  * error. Edges point one way: a feature never reaches back to one that uses it.
  */
 const SERVER_FEATURE_EDGES = {
-  events: [],
+  safety: [],
+  events: ['safety'],
   notifications: [],
-  profiles: ['events'],
-  teams: ['events', 'profiles', 'notifications'],
+  profiles: ['events', 'safety'],
+  teams: ['events', 'profiles', 'notifications', 'safety'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
   organize: ['events', 'profiles', 'teams', 'notifications'],
+  moderation: ['events', 'profiles', 'teams', 'notifications', 'safety', 'organize'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
@@ -47,6 +49,8 @@ const TABLES = {
   notifications: ['notifications'],
   events: ['events', 'eventStaff', 'registrations'],
   organize: ['announcements', 'announcementRecipients', 'deskRecords'],
+  safety: ['blocks', 'contactSettings', 'sendCounts', 'bans', 'hiddenContent'],
+  moderation: ['reports', 'moderationActions'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

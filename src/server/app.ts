@@ -32,6 +32,7 @@ import { matchingRoutes } from './features/matching/matching.routes';
 import { meRoutes } from './features/me';
 import { eventsRoutes } from './features/events';
 import { organizeRoutes } from './features/organize';
+import { moderationRoutes } from './features/moderation';
 
 export interface AppDeps {
   db: Db;
@@ -135,6 +136,7 @@ export function apiRoutes() {
     .route('/', accountRoutes)
     .route('/', eventsRoutes)
     .route('/', organizeRoutes)
+    .route('/', moderationRoutes)
     .route('/', profilesRoutes)
     .route('/', meRoutes)
     .route('/', teamsRoutes)

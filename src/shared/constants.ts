@@ -51,6 +51,8 @@ export const NOTIFICATION_KINDS = [
   // Freshness (docs/product.md#freshness): a looking flag lapsed; a team's positions have been open long.
   'looking_lapsed',
   'positions_open_long',
+  // A moderator acted on something of yours, or warned or banned you (docs/product.md#moderation).
+  'moderation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

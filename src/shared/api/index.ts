@@ -6,6 +6,7 @@ import type { accountApi } from './account';
 import type { authApi } from './auth';
 import type { eventsApi } from './events';
 import type { matchingApi } from './matching';
+import type { moderationApi } from './moderation';
 import type { notificationsApi } from './notifications';
 import type { organizeApi } from './organize';
 import type { profilesApi } from './profiles';
@@ -17,6 +18,7 @@ type Contract =
   | typeof authApi
   | typeof eventsApi
   | typeof matchingApi
+  | typeof moderationApi
   | typeof notificationsApi
   | typeof organizeApi
   | typeof profilesApi

@@ -72,6 +72,12 @@ export const TeamDetailSchema = TeamCardSchema.extend({
   positionSkills: PositionSkillsMap,
   updatedAt: DateTime,
   members: z.array(TeamMemberSchema).meta({ description: 'Leaders first, then by date joined' }),
+  descriptionHidden: z
+    .string()
+    .optional()
+    .meta({
+      description: "For the team's members, when a moderator hid its description: their reason. Others read 'Hidden by a moderator'",
+    }),
   viewer: z
     .strictObject({
       isMember: z.boolean(),
@@ -174,7 +180,7 @@ const answerRequest = <const A extends 'accept' | 'decline'>(action: A) =>
       "Leaders of the team only; of two answers at once exactly one wins, the other gets 409. A cancelled request: 409 'This request is no longer pending'.",
     security: signedIn,
     request: { params: requestId },
-    responses: { 200: json(Answered, 'Answered'), ...errors(401, 404, 409) },
+    responses: { 200: json(Answered, 'Answered'), ...errors(401, 403, 404, 409) },
   });
 
 const answerInvitation = <const A extends 'accept' | 'decline'>(action: A) =>
@@ -190,7 +196,7 @@ const answerInvitation = <const A extends 'accept' | 'decline'>(action: A) =>
         : '') + "The invited person only. A withdrawn invitation: 409 'This invitation is no longer pending'.",
     security: signedIn,
     request: { params: invitationId },
-    responses: { 200: json(InvitationAnswered, 'Answered'), ...errors(401, 404, 409) },
+    responses: { 200: json(InvitationAnswered, 'Answered'), ...errors(401, 403, 404, 409) },
   });
 
 export const teamsApi = {
@@ -221,7 +227,7 @@ export const teamsApi = {
     description: 'The team and your membership as its leader are made together. Blank positions are dropped; at least one must remain.',
     security: signedIn,
     request: { body: jsonBody(CreateTeamSchema) },
-    responses: { 201: json(Created, 'The new team'), ...errors(401, 404, 409, ...jsonBodyErrors) },
+    responses: { 201: json(Created, 'The new team'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
   }),
   update: defineRoute({
     method: 'patch',
@@ -318,10 +324,12 @@ export const teamsApi = {
     tags: [REQUESTS],
     summary: 'Ask to join a team',
     description:
-      "The position must be one of the team's open positions. One pending request per person and team (409); members, closed and full teams get 409. The leaders are told.",
+      "The position must be one of the team's open positions. One pending request per person and team (409); members, closed and full teams get 409. The leaders are told. " +
+      "Refused with 409 when a member of the team and the asker blocked one another ('This team does not accept requests from you') and for 7 days after the team declined the asker; " +
+      '403 when banned from the event; 429 past 20 requests an hour (docs/product.md#safety).',
     security: signedIn,
     request: { params: teamId, body: jsonBody(JoinRequestSchema) },
-    responses: { 201: json(Created, 'The new request, pending'), ...errors(401, 404, 409, ...jsonBodyErrors) },
+    responses: { 201: json(Created, 'The new request, pending'), ...errors(401, 403, 404, 409, 429, ...jsonBodyErrors) },
   }),
   acceptRequest: answerRequest('accept'),
   declineRequest: answerRequest('decline'),
@@ -362,10 +370,12 @@ export const teamsApi = {
     tags: [INVITATIONS],
     summary: 'Invite someone to a team you lead',
     description:
-      'The person must be looking for a team and not a member, and the team must have room; one pending invitation per person and team (409). The person is told.',
+      'The person must be looking for a team and not a member, and the team must have room; one pending invitation per person and team (409). The person is told. ' +
+      "A block between the person and the team, their 'who may contact me' setting, or their ban from the event all answer the same 409 " +
+      "('This person does not accept invitations from you'); 409 for 7 days after they declined this team; 429 past 30 invitations an hour.",
     security: signedIn,
     request: { body: jsonBody(InvitationSchema) },
-    responses: { 201: json(Created, 'The new invitation, pending'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
+    responses: { 201: json(Created, 'The new invitation, pending'), ...errors(401, 403, 404, 409, 429, ...jsonBodyErrors) },
   }),
   acceptInvitation: answerInvitation('accept'),
   declineInvitation: answerInvitation('decline'),

@@ -9,3 +9,5 @@ export * from './events';
 export * from './teams';
 export * from './notifications';
 export * from './organize';
+export * from './safety';
+export * from './moderation';

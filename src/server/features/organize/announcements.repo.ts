@@ -154,3 +154,12 @@ export async function deskRecordsOf(db: Db, eventId: string): Promise<DeskRecord
     .limit(200);
   return rows.map((r) => ({ ...r, by: refOrNull(r.by), at: r.at.toISOString() }));
 }
+
+/** An announcement as a report records it: its event, sender and words (moderation). */
+export async function announcementForReport(db: Db, id: string) {
+  const [row] = await db
+    .select({ eventId: announcements.eventId, byProfileId: announcements.byProfileId, message: announcements.message })
+    .from(announcements)
+    .where(eq(announcements.id, id));
+  return row ?? null;
+}

@@ -7,3 +7,5 @@ export { leaveEvent, membershipsOf } from './members.repo';
 export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';
 export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventTeams } from './roster.repo';
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';
+export { withdrawBetween } from './contact-rules.repo';
+export { reportableInvitation, reportableRequest, reportableTeam } from './reportable.repo';

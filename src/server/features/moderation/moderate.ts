@@ -81,6 +81,9 @@ export async function act(db: Db, scope: Scope, byId: string, input: ActionInput
   const event = scope.event && { eventSlug: scope.event.slug, eventName: scope.event.name };
   const teamLink = input.targetKind === 'team' ? { teamId: targetId } : {};
   const reason = input.reason;
+  // The author as reported (a team's leader then), else as it stands.
+  const reported = await reportedIn(db, eventId, input.targetKind, targetId);
+  if (reported?.subjectId) target.subjectId = reported.subjectId;
   let subjectId = target.subjectId;
   const tell = async (profileId: string | null, message: string) => {
     if (profileId) await notify(db, [{ profileId, kind: 'moderation', data: { ...event, ...teamLink, message, reason } }]);

@@ -27,8 +27,9 @@ const WEB_FEATURE_EDGES = {
   events: [],
   home: ['events', 'profiles', 'teams'],
   notifications: ['teams'],
-  profiles: ['account', 'notifications', 'teams'],
-  teams: [],
+  profiles: ['account', 'notifications', 'teams', 'moderation'],
+  teams: ['moderation'],
+  moderation: [],
   organize: [],
 };
 /** One policy per feature: another feature it may not use is an error naming the allowed ones. */

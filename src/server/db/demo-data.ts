@@ -23,6 +23,8 @@ import {
 } from './schema';
 
 export const DEMO_EMAIL = 'demo@example.com';
+/** Elena Popescu moderates the running Climate Code Sprint (demo-events.ts); she signs in with the demo password. */
+export const DEMO_MODERATOR_EMAIL = 'elena.popescu@demo.example.com';
 /** Public (README): one the sign-up rules accept, so the demo does not teach a password the product refuses. */
 export const DEMO_PASSWORD = 'find-my-team';
 
@@ -843,7 +845,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         createdAt,
         updatedAt: createdAt,
       });
-      if (i === 0) {
+      // The demo account, and the running demo event's moderator (README: where moderators work), sign in with the demo password.
+      if (i === 0 || email === DEMO_MODERATOR_EMAIL) {
         await tx
           .insert(accounts)
           .values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash });

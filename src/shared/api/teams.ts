@@ -72,12 +72,9 @@ export const TeamDetailSchema = TeamCardSchema.extend({
   positionSkills: PositionSkillsMap,
   updatedAt: DateTime,
   members: z.array(TeamMemberSchema).meta({ description: 'Leaders first, then by date joined' }),
-  descriptionHidden: z
-    .string()
-    .optional()
-    .meta({
-      description: "For the team's members, when a moderator hid its description: their reason. Others read 'Hidden by a moderator'",
-    }),
+  descriptionHidden: z.string().optional().meta({
+    description: "For the team's members, when a moderator hid its description: their reason. Others read 'Hidden by a moderator'",
+  }),
   viewer: z
     .strictObject({
       isMember: z.boolean(),

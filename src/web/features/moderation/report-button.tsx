@@ -52,7 +52,7 @@ export function ReportButton({
           open
           onOpenChange={(o) => !o && close()}
           title={`Report ${WHAT[targetKind]}`}
-          description="The moderators see your report, not who you are reported to."
+          description="The moderators read it. The person you report is not told who reported them."
         >
           {report.isSuccess ? (
             <div className="space-y-4">

@@ -17,7 +17,7 @@ const SERVER_FEATURE_EDGES = {
   teams: ['events', 'profiles', 'notifications', 'safety'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
-  organize: ['events', 'profiles', 'teams', 'notifications'],
+  organize: ['events', 'profiles', 'teams', 'notifications', 'safety'],
   moderation: ['events', 'profiles', 'teams', 'notifications', 'safety', 'organize'],
 };
 const WEB_FEATURE_EDGES = {

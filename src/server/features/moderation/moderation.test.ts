@@ -179,6 +179,33 @@ describe('actions', () => {
     expect((await act('mod-hack', moderator, 'hide')).status).toBe(200);
   });
 
+  it("hide a join request message and an announcement: 'Hidden by a moderator' where others read them", async () => {
+    const request = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: teamId },
+      cookie: alice.cookie,
+      body: { position: 'Designer', message: 'A rude message for the leader.' },
+    });
+    expect(request.status).toBe(201);
+    const hideRequest = await act('mod-hack', moderator, 'hide', { targetKind: 'join_request', targetId: request.body.id });
+    expect(hideRequest.status).toBe(200);
+    const pending = await h.api('GET /api/teams/{id}/join-requests', { params: { id: teamId }, cookie: harasser.cookie });
+    expect(pending.body.find((r: { id: string }) => r.id === request.body.id)!.message).toBe(HIDDEN_TEXT);
+    await h.api('POST /api/join-requests/{id}/cancel', { params: { id: request.body.id }, cookie: alice.cookie });
+
+    const sent = await h.api('POST /api/events/{slug}/announcements', {
+      params: { slug: 'mod-hack' },
+      cookie: owner.cookie,
+      body: { message: 'An announcement someone will report.', segment: { kind: 'everyone' } },
+    });
+    expect(sent.status).toBe(201);
+    expect((await act('mod-hack', moderator, 'hide', { targetKind: 'announcement', targetId: sent.body.id })).status).toBe(200);
+    const listed = await h.api('GET /api/events/{slug}/announcements', { params: { slug: 'mod-hack' } });
+    expect(listed.body.find((a: { id: string }) => a.id === sent.body.id)!.message).toBe(HIDDEN_TEXT);
+    // Another event's moderator cannot touch it.
+    expect((await act('other-hack', otherModerator, 'unhide', { targetKind: 'announcement', targetId: sent.body.id })).status).toBe(404);
+    expect((await act('mod-hack', moderator, 'unhide', { targetKind: 'announcement', targetId: sent.body.id })).status).toBe(200);
+  });
+
   it('warn: the person is told', async () => {
     expect((await act('mod-hack', moderator, 'warn', { reason: 'Keep it civil' })).status).toBe(200);
     expect(await inbox(harasser)).toContain('mod hack moderators: you were warned. Why: Keep it civil');
@@ -222,7 +249,17 @@ describe('actions', () => {
 
   it('every action is recorded with who and why, for the owners', async () => {
     const record = (await queue('mod-hack', owner)).body.record!;
-    expect(record.map((r: { action: string }) => r.action)).toEqual(['unban', 'ban', 'warn', 'hide', 'unhide', 'hide']);
+    expect(record.map((r: { action: string }) => r.action)).toEqual([
+      'unban',
+      'ban',
+      'warn',
+      'unhide',
+      'hide',
+      'hide',
+      'hide',
+      'unhide',
+      'hide',
+    ]);
     expect(record[1]).toMatchObject({ by: { id: moderator.profileId }, subject: { id: harasser.profileId }, reason: 'Harassed Alice' });
   });
 

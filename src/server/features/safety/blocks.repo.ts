@@ -85,3 +85,14 @@ export async function blockedPairsAmong(db: Db, userIds: string[]): Promise<Arra
 export const blockBetween = (a: unknown, b: unknown) =>
   sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b})
     or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
+
+/** Everyone on the other side of a block with any of these people (suggestions leave them out). */
+export async function blockedWithAny(db: Db, profileIds: string[]): Promise<string[]> {
+  if (profileIds.length === 0) return [];
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(inArray(blocks.blockerId, profileIds), inArray(blocks.blockedId, profileIds)));
+  const mine = new Set(profileIds);
+  return rows.flatMap((r) => [r.blockerId, r.blockedId]).filter((id) => !mine.has(id));
+}

@@ -30,7 +30,15 @@ export async function startServer(env: Record<string, string>, log: (line: strin
     [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/index.ts'],
     {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), DEMO_DATA: 'off', AUTH_RATE_LIMIT: 'off' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ...env,
+        PORT: String(port),
+        DEMO_DATA: 'off',
+        AUTH_RATE_LIMIT: 'off',
+        SEND_LIMITS: 'off',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

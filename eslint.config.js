@@ -10,14 +10,16 @@ import tseslint from 'typescript-eslint';
  * error. Edges point one way: a feature never reaches back to one that uses it.
  */
 const SERVER_FEATURE_EDGES = {
-  events: [],
+  safety: [],
+  events: ['safety'],
   notifications: [],
-  profiles: ['events'],
-  teams: ['events', 'profiles', 'notifications'],
+  profiles: ['events', 'safety'],
+  teams: ['events', 'profiles', 'notifications', 'safety'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
-  organize: ['events', 'profiles', 'teams', 'notifications'],
-  grouping: ['events', 'profiles', 'teams', 'notifications'],
+  organize: ['events', 'profiles', 'teams', 'notifications', 'safety'],
+  moderation: ['events', 'profiles', 'teams', 'notifications', 'safety', 'organize'],
+  grouping: ['events', 'profiles', 'teams', 'notifications', 'safety'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
@@ -26,8 +28,9 @@ const WEB_FEATURE_EDGES = {
   events: [],
   home: ['events', 'profiles', 'teams'],
   notifications: ['teams'],
-  profiles: ['account', 'notifications', 'teams'],
-  teams: [],
+  profiles: ['account', 'notifications', 'teams', 'moderation'],
+  teams: ['moderation'],
+  moderation: [],
   organize: [],
   grouping: [],
 };
@@ -50,6 +53,8 @@ const TABLES = {
   events: ['events', 'eventStaff', 'registrations'],
   organize: ['announcements', 'announcementRecipients', 'deskRecords'],
   grouping: ['groupingOptIns', 'groupingAvoids', 'groupingTeamOptIns', 'groupingRuns', 'groupingGroups', 'groupingMembers'],
+  safety: ['blocks', 'contactSettings', 'sendCounts', 'bans', 'hiddenContent'],
+  moderation: ['reports', 'moderationActions'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

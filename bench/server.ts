@@ -40,6 +40,7 @@ export async function startServer(env: Record<string, string>, log: (line: strin
         PORT: String(port),
         DEMO_DATA: 'off',
         AUTH_RATE_LIMIT: 'off',
+        SEND_LIMITS: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -77,6 +77,26 @@ describe('one-way features', () => {
     ).toEqual([expect.stringContaining('teams may use events, profiles, notifications')]);
   });
 
+  it('safety uses no feature and teams use it; moderation sits above them all', async () => {
+    const useTeams = "import { membershipsOf } from '../teams';\nexport const x = membershipsOf;\n";
+    expect(await problems('src/server/features/safety/example.ts', useTeams)).toEqual([
+      expect.stringContaining('safety may use no other feature'),
+    ]);
+    expect(
+      await problems(
+        'src/server/features/teams/example.ts',
+        "import { eitherBlocked } from '../safety';\nexport const x = eitherBlocked;\n",
+      ),
+    ).toEqual([]);
+    expect(await problems('src/server/features/moderation/example.ts', useTeams)).toEqual([]);
+    expect(
+      await problems(
+        'src/server/features/teams/example.ts',
+        "import { moderationRoutes } from '../moderation';\nexport const x = moderationRoutes;\n",
+      ),
+    ).toEqual([expect.stringContaining('teams may use')]);
+  });
+
   it("the organizer's desk reads the features it reports on; none of them uses it", async () => {
     const useTeams = "import { eventTeams } from '../teams';\nexport const x = eventTeams;\n";
     expect(await problems('src/server/features/organize/example.ts', useTeams)).toEqual([]);
@@ -94,7 +114,7 @@ describe('one-way features', () => {
   it('a web feature uses only the features its edges name', async () => {
     expect(
       await problems('src/web/features/teams/example.tsx', "import { ProfileCard } from '../profiles';\nexport const x = ProfileCard;\n"),
-    ).toEqual([expect.stringContaining('teams may use no other feature')]);
+    ).toEqual([expect.stringContaining('teams may use moderation')]);
     expect(
       await problems('src/web/features/profiles/example.tsx', "import { TeamCardView } from '../teams';\nexport const x = TeamCardView;\n"),
     ).toEqual([]); // The organizer's screens stand alone: they use no feature, and no feature uses them.
@@ -106,7 +126,7 @@ describe('one-way features', () => {
     ).toEqual([expect.stringContaining('event-admin may use no other feature')]);
     expect(
       await problems('src/web/features/teams/example.tsx', "import { EventForm } from '../event-admin';\nexport const x = EventForm;\n"),
-    ).toEqual([expect.stringContaining('teams may use no other feature')]);
+    ).toEqual([expect.stringContaining('teams may use moderation')]);
   });
 
   it("no feature imports the web app's shell; the shell composes features", async () => {

@@ -33,6 +33,7 @@ import { meRoutes } from './features/me';
 import { eventsRoutes } from './features/events';
 import { organizeRoutes } from './features/organize';
 import { groupingRoutes } from './features/grouping';
+import { moderationRoutes } from './features/moderation';
 
 export interface AppDeps {
   db: Db;
@@ -137,6 +138,7 @@ export function apiRoutes() {
     .route('/', eventsRoutes)
     .route('/', organizeRoutes)
     .route('/', groupingRoutes)
+    .route('/', moderationRoutes)
     .route('/', profilesRoutes)
     .route('/', meRoutes)
     .route('/', teamsRoutes)

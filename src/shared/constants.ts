@@ -55,6 +55,8 @@ export const NOTIFICATION_KINDS = [
   'group_proposed',
   'group_formed',
   'group_returned',
+  // A moderator acted on something of yours, or warned or banned you (docs/product.md#moderation).
+  'moderation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

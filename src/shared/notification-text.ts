@@ -73,6 +73,8 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
       return `${d.eventName ?? 'An event'}: ${d.message ?? ''}`;
     case 'looking_lapsed':
       return `${d.eventName ?? 'An event'}: you no longer show as looking for a team, ${d.days ?? 14} days after you last said so. Still looking? Say so again in one click`;
+    case 'moderation':
+      return `${d.eventName ?? 'HackTeams'} moderators: ${d.message ?? ''}${d.reason ? `. Why: ${d.reason}` : ''}`;
     case 'positions_open_long':
       return `The open positions of ${team} have been listed for ${d.days ?? 14} days: still open? Update them, or close the team to requests`;
     case 'group_proposed':
@@ -87,6 +89,7 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
 /** Where a notification leads: the team's page, or the pending lists for an invitation; null once the team is gone. */
 export function notificationLink(kind: NotificationKind, d: NotificationData): string | null {
   if (kind === 'invitation') return '/profile?tab=notifications';
+  if (kind === 'moderation') return d.teamId ? `/teams/${d.teamId}` : d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
   if (kind === 'announcement' || kind === 'looking_lapsed' || kind === 'group_returned')
     return d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
   if (kind === 'group_proposed') return d.eventSlug ? `/hackathons/${d.eventSlug}/group` : null;

@@ -48,6 +48,8 @@ beforeAll(async () => {
         PORT: String(port),
         TRUST_PROXY_HOPS: '1',
         AUTH_RATE_LIMIT: 'on',
+        // One leader invites the whole venue (600 people): past the hourly limit per sender (docs/product.md#safety).
+        SEND_LIMITS: 'off',
         SHUTDOWN_GRACE_MS: String(GRACE_MS),
         AUTH_SECRET,
         LOG_LEVEL: 'warn',

@@ -16,7 +16,9 @@ export const done = <T extends object>(value: T = {} as T): { ok: true } & T => 
 /** The answer a refusal gets: its status, message, code and (for a form field) `fields`. */
 export function refusalError({ reason, detail }: Refused): ApiError {
   const { status, message, field } = refusalText(reason, detail);
-  return new ApiError(status, message, field ? { [field]: message } : undefined, reason);
+  // A limit says when to try again (Retry-After).
+  const retryAfter = status === 429 && typeof detail?.retryAfter === 'number' ? detail.retryAfter : undefined;
+  return new ApiError(status, message, field ? { [field]: message } : undefined, reason, retryAfter);
 }
 
 /** The outcome's value when done; otherwise the refusal, thrown as the route's answer. */

@@ -158,3 +158,8 @@ export async function sessionExpiries(db: Db, ids: string[]): Promise<Map<string
   const rows = await db.select({ id: sessions.id, expiresAt: sessions.expiresAt }).from(sessions).where(inArray(sessions.id, ids));
   return new Map(rows.map((r) => [r.id, r.expiresAt]));
 }
+
+/** Ends every session of the person with this profile (a platform ban: docs/product.md#moderation). */
+export async function deleteSessionsOfProfile(db: Db, profileId: string): Promise<void> {
+  await db.delete(sessions).where(sql`${profileIdOfUserColumn(sessions.userId)} = ${profileId}`);
+}

@@ -19,6 +19,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { PER_ADDRESS } from './attempt-limits.repo';
 import { ensureProfile } from './ensure-profile';
 import { profileIdOfUser } from '../features/profiles';
+import { isBanned } from '../features/safety';
 import { createSessionLookup, type SessionViewer } from './session-lookup';
 import { createHashLimiter, type HashLimiter, HashingBusy } from './hash-limiter';
 import { hashPassword, needsRehash, verifyPassword } from './password';
@@ -196,6 +197,13 @@ export function createAuth(db: Db, opts: AuthOptions) {
       // A profile exists from the first session on, for sign-up and sign-in alike (docs/product.md#accounts-and-sessions).
       session: {
         create: {
+          // A person banned from the platform cannot sign in (docs/product.md#moderation).
+          before: async (session) => {
+            const profileId = await profileIdOfUser(db, session.userId);
+            if (profileId && (await isBanned(db, profileId, null))) {
+              throw new APIError('FORBIDDEN', { message: 'This account was banned from HackTeams by its admins', code: 'BANNED' });
+            }
+          },
           after: async (session) => {
             await ensureProfile(db, session.userId);
           },

@@ -56,6 +56,8 @@ const EnvSchema = z
     /** Folder of the built web app (default dist/web). */
     WEB_ROOT: z.string().optional(),
     AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+    /** The hourly limits on join requests and invitations per sender (docs/product.md#safety); read where they are counted. */
+    SEND_LIMITS: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
     /** Sign-in and sign-up attempts one client address may make in 10 s (a venue's wifi may need more). */
     AUTH_ATTEMPTS_PER_ADDRESS: z.coerce
       .number({ message: 'must be a number' })

@@ -47,7 +47,7 @@ export const ERROR_DESCRIPTIONS = {
   409: 'The request conflicts with the current state (already answered, already a member, duplicate)',
   413: 'The request body is too large (1 MB; 5 MB for an avatar)',
   415: 'The body was not sent as application/json',
-  429: 'Too many attempts: try again after `Retry-After` seconds (sign-in, sign-up and the other account routes)',
+  429: 'Too many attempts: try again after `Retry-After` seconds (sign-in, sign-up and the other account routes; join requests and invitations per hour)',
   503: 'The server is busy, or its database briefly unreachable: try again after `Retry-After` seconds',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

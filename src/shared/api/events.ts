@@ -223,7 +223,7 @@ export const eventsApi = {
     description: 'Registers you while registration is open; later, changes your looking flag and what you want to do.',
     security: signedIn,
     request: { params: eventParam, body: jsonBody(RegistrationSchema) },
-    responses: { 200: json(RegistrationViewSchema, 'You take part'), ...errors(401, 404, 409, ...jsonBodyErrors) },
+    responses: { 200: json(RegistrationViewSchema, 'You take part'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
   }),
   leave: defineRoute({
     method: 'delete',

@@ -7,6 +7,7 @@ import type { authApi } from './auth';
 import type { eventsApi } from './events';
 import type { groupingApi } from './grouping';
 import type { matchingApi } from './matching';
+import type { moderationApi } from './moderation';
 import type { notificationsApi } from './notifications';
 import type { organizeApi } from './organize';
 import type { profilesApi } from './profiles';
@@ -19,6 +20,7 @@ type Contract =
   | typeof eventsApi
   | typeof groupingApi
   | typeof matchingApi
+  | typeof moderationApi
   | typeof notificationsApi
   | typeof organizeApi
   | typeof profilesApi

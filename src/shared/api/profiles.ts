@@ -51,7 +51,10 @@ export type ContactInfo = z.infer<typeof ContactInfoSchema>;
 
 export const ProfileDetailSchema = ProfileCardSchema.extend({
   experiences: z.array(z.string()),
-  contact: ContactInfoSchema.nullable().meta({ description: 'Null for anonymous viewers' }),
+  contact: ContactInfoSchema.nullable().meta({
+    description: 'Null for anonymous viewers, and between two people one of whom blocked the other',
+  }),
+  blockedByViewer: z.literal(true).optional().meta({ description: 'Present when the signed-in viewer blocked this person' }),
 }).meta({ id: 'ProfileDetail', description: 'The public profile page' });
 export type ProfileDetail = z.infer<typeof ProfileDetailSchema>;
 
@@ -72,6 +75,10 @@ export type Membership = z.infer<typeof MembershipSchema>;
 export const OwnProfileSchema = ProfileCardSchema.extend({
   experiences: z.array(z.string()),
   contact: ContactInfoSchema,
+  bioHidden: z
+    .string()
+    .optional()
+    .meta({ description: "Present when a moderator hid the bio: their reason. Others read 'Hidden by a moderator'" }),
   teams: z.array(MembershipSchema).meta({ description: 'Led teams first, then by date joined' }),
 }).meta({ id: 'OwnProfile', description: "The signed-in user's own profile (/profile)" });
 export type OwnProfile = z.infer<typeof OwnProfileSchema>;

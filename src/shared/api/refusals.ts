@@ -7,7 +7,7 @@
 
 type Detail = Record<string, string | number>;
 interface RefusalText {
-  status: 400 | 403 | 404 | 409;
+  status: 400 | 403 | 404 | 409 | 429;
   message: string | ((detail: Detail) => string);
   /** The input field the message belongs to, for forms (`fields`). */
   field?: string;
@@ -90,6 +90,30 @@ export const REFUSALS = {
     message: (d) => `A team in ${d.event} has between ${d.min} and ${d.max} members`,
     field: 'maxSize',
   },
+  // ---------- safety and moderation (docs/product.md#safety) ----------
+  /** A block, a 'who may contact me' setting or a ban: the same words, so none of them is revealed. */
+  not_accepting_invitations: { status: 409, message: 'This person does not accept invitations from you' },
+  not_accepting_requests: { status: 409, message: 'This team does not accept requests from you' },
+  request_cooldown: {
+    status: 409,
+    message: (d) => `This team declined your request: you can ask it again after ${d.until} (its leaders can still invite you)`,
+  },
+  invitation_cooldown: {
+    status: 409,
+    message: (d) => `This person declined an invitation from this team: you can invite them again after ${d.until}`,
+  },
+  too_many_requests: { status: 429, message: (d) => `You can send at most ${d.limit} join requests an hour: try again later` },
+  too_many_invitations: { status: 429, message: (d) => `You can send at most ${d.limit} invitations an hour: try again later` },
+  banned_from_event: { status: 403, message: (d) => `You cannot take part in ${d.event}: a moderator banned you from it` },
+  cannot_block_self: { status: 400, message: 'You cannot block yourself' },
+  report_target_not_found: { status: 404, message: 'There is nothing to report here: it may have been removed' },
+  cannot_report_self: { status: 400, message: 'You cannot report yourself' },
+  report_not_found: { status: 404, message: 'Report not found' },
+  not_moderator: { status: 403, message: "Only the event's moderators and organizers can do this" },
+  ban_target_not_found: { status: 404, message: 'This person does not take part in this event' },
+  cannot_ban_staff: { status: 409, message: "A member of the event's staff cannot be banned from it: remove them from the staff first" },
+  not_hidden: { status: 409, message: 'This is not hidden' },
+  not_banned: { status: 409, message: 'This person is not banned here' },
   leave_event_locked: { status: 409, message: (d) => `You are in a team in ${d.event}, and its teams are locked: ask an organizer` },
   grouping_in_team: { status: 409, message: (d) => `You are already in a team in ${d.event}: grouping is for people without one` },
   grouping_proposal_not_found: { status: 404, message: 'Proposal not found' },

@@ -1,6 +1,6 @@
 /** Teams, members and open positions; join requests and invitations. */
 import { z } from 'zod';
-import { INVITATION_STATUSES, REQUEST_STATUSES, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../constants';
+import { TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../constants';
 import {
   CreateTeamSchema,
   InvitationSchema,
@@ -73,6 +73,9 @@ export const TeamDetailSchema = TeamCardSchema.extend({
   positionSkills: PositionSkillsMap,
   updatedAt: DateTime,
   members: z.array(TeamMemberSchema).meta({ description: 'Leaders first, then by date joined' }),
+  descriptionHidden: z.string().optional().meta({
+    description: "For the team's members, when a moderator hid its description: their reason. Others read 'Hidden by a moderator'",
+  }),
   viewer: z
     .strictObject({
       isMember: z.boolean(),
@@ -84,65 +87,8 @@ export const TeamDetailSchema = TeamCardSchema.extend({
 }).meta({ id: 'TeamDetail' });
 export type TeamDetail = z.infer<typeof TeamDetailSchema>;
 
-export const JoinRequestViewSchema = z
-  .strictObject({
-    id: Uuid,
-    teamId: Uuid.nullable().meta({ description: 'Null once the team was deleted (the request is then cancelled)' }),
-    teamName: z.string(),
-    requester: PersonRefSchema,
-    position: z.string().meta({ example: 'Frontend Developer' }),
-    message: z.string(),
-    status: z
-      .enum(REQUEST_STATUSES)
-      .meta({ description: "'cancelled': taken back, withdrawn on joining another team, or the team was deleted" }),
-    createdAt: DateTime,
-  })
-  .meta({
-    id: 'JoinRequest',
-    description: "A request to join a team; leaders read it as 'Position: {position}', a blank line, the message",
-  });
-export type JoinRequestView = z.infer<typeof JoinRequestViewSchema>;
-
-export const InvitationViewSchema = z
-  .strictObject({
-    id: Uuid,
-    team: z.strictObject({ id: Uuid, name: z.string(), logoUrl: NullableText }),
-    role: z.string(),
-    message: z.string(),
-    status: z.enum(INVITATION_STATUSES),
-    createdAt: DateTime,
-  })
-  .meta({ id: 'Invitation' });
-
-export const PendingInvitationSchema = z
-  .strictObject({ id: Uuid, invitee: PersonRefSchema, role: z.string(), message: z.string(), createdAt: DateTime })
-  .meta({ id: 'PendingInvitation', description: "A team's pending invitation, as its leaders see it" });
-export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
-
-export const JoinedSchema = z
-  .strictObject({
-    teamId: Uuid,
-    teamName: z.string(),
-    withdrawnRequests: z.number().int().meta({ description: 'Your other pending join requests, now withdrawn' }),
-    stoppedLooking: z.boolean().meta({ description: "Your profile no longer says 'Looking for Team' (switch it back on in Settings)" }),
-  })
-  .meta({ id: 'Joined', description: 'What joining a team did to the rest' });
-export type Joined = z.infer<typeof JoinedSchema>;
-export type InvitationView = z.infer<typeof InvitationViewSchema>;
-
-export const LedTeamSchema = z
-  .strictObject({
-    id: Uuid,
-    name: z.string(),
-    candidateIsMember: z.boolean().optional().meta({ description: 'Only with ?candidate: that person is already in the team' }),
-    candidateInvited: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Only with ?candidate: that person has a pending invitation to the team' }),
-    isFull: z.boolean(),
-  })
-  .meta({ id: 'LedTeam', description: "A team the viewer leads, for the 'Invite to {team}' buttons" });
-export type LedTeam = z.infer<typeof LedTeamSchema>;
+import { JoinedSchema, JoinRequestViewSchema, LedTeamSchema, PendingInvitationSchema } from './team-views';
+export * from './team-views';
 
 export const TeamListSchema = paged(TeamCardSchema).meta({ id: 'TeamList' });
 export type TeamList = z.infer<typeof TeamListSchema>;
@@ -175,7 +121,7 @@ const answerRequest = <const A extends 'accept' | 'decline'>(action: A) =>
       "Leaders of the team only; of two answers at once exactly one wins, the other gets 409. A cancelled request: 409 'This request is no longer pending'.",
     security: signedIn,
     request: { params: requestId },
-    responses: { 200: json(Answered, 'Answered'), ...errors(401, 404, 409) },
+    responses: { 200: json(Answered, 'Answered'), ...errors(401, 403, 404, 409) },
   });
 
 const answerInvitation = <const A extends 'accept' | 'decline'>(action: A) =>
@@ -191,7 +137,7 @@ const answerInvitation = <const A extends 'accept' | 'decline'>(action: A) =>
         : '') + "The invited person only. A withdrawn invitation: 409 'This invitation is no longer pending'.",
     security: signedIn,
     request: { params: invitationId },
-    responses: { 200: json(InvitationAnswered, 'Answered'), ...errors(401, 404, 409) },
+    responses: { 200: json(InvitationAnswered, 'Answered'), ...errors(401, 403, 404, 409) },
   });
 
 export const teamsApi = {
@@ -222,7 +168,7 @@ export const teamsApi = {
     description: 'The team and your membership as its leader are made together. Blank positions are dropped; at least one must remain.',
     security: signedIn,
     request: { body: jsonBody(CreateTeamSchema) },
-    responses: { 201: json(Created, 'The new team'), ...errors(401, 404, 409, ...jsonBodyErrors) },
+    responses: { 201: json(Created, 'The new team'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
   }),
   update: defineRoute({
     method: 'patch',
@@ -334,10 +280,12 @@ export const teamsApi = {
     tags: [REQUESTS],
     summary: 'Ask to join a team',
     description:
-      "The position must be one of the team's open positions. One pending request per person and team (409); members, closed and full teams get 409. The leaders are told.",
+      "The position must be one of the team's open positions. One pending request per person and team (409); members, closed and full teams get 409. The leaders are told. " +
+      "Refused with 409 when a member of the team and the asker blocked one another ('This team does not accept requests from you') and for 7 days after the team declined the asker; " +
+      '403 when banned from the event; 429 past 20 requests an hour (docs/product.md#safety).',
     security: signedIn,
     request: { params: teamId, body: jsonBody(JoinRequestSchema) },
-    responses: { 201: json(Created, 'The new request, pending'), ...errors(401, 404, 409, ...jsonBodyErrors) },
+    responses: { 201: json(Created, 'The new request, pending'), ...errors(401, 403, 404, 409, 429, ...jsonBodyErrors) },
   }),
   acceptRequest: answerRequest('accept'),
   declineRequest: answerRequest('decline'),
@@ -378,10 +326,12 @@ export const teamsApi = {
     tags: [INVITATIONS],
     summary: 'Invite someone to a team you lead',
     description:
-      'The person must be looking for a team and not a member, and the team must have room; one pending invitation per person and team (409). The person is told.',
+      'The person must be looking for a team and not a member, and the team must have room; one pending invitation per person and team (409). The person is told. ' +
+      "A block between the person and the team, their 'who may contact me' setting, or their ban from the event all answer the same 409 " +
+      "('This person does not accept invitations from you'); 409 for 7 days after they declined this team; 429 past 30 invitations an hour.",
     security: signedIn,
     request: { body: jsonBody(InvitationSchema) },
-    responses: { 201: json(Created, 'The new invitation, pending'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
+    responses: { 201: json(Created, 'The new invitation, pending'), ...errors(401, 403, 404, 409, 429, ...jsonBodyErrors) },
   }),
   acceptInvitation: answerInvitation('accept'),
   declineInvitation: answerInvitation('decline'),

@@ -10,3 +10,5 @@ export * from './teams';
 export * from './notifications';
 export * from './organize';
 export * from './grouping';
+export * from './safety';
+export * from './moderation';

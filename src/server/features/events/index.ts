@@ -12,6 +12,7 @@ export {
 } from './events.repo';
 export { eventViewerOf, inEvent, ORGANIZERS, STAFF, type EventEnv } from './guards';
 export {
+  commonEvent,
   deregister,
   enroll,
   ensureRegistered,
@@ -19,6 +20,7 @@ export {
   looksInSomeEvent,
   lookingIn,
   registrationsIn,
+  shareAnEvent,
   stopLookingIn,
   takesPart,
   takesPartIn,

@@ -13,6 +13,7 @@ import { done, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
 import { people } from '../../db/people';
 import { registrations, type Event } from '../../db/schema';
+import { isBanned } from '../safety';
 import { isRegistrationOpen } from './rules';
 
 /** A registration as its owner sees it; the looking flag as it stands (the profile's when not set here). */
@@ -53,6 +54,7 @@ export async function register(
     .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)))
     .returning({ profileId: registrations.profileId });
   if (!updated) {
+    if (await isBanned(db, profileId, event.id)) return refused('banned_from_event', { event: event.name });
     if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
     await db
       .insert(registrations)
@@ -67,6 +69,8 @@ export async function register(
  * team): registers them while registration is open, with the looking flag following their profile.
  */
 export async function ensureRegistered(tx: Db, event: Event, profileId: string): Promise<Outcome> {
+  // A person banned from the event does not act in it (docs/product.md#moderation).
+  if (await isBanned(tx, profileId, event.id)) return refused('banned_from_event', { event: event.name });
   const [row] = await tx
     .select({ profileId: registrations.profileId })
     .from(registrations)
@@ -83,6 +87,27 @@ export async function enroll(tx: Db, eventId: string, profileId: string): Promis
   if (!profile) return false;
   await tx.insert(registrations).values({ eventId, profileId }).onConflictDoNothing();
   return true;
+}
+
+/** Whether the two people take part in a common event (the 'who may contact me' setting 'events'). */
+export async function shareAnEvent(db: Db, a: string, b: string): Promise<boolean> {
+  return (await commonEvent(db, a, b)) !== null;
+}
+
+/** An event both people take part in (the latest they joined), or null. */
+export async function commonEvent(db: Db, a: string, b: string): Promise<string | null> {
+  const [row] = await db
+    .select({ eventId: registrations.eventId })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.profileId, a),
+        sql`${registrations.eventId} in (select r.event_id from ${registrations} r where r.profile_id = ${b})`,
+      ),
+    )
+    .orderBy(sql`${registrations.createdAt} desc`)
+    .limit(1);
+  return row?.eventId ?? null;
 }
 
 /** Whether the person takes part in the event. */

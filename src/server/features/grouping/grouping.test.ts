@@ -126,6 +126,9 @@ describe('opting in', () => {
     expect(me.optedIn?.role).toBe('build');
     expect(me.optedIn?.notWith.map((p) => p.id).sort()).toEqual([solos[4], solos[7], solos[10]].map((s) => s.profileId).sort());
     expect(me.proposal).toBeNull();
+    // A block keeps two people apart as well (docs/product.md#safety), whoever blocked whom.
+    const blocked = await h.api('PUT /api/me/blocks/{profileId}', { params: { profileId: solos[5].profileId }, cookie: solos[1].cookie });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBeLessThan(300);
   });
 });
 
@@ -149,6 +152,7 @@ describe('a run', () => {
       expect(g.members.length).toBeLessThanOrEqual(4);
       const ids = g.members.map((m) => m.person.id);
       if (ids.includes(solos[0].profileId)) for (const s of [solos[4], solos[7], solos[10]]) expect(ids).not.toContain(s.profileId);
+      if (ids.includes(solos[1].profileId)) expect(ids).not.toContain(solos[5].profileId);
       expect(g.terms.forbiddenPairs).toBe(0);
       expect(g.reasons.length).toBeGreaterThanOrEqual(2);
       expect(g.tradeOff).not.toBe('');

@@ -10,6 +10,7 @@ import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
 import { groupingAvoids, groupingOptIns, groupingTeamOptIns, type Event } from '../../db/schema';
 import { eventRegistrations, isFormationLocked } from '../events';
+import { bannedAmong, blockedPairsAmong } from '../safety';
 import { eventMemberships, eventTeams } from '../teams';
 import { levelFromSkills, roleFromSkills, type PartialTeam, type Solo } from './people';
 
@@ -124,7 +125,13 @@ export async function poolOf(db: Db, event: Event): Promise<{ solos: Solo[]; par
     team.members.push(person);
     teams.set(r.team_id, team);
   });
-  return { solos, partialTeams: [...teams.values()] };
+  // Nobody banned from the event is grouped there (docs/product.md#moderation).
+  const banned = await bannedAmong(
+    db,
+    solos.map((p) => p.id),
+    event.id,
+  );
+  return { solos: banned.size ? solos.filter((p) => !banned.has(p.id)) : solos, partialTeams: [...teams.values()] };
 }
 
 /**
@@ -139,8 +146,8 @@ export async function forbiddenPairs(db: Db, profileIds: string[]): Promise<Arra
     sql`select profile_id as a, avoid_profile_id as b from grouping_avoids
          where profile_id = any(${ids}::uuid[]) and avoid_profile_id = any(${ids}::uuid[])`,
   );
-  // TODO(merge): union with safety.blockedPairsAmong(db, profileIds) (issue 33), e.g. [...avoids, ...(await blockedPairsAmong(db, profileIds))].
-  return avoids.map((r) => [r.a, r.b]);
+  // And whoever blocked the other (docs/product.md#safety): neither side is told, both are kept apart.
+  return [...avoids.map((r): [string, string] => [r.a, r.b]), ...(await blockedPairsAmong(db, profileIds))];
 }
 
 /** How many are in the pool now (for the organizer's desk). */

@@ -184,6 +184,14 @@ describe('GET /api/teams/{id}/suggestions', () => {
     for (const left of ['Dee', 'Eve', 'Fay', 'Gus', 'Lead']) expect(found).not.toContain(left);
   });
 
+  it('never suggests someone on the other side of a block with a member (docs/product.md#safety)', async () => {
+    const blockBen = await h.api('PUT /api/me/blocks/{profileId}', { params: { profileId: people.Ben.profileId }, cookie: leader.cookie });
+    expect(blockBen.status).toBe(200);
+    expect(names((await suggestions(leader)).body.items)).toEqual(['Ada', 'Cy', 'Bea']);
+    await h.api('DELETE /api/me/blocks/{profileId}', { params: { profileId: people.Ben.profileId }, cookie: leader.cookie });
+    expect(names((await suggestions(leader)).body.items)).toEqual(['Ada', 'Cy', 'Bea', 'Ben']);
+  });
+
   it('is for the team’s leaders only', async () => {
     expect((await suggestions(null)).status).toBe(401);
     expect(await suggestions(people.Dee)).toMatchObject({ status: 403 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
+import { profiles, teamInvitations } from '../../db/schema';
 import { createHarness, type Harness, type TestInput, type TestUser } from '../../testing/harness';
 import { eventReader } from '../../testing/client';
 import { notify } from './notifications.repo';
@@ -336,6 +336,11 @@ describe('who is told what: each kind reaches exactly its recipients', () => {
     expect(await told(() => h.api('POST /api/invitations/{id}/decline', { params: { id: invitation }, cookie: invitee.cookie }))).toEqual([
       'lead: invitation_declined',
     ]);
+    // A declined team may invite again 7 days later (docs/product.md#safety): those days pass.
+    await h.db
+      .update(teamInvitations)
+      .set({ respondedAt: new Date(Date.now() - 8 * 24 * 3_600_000) })
+      .where(eq(teamInvitations.id, invitation));
     invitation = await invitationFor(id, invitee);
     expect(await told(() => h.api('POST /api/invitations/{id}/accept', { params: { id: invitation }, cookie: invitee.cookie }))).toEqual([
       'invitee: joined',

@@ -13,6 +13,8 @@ import { people } from '../../db/people';
 import { announcementRecipients, announcements, deskRecords, type Event } from '../../db/schema';
 import { eventRegistrations } from '../events';
 import { notifyEveryone } from '../notifications';
+import { hiddenAmong } from '../safety';
+import { HIDDEN_TEXT } from '../../../shared/safety';
 import { eventMemberships, eventPendingRequests, eventTeams } from '../teams';
 import { ANNOUNCEMENT_MAIL_CHANNEL } from './announcement-mail.repo';
 import { unteamedIds } from './unteamed.repo';
@@ -132,7 +134,18 @@ export async function publicAnnouncements(db: Db, eventId: string): Promise<Publ
     .where(and(eq(announcements.eventId, eventId), eq(announcements.public, true)))
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
     .limit(50);
-  return rows.map((r) => ({ id: r.id, message: r.message, by: refOrNull(r.by), createdAt: r.createdAt.toISOString() }));
+  // One a moderator hid reads 'Hidden by a moderator' (docs/product.md#moderation).
+  const hidden = await hiddenAmong(
+    db,
+    'announcement',
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    message: hidden.has(r.id) ? HIDDEN_TEXT : r.message,
+    by: refOrNull(r.by),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** Every export and announcement of the event, newest first: for its owners. */
@@ -153,4 +166,13 @@ export async function deskRecordsOf(db: Db, eventId: string): Promise<DeskRecord
     .orderBy(desc(deskRecords.createdAt), desc(deskRecords.id))
     .limit(200);
   return rows.map((r) => ({ ...r, by: refOrNull(r.by), at: r.at.toISOString() }));
+}
+
+/** An announcement as a report records it: its event, sender and words (moderation). */
+export async function announcementForReport(db: Db, id: string) {
+  const [row] = await db
+    .select({ eventId: announcements.eventId, byProfileId: announcements.byProfileId, message: announcements.message })
+    .from(announcements)
+    .where(eq(announcements.id, id));
+  return row ?? null;
 }

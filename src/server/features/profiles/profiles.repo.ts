@@ -6,6 +6,8 @@ import { displayName } from '../../../shared/avatar';
 import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constants';
 import type { ProfileListQuery } from '../../../shared/schemas';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { eitherBlocked, hasBlocked, hiddenAmong, hiddenReason } from '../safety';
 import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
@@ -122,9 +124,14 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
         rows.filter((r) => r.lookingForTeam).map((r) => r.id),
       )
     : null;
+  const hidden = await hiddenAmong(
+    db,
+    'bio',
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => {
-      const card = toCard(r);
+      const card = hidden.has(r.id) ? { ...toCard(r), bio: HIDDEN_TEXT } : toCard(r);
       const lookingSince = r.lookingForTeam ? since?.get(r.id) : undefined;
       return lookingSince ? { ...card, lookingSince } : card;
     }),
@@ -192,18 +199,30 @@ function detailOf(row: FullRow) {
   return { ...toCard(card), experiences };
 }
 
-/** The public profile; contact details only when the viewer is signed in. */
-export async function getProfileDetail(db: Db, id: string, withContact: boolean): Promise<ProfileDetail | null> {
+/**
+ * The public profile; contact details only when the viewer is signed in and neither of the two
+ * blocked the other. A bio a moderator hid reads 'Hidden by a moderator' (its author sees it on /profile).
+ */
+export async function getProfileDetail(db: Db, id: string, viewerProfileId: string | null, signedIn = viewerProfileId !== null) {
   const row = await profileRow(db, id);
   if (!row) return null;
-  return { ...detailOf(row), contact: withContact ? contactOf(row) : null };
+  const blocked = viewerProfileId !== null && viewerProfileId !== id && (await eitherBlocked(db, viewerProfileId, id));
+  const bioHidden = viewerProfileId !== id && (await hiddenReason(db, 'bio', id)) !== null;
+  const detail: ProfileDetail = {
+    ...detailOf(row),
+    ...(bioHidden && { bio: HIDDEN_TEXT }),
+    contact: signedIn && !blocked ? contactOf(row) : null,
+  };
+  if (viewerProfileId && viewerProfileId !== id && (await hasBlocked(db, viewerProfileId, id))) detail.blockedByViewer = true;
+  return detail;
 }
 
 /** The own profile without its teams (those come from the teams feature: membershipsOf). */
 export async function getOwnProfile(db: Db, id: string): Promise<Omit<OwnProfile, 'teams'> | null> {
   const row = await profileRow(db, id);
   if (!row) return null;
-  return { ...detailOf(row), contact: contactOf(row) };
+  const reason = await hiddenReason(db, 'bio', id);
+  return { ...detailOf(row), contact: contactOf(row), ...(reason !== null && { bioHidden: reason }) };
 }
 
 /** The profile id of the user in column `userId` of another feature's statement (the session lookup), or null. */

@@ -14,7 +14,7 @@ export const profilesRoutes = createRouter()
   .openapi(profilesApi.skills, async (c) => c.json(await repo.listSkillNames(c.var.db), 200))
   .openapi(profilesApi.get, async (c) => {
     const viewer = await getViewer(c);
-    const profile = await repo.getProfileDetail(c.var.db, c.req.valid('param').id, viewer !== null);
+    const profile = await repo.getProfileDetail(c.var.db, c.req.valid('param').id, viewer?.profileId ?? null, viewer !== null);
     if (!profile) throw notFound('Profile not found');
     return c.json(profile, 200);
   })

@@ -8,3 +8,5 @@ export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo'
 export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventTeams } from './roster.repo';
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';
 export { formGroupedTeam, joinGroupedTeam } from './grouped.repo';
+export { withdrawBetween } from './contact-rules.repo';
+export { reportableInvitation, reportableRequest, reportableTeam } from './reportable.repo';

@@ -12,6 +12,9 @@ import { teamInvitations, teamMembers, teams, type Team } from '../../db/schema'
 import { registrationsIn } from '../events';
 import { notify } from '../notifications';
 import { people } from '../../db/people';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { hiddenAmong } from '../safety';
+import { mayInvite } from './contact-rules.repo';
 import { eventOfTeam, notLocked, roomForOneMore } from './event-rules.repo';
 import { answerPending, type Answerable, type PendingKind } from './joining.repo';
 import { hasRoom, iso, lockLedTeam, personName } from './teams.repo';
@@ -46,12 +49,17 @@ export async function invite(db: Db, invitedBy: string, input: z.infer<typeof In
     const target = await inviteTarget(tx, team, input.profileId);
     if (!target) return refused('invitee_not_found');
     if (target.isMember) return refused('invitee_is_member');
+    // Blocks, 'who may contact me' and bans answer alike, before anything that would tell them apart.
+    const safe = await mayInvite(tx, event, team.id, invitedBy, input.profileId, 'check');
+    if (!safe.ok) return safe;
     // Already in as many of the event's teams as it allows says more than 'not looking'.
     if (!(await roomForOneMore(tx, event, input.profileId))) {
       return refused('invitee_teams_per_person', { limit: event.teamsPerPerson!, event: event.name });
     }
     if (!target.lookingForTeam) return refused('invitee_not_looking');
     if (!hasRoom(team)) return refused('team_full');
+    const counted = await mayInvite(tx, event, team.id, invitedBy, input.profileId, 'count');
+    if (!counted.ok) return counted;
     const [row] = await tx
       .insert(teamInvitations)
       .values({ teamId: team.id, profileId: input.profileId, invitedBy, role: input.role, message: input.message })
@@ -165,7 +173,13 @@ export async function pendingInvitationsFor(db: Db, profileId: string, limit: nu
     .where(and(eq(teamInvitations.profileId, profileId), eq(teamInvitations.status, 'pending')))
     .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id))
     .limit(limit);
-  return rows.map((i) => ({ ...i, createdAt: iso(i.createdAt) }));
+  // A message a moderator hid reads 'Hidden by a moderator' to the invited person.
+  const hidden = await hiddenAmong(
+    db,
+    'invitation',
+    rows.map((i) => i.id),
+  );
+  return rows.map((i) => ({ ...i, ...(hidden.has(i.id) && { message: HIDDEN_TEXT }), createdAt: iso(i.createdAt) }));
 }
 
 /** A team's pending invitations, for its leaders: who, for what role, since when. */

@@ -139,7 +139,7 @@ export async function ledTeams(db: Db, profileId: string, candidateProfileId?: s
  * to its teams are cancelled and its teams' invitations to them withdrawn, and the registration goes.
  * Refused once the event's teams are locked and they are in one.
  */
-export async function leaveEvent(db: Db, event: Event, profileId: string): Promise<Outcome> {
+export async function leaveEvent(db: Db, event: Event, profileId: string, opts: { banned?: boolean } = {}): Promise<Outcome> {
   return inTransaction(db, async (tx) => {
     await lockProfile(tx, profileId);
     const mine = await tx
@@ -148,7 +148,7 @@ export async function leaveEvent(db: Db, event: Event, profileId: string): Promi
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(and(eq(teams.eventId, event.id), eq(teamMembers.profileId, profileId)))
       .orderBy(asc(teamMembers.teamId));
-    if (mine.length && isFormationLocked(event)) return refused('leave_event_locked', { event: event.name });
+    if (mine.length && isFormationLocked(event) && !opts.banned) return refused('leave_event_locked', { event: event.name });
     const by = await personName(tx, profileId);
     for (const { teamId } of mine) {
       const team = await lockTeam(tx, teamId);
@@ -162,7 +162,17 @@ export async function leaveEvent(db: Db, event: Event, profileId: string): Promi
         await tx.delete(teams).where(eq(teams.id, teamId));
         continue;
       }
-      if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) throw new Rollback(refused('last_leader_leaving'));
+      if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) {
+        // A banned last leader cannot hand over: the longest-standing member leads from now on.
+        if (!opts.banned) throw new Rollback(refused('last_leader_leaving'));
+        await tx
+          .update(teamMembers)
+          .set({ isLeader: true })
+          .where(
+            sql`(${teamMembers.teamId}, ${teamMembers.profileId}) = (select m.team_id, m.profile_id from ${teamMembers} m
+              where m.team_id = ${teamId} and m.profile_id <> ${profileId} order by m.joined_at, m.profile_id limit 1)`,
+          );
+      }
       await tx.delete(teamMembers).where(withoutMember(teamId, profileId));
       const data = { teamId, teamName: team.name, by };
       await notify(

@@ -11,6 +11,9 @@ import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { notify } from '../notifications';
 import { people } from '../../db/people';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { hiddenAmong } from '../safety';
+import { mayAsk } from './contact-rules.repo';
 import { eventOfTeam, mayJoin } from './event-rules.repo';
 import { answerPending, type Answerable, type PendingKind } from './joining.repo';
 import { getTeamAndMembership, hasRoom, iso, leaderIds, lockLedTeam, personName } from './teams.repo';
@@ -40,8 +43,15 @@ async function selectJoinRequests(db: Db, where: SQL | undefined, limit: number)
   return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
 }
 
-export function listPendingRequests(db: Db, teamId: string): Promise<JoinRequestView[]> {
-  return selectJoinRequests(db, and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')), 200);
+/** A team's pending requests, for its leaders; a message a moderator hid reads 'Hidden by a moderator'. */
+export async function listPendingRequests(db: Db, teamId: string): Promise<JoinRequestView[]> {
+  const list = await selectJoinRequests(db, and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')), 200);
+  const hidden = await hiddenAmong(
+    db,
+    'join_request',
+    list.map((r) => r.id),
+  );
+  return list.map((r) => (hidden.has(r.id) ? { ...r, message: HIDDEN_TEXT } : r));
 }
 
 /** A person's own join requests, whatever their status, newest first. */
@@ -69,8 +79,14 @@ export async function requestToJoin(
   if (!position) return refused('position_not_open');
   return inTransaction(db, async (tx) => {
     // Asking is the first step of joining: the event's rules for joining hold now, so no one asks in vain.
-    const allowed = await mayJoin(tx, await eventOfTeam(tx, team), profileId);
+    const event = await eventOfTeam(tx, team);
+    // Bans, blocks and a recent decline first: a banned person is told why, not 'take part first'.
+    const safe = await mayAsk(tx, event, team.id, profileId, 'check');
+    if (!safe.ok) return safe;
+    const allowed = await mayJoin(tx, event, profileId);
     if (!allowed.ok) return allowed;
+    const counted = await mayAsk(tx, event, team.id, profileId, 'count');
+    if (!counted.ok) return counted;
     const [row] = await tx
       .insert(joinRequests)
       .values({ teamId: team.id, teamName: team.name, profileId, position, message: input.message })

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { people } from '../../db/people';
+import { blockedWithAny } from '../safety';
 import { cardColumns, toCard } from './teams.repo';
 
 /**
@@ -41,10 +42,15 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
   }).execute({ teamId, profileId });
   if (!row) return null;
   const { candidates } = row;
+  // Nobody on the other side of a block with a member is suggested (docs/product.md#safety).
+  const blocked = await blockedWithAny(
+    db,
+    candidates.filter(([, , member]) => member).map(([id]) => id),
+  );
   return {
     team: row.team,
     membership: row.isLeader === null ? null : { isLeader: row.isLeader },
-    exclude: new Set(candidates.map(([id]) => id)),
+    exclude: new Set([...candidates.map(([id]) => id), ...blocked]),
     memberHours: candidates
       .filter(([, , member]) => member)
       .map(([, timezone]) => timezoneHours(timezone))

@@ -1,7 +1,7 @@
 /** Invitations: the teams a leader may invite to, the rules an invitation must meet, and the invited person's answers. */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
+import { profiles, teamInvitations } from '../../db/schema';
 import type { TestInput, TestUser } from '../../testing/harness';
 import { addMember, createTeam, h, invite, invitee, leader, member, membersOf, outsider, useTeamsWorld } from '../../testing/worlds/teams';
 
@@ -84,13 +84,20 @@ describe('invitations', () => {
     expect(again.body.error).toBe('This invitation has already been accepted');
   });
 
-  it('decline changes only the status; the leader may invite again afterwards', async () => {
+  it('decline changes only the status; the team may invite again 7 days later (docs/product.md#safety)', async () => {
     const teamId = await createTeam();
     const id = await invite(teamId);
     expect((await h.api('POST /api/invitations/{id}/decline', { params: { id }, cookie: invitee.cookie })).status).toBe(200);
     expect(await membersOf(teamId)).toHaveLength(1);
     const accept = await h.api('POST /api/invitations/{id}/accept', { params: { id }, cookie: invitee.cookie });
     expect(accept.status).toBe(409);
+    const early = await sendInvite({ teamId, profileId: invitee.profileId });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('invitation_cooldown');
+    await h.db
+      .update(teamInvitations)
+      .set({ respondedAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 60_000) })
+      .where(eq(teamInvitations.id, id));
     await invite(teamId);
   });
 

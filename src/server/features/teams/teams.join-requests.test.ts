@@ -90,10 +90,18 @@ describe('join requests', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('after a decline, the person may ask again', async () => {
+  it('after a decline, the person may ask the same team again only after 7 days (docs/product.md#safety)', async () => {
     const teamId = await createTeam();
     const id = await requestToJoin(teamId);
     await h.api('POST /api/join-requests/{id}/decline', { params: { id }, cookie: leader.cookie });
+    const early = await send(teamId, { position: 'Designer', message });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('request_cooldown');
+    expect(early.body.error).toMatch(/^This team declined your request: you can ask it again after \d{4}-\d{2}-\d{2}/);
+    await h.db
+      .update(joinRequests)
+      .set({ respondedAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 60_000) })
+      .where(eq(joinRequests.id, id));
     expect((await send(teamId, { position: 'Designer', message })).status).toBe(201);
   });
 
@@ -137,12 +145,13 @@ describe('join requests', () => {
     expect(accept.body.error).toBe('This request has already been declined');
     expect(await membersOf(teamId)).toHaveLength(1);
 
-    const id2 = await requestToJoin(teamId);
+    // Declined, the requester waits 7 days to ask this team again: someone else asks.
+    const id2 = await requestToJoin(teamId, outsider);
     await h.api('POST /api/join-requests/{id}/accept', { params: { id: id2 }, cookie: leader.cookie });
     const decline = await h.api('POST /api/join-requests/{id}/decline', { params: { id: id2 }, cookie: leader.cookie });
     expect(decline.status).toBe(409);
     expect(decline.body.error).toBe('This request has already been accepted');
-    expect((await membersOf(teamId)).filter((m) => m.profileId === requester.profileId)).toHaveLength(1);
+    expect((await membersOf(teamId)).filter((m) => m.profileId === outsider.profileId)).toHaveLength(1);
   });
 
   it('unknown request ids are 404 Request not found', async () => {

@@ -31,6 +31,8 @@ import { notify } from '../notifications';
 import { lockProfile } from '../profiles';
 import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
 import { people } from '../../db/people';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { hiddenAmong, hiddenReason } from '../safety';
 
 export const iso = (d: Date) => d.toISOString();
 
@@ -128,7 +130,13 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
     counts: countCache,
   });
-  return { items: rows.map(toCard), total, page: query.page, pageSize: query.pageSize };
+  const hidden = await hiddenAmong(
+    db,
+    'team_description',
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((r) => (hidden.has(r.id) ? { ...toCard(r), description: HIDDEN_TEXT } : toCard(r)));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
@@ -160,8 +168,11 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
   const pendingRequestId = me ? null : row.pendingRequestId;
   // json_build_object writes the deadline in PostgreSQL's format; the API speaks ISO 8601.
   const formationDeadline = event.formationDeadline === null ? null : new Date(event.formationDeadline).toISOString();
+  // A description a moderator hid: its team's members read it and why; everyone else, 'Hidden by a moderator'.
+  const hiddenWhy = await hiddenReason(db, 'team_description', team.id);
   return {
     ...toCard({ ...team, event: { slug: event.slug, name: event.name } }),
+    ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),
     event: { ...event, formationDeadline, formationLocked: formationDeadline !== null && Date.parse(formationDeadline) <= Date.now() },
     positionSkills: team.positionSkills,
     updatedAt: iso(team.updatedAt),

@@ -94,6 +94,10 @@ function StaffLinks({ event }: { event: EventDetail }) {
           Organizer's Desk
         </ButtonLink>
       )}
+      <ButtonLink to={`${base}/moderate`} size="sm" variant="inverseOutline">
+        <Flag aria-hidden className="h-3.5 w-3.5" />
+        Moderation
+      </ButtonLink>
     </div>
   );
 }

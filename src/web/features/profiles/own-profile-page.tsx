@@ -6,11 +6,12 @@ import { Page } from '../../components/page';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Loading } from '../../components/ui/feedback';
+import { ErrorMessage, Loading } from '../../components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { AccountSettings, VerifyEmailBanner } from '../account';
+import { SafetySettings } from '../moderation';
 import { NotificationsPanel, usePendingNotificationCount } from '../notifications';
 import { TeamsThatNeedYou } from '../teams';
 import { AvatarUpload } from './avatar-upload';
@@ -144,6 +145,7 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
         </TabsContent>
         <TabsContent value="settings" className="space-y-6">
           <SettingsPanel profile={profile} />
+          <SafetySettings />
           <AccountSettings />
         </TabsContent>
       </Tabs>
@@ -154,6 +156,11 @@ function OwnProfileView({ profile }: { profile: OwnProfile }) {
 function ProfileOverview({ profile }: { profile: OwnProfile }) {
   return (
     <>
+      {profile.bioHidden !== undefined && (
+        <ErrorMessage className="mb-4">
+          A moderator hid your bio: others read 'Hidden by a moderator'. Why: {profile.bioHidden}
+        </ErrorMessage>
+      )}
       <Suspense fallback={null}>
         <TeamsThatNeedYou />
       </Suspense>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Loading } from '../../components/ui/feedback';
 import { ApiRequestError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { BlockButton, ReportButton } from '../moderation';
 import { InviteToTeamButtons } from '../teams';
 import { cardName } from './profile-card';
 import { ProfileHeader } from './profile-header';
@@ -43,7 +44,15 @@ export default function ProfilePage() {
             Edit your profile
           </ButtonLink>
         ) : (
-          user && <InviteToTeamButtons profile={{ id: profile.id, name, lookingForTeam: profile.lookingForTeam }} />
+          user && (
+            <>
+              {!profile.blockedByViewer && (
+                <InviteToTeamButtons profile={{ id: profile.id, name, lookingForTeam: profile.lookingForTeam }} />
+              )}
+              <BlockButton profileId={profile.id} name={name} blocked={profile.blockedByViewer === true} />
+              <ReportButton targetKind="profile" targetId={profile.id} />
+            </>
+          )
         )}
       </ProfileHeader>
 
@@ -59,6 +68,8 @@ export default function ProfilePage() {
           <CardContent>
             {profile.contact ? (
               <ContactDetails contact={profile.contact} />
+            ) : user ? (
+              <p className="text-sm text-slate-600">Contact details are not shown.</p>
             ) : (
               <div className="space-y-4 text-center">
                 <p className="text-sm text-slate-600">Sign in to connect with {name}</p>

@@ -12,6 +12,7 @@ import { ErrorMessage, Loading } from '../../components/ui/feedback';
 import { ApiRequestError, errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ReportButton } from '../moderation';
 import { EditTeamForm } from './edit-team-form';
 import { JoinRequestsCard } from './join-requests-card';
 import { JoinTeamButton } from './join-team-dialog';
@@ -22,6 +23,7 @@ import { OpenPositionsCard } from './open-positions-card';
 import { TeamMembersCard } from './team-members-card';
 import { useDeleteTeam, useTeam } from './team-queries';
 import { useDocumentTitle } from '../../lib/title';
+import { useAuth } from '../../lib/auth';
 
 export default function TeamPage() {
   const { id = '' } = useParams();
@@ -49,6 +51,7 @@ export default function TeamPage() {
 function TeamView({ team }: { team: TeamDetail }) {
   const [editing, setEditing] = useState(false);
   const { isLeader, isMember } = team.viewer;
+  const signedIn = useAuth().user !== null;
   const lastLeader = isLeader && team.members.filter((m) => m.isLeader).length === 1;
   // After the event's team formation deadline nobody joins, leaves or is removed (docs/product.md#event-rules-for-teams):
   // the page says so instead of offering buttons the server would refuse.
@@ -88,6 +91,11 @@ function TeamView({ team }: { team: TeamDetail }) {
                 </span>
               </p>
               {team.description && <p className="mt-4 whitespace-pre-line text-slate-700">{team.description}</p>}
+              {team.descriptionHidden !== undefined && (
+                <ErrorMessage className="mt-3">
+                  A moderator hid this description: others read 'Hidden by a moderator'. Why: {team.descriptionHidden}
+                </ErrorMessage>
+              )}
               {locked && <LockedNotice team={team} />}
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
@@ -103,6 +111,7 @@ function TeamView({ team }: { team: TeamDetail }) {
               {isMember
                 ? !locked && <LeaveTeamButton teamId={team.id} lastLeader={lastLeader} />
                 : (!locked || team.viewer.pendingRequestId) && <JoinTeamButton team={team} />}
+              {signedIn && !isMember && <ReportButton targetKind="team" targetId={team.id} size="md" />}
             </div>
           </div>
         )}

@@ -1,0 +1,131 @@
+/**
+ * Reporting and acting on reports (docs/product.md#moderation). An event's staff act on what
+ * belongs to their event only; platform admins act anywhere, and alone ban from the whole platform.
+ * Every action is recorded with who and why, and can be undone (unhide, unban).
+ */
+import type { z } from 'zod';
+import type { ModerationActionInputSchema, ReportInputSchema } from '../../../shared/api/moderation';
+import { done, refused, type Outcome } from '../../api/outcome';
+import { deleteSessionsOfProfile } from '../../auth/auth.repo';
+import type { Db } from '../../db/client';
+import type { Event } from '../../db/schema';
+import { commonEvent, eventIdBySlug, staffRoleOf, takesPart } from '../events';
+import { notify } from '../notifications';
+import { leaveEvent } from '../teams';
+import { addBan, hide, isBanned, liftBan, unhide } from '../safety';
+import { closeReports, fileReport, recordAction, reportedIn } from './reports.repo';
+import { findTarget, type Target } from './targets';
+
+type ReportInput = z.infer<typeof ReportInputSchema>;
+type ActionInput = z.infer<typeof ModerationActionInputSchema>;
+
+/** Files a report from a signed-in person; the reporter only learns that it was received. */
+export async function report(db: Db, reporterId: string, input: ReportInput): Promise<Outcome> {
+  const targetId = input.targetId.toLowerCase();
+  const target = await findTarget(db, input.targetKind, targetId, reporterId);
+  if (!target) return refused('report_target_not_found');
+  if (target.subjectId === reporterId && input.targetKind === 'profile') return refused('cannot_report_self');
+  let eventId = target.eventId;
+  if (input.targetKind === 'profile') {
+    // A profile goes to the event named (where the person takes part), else one both take part in, else the platform.
+    const named = input.event ? await eventIdBySlug(db, input.event) : null;
+    eventId = named && (await takesPart(db, named, targetId)) ? named : await commonEvent(db, reporterId, targetId);
+  }
+  await fileReport(db, {
+    reporterId,
+    targetKind: input.targetKind,
+    targetId,
+    eventId,
+    subjectId: target.subjectId,
+    reason: input.reason,
+    note: input.note ? input.note : null,
+    snapshot: target.snapshot.slice(0, 4000),
+  });
+  return done();
+}
+
+/** Where an action happens: one event (its staff, or an admin), or the platform (an admin). */
+export type Scope = { event: Event; isAdmin: boolean } | { event: null; isAdmin: true };
+
+const WHAT: Record<Target['hides'], string> = {
+  bio: 'profile bio',
+  team_description: 'team description',
+  join_request: 'join request message',
+  invitation: 'invitation message',
+  announcement: 'announcement',
+};
+
+/** Whether the target is this scope's to act on: an event's own teams, messages, announcements and people. */
+async function belongs(db: Db, scope: Scope, input: ActionInput, target: Target): Promise<boolean> {
+  if (!scope.event) return true;
+  const eventId = scope.event.id;
+  if (input.targetKind !== 'profile') return target.eventId === eventId;
+  return (await takesPart(db, eventId, input.targetId)) || (await reportedIn(db, eventId, 'profile', input.targetId)) !== null;
+}
+
+/** The person a warn, ban or unban is about: the one named, if they belong here, else the target's author. */
+async function personOf(db: Db, scope: Scope, input: ActionInput, target: Target): Promise<string | null> {
+  const named = input.profileId?.toLowerCase();
+  if (!named || named === target.subjectId) return target.subjectId;
+  if (!scope.event) return named;
+  if (await takesPart(db, scope.event.id, named)) return named;
+  return input.action === 'unban' && (await isBanned(db, named, scope.event.id)) ? named : null;
+}
+
+/** A moderator (`byId`) acts on a target. */
+export async function act(db: Db, scope: Scope, byId: string, input: ActionInput): Promise<Outcome> {
+  const targetId = input.targetId.toLowerCase();
+  const target = await findTarget(db, input.targetKind, targetId, null);
+  if (!target || !(await belongs(db, scope, { ...input, targetId }, target))) return refused('report_target_not_found');
+  const eventId = scope.event?.id ?? null;
+  const event = scope.event && { eventSlug: scope.event.slug, eventName: scope.event.name };
+  const teamLink = input.targetKind === 'team' ? { teamId: targetId } : {};
+  const reason = input.reason;
+  // The author as reported (a team's leader then), else as it stands.
+  const reported = await reportedIn(db, eventId, input.targetKind, targetId);
+  if (reported?.subjectId) target.subjectId = reported.subjectId;
+  let subjectId = target.subjectId;
+  const tell = async (profileId: string | null, message: string) => {
+    if (profileId) await notify(db, [{ profileId, kind: 'moderation', data: { ...event, ...teamLink, message, reason } }]);
+  };
+
+  switch (input.action) {
+    case 'dismiss':
+      break;
+    case 'hide':
+      await hide(db, { kind: target.hides, targetId, eventId, reason, byProfileId: byId });
+      await tell(subjectId, `your ${WHAT[target.hides]} was hidden`);
+      break;
+    case 'unhide':
+      if (!(await unhide(db, target.hides, targetId))) return refused('not_hidden');
+      await tell(subjectId, `your ${WHAT[target.hides]} is shown again`);
+      break;
+    case 'warn':
+    case 'ban':
+    case 'unban': {
+      subjectId = await personOf(db, scope, input, target);
+      if (!subjectId) return refused('ban_target_not_found');
+      if (input.action === 'warn') {
+        await tell(subjectId, 'you were warned');
+      } else if (input.action === 'unban') {
+        if (!(await liftBan(db, subjectId, eventId))) return refused('not_banned');
+        await tell(subjectId, scope.event ? `you may take part in ${scope.event.name} again` : 'you may sign in again');
+      } else if (scope.event) {
+        if (await staffRoleOf(db, scope.event.id, subjectId)) return refused('cannot_ban_staff');
+        await addBan(db, { profileId: subjectId, eventId, reason, byProfileId: byId });
+        // Their teams here lose them; a last leader's team passes to its longest-standing member.
+        const left = await leaveEvent(db, scope.event, subjectId, { banned: true });
+        if (!left.ok) return left;
+        await tell(subjectId, `you were banned from ${scope.event.name}`);
+      } else {
+        await addBan(db, { profileId: subjectId, eventId: null, reason, byProfileId: byId });
+        await hide(db, { kind: 'bio', targetId: subjectId, eventId: null, reason, byProfileId: byId });
+        await deleteSessionsOfProfile(db, subjectId);
+      }
+      break;
+    }
+  }
+  if (input.action !== 'unhide' && input.action !== 'unban') await closeReports(db, eventId, input.targetKind, targetId);
+  await recordAction(db, { eventId, action: input.action, targetKind: input.targetKind, targetId, subjectId, byProfileId: byId, reason });
+  return done();
+}

@@ -1,0 +1,284 @@
+/**
+ * Reports and moderation (docs/product.md#moderation): reporting counts once per reporter, the
+ * event's queue for its staff only, hide / warn / ban scoped to one event, the record for owners,
+ * undo, and the platform queue and ban for admins. Every moderation route's authorization.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { profiles, teamMembers } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const ADMIN_EMAIL = 'admin-mod@example.com';
+
+let h: Harness;
+let owner: TestUser, moderator: TestUser, otherModerator: TestUser, alice: TestUser, bob: TestUser, harasser: TestUser, mate: TestUser;
+let admin: TestUser;
+let teamId: string;
+
+async function createEvent(slug: string, by: TestUser) {
+  const created = await h.api('POST /api/events', {
+    cookie: by.cookie,
+    body: { slug, name: slug.replace(/-/g, ' '), location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
+  });
+  expect(created.status).toBe(201);
+  await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: by.cookie, body: { state: 'published' } });
+}
+const addStaff = (slug: string, who: TestUser, role: 'moderator' | 'organizer') =>
+  h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: { profileId: who.profileId, role } });
+const register = (slug: string, who: TestUser) =>
+  h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body: {} });
+const reportTeam = (by: TestUser, reason: 'harassment' | 'spam' = 'harassment', note?: string) =>
+  h.api('POST /api/reports', { cookie: by.cookie, body: { targetKind: 'team', targetId: teamId, reason, ...(note && { note }) } });
+const queue = (slug: string, by?: TestUser) =>
+  h.api('GET /api/events/{slug}/moderation', { params: { slug }, ...(by && { cookie: by.cookie }) });
+type Action = 'dismiss' | 'hide' | 'unhide' | 'warn' | 'ban' | 'unban';
+const act = (slug: string, by: TestUser | undefined, action: Action, extra: Record<string, string> = {}) =>
+  h.api('POST /api/events/{slug}/moderation/actions', {
+    params: { slug },
+    ...(by && { cookie: by.cookie }),
+    body: { action, targetKind: 'team', targetId: teamId, reason: 'Insults in the description', ...extra } as never,
+  });
+const inbox = async (user: TestUser) =>
+  (await h.api('GET /api/me/inbox', { cookie: user.cookie })).body.items!.map((i: { text: string }) => i.text);
+
+beforeAll(async () => {
+  h = await createHarness({ adminEmails: [ADMIN_EMAIL] });
+  [owner, moderator, otherModerator, alice, bob, harasser, mate] = await Promise.all(
+    ['Olga', 'Mona', 'Milo', 'Alice', 'Bob', 'Harry', 'Mate'].map((firstName) => h.signUp({ firstName })),
+  );
+  admin = await h.signUp({ firstName: 'Ada', email: ADMIN_EMAIL });
+  await createEvent('mod-hack', owner);
+  await createEvent('other-hack', owner);
+  expect((await addStaff('mod-hack', moderator, 'moderator')).status).toBe(201);
+  expect((await addStaff('other-hack', otherModerator, 'moderator')).status).toBe(201);
+  for (const who of [alice, bob, mate]) expect((await register('mod-hack', who)).status).toBe(200);
+  const team = await h.api('POST /api/teams', {
+    cookie: harasser.cookie,
+    body: {
+      name: 'Mean Team',
+      description: 'Rude words about Alice',
+      logoUrl: '',
+      openPositions: ['Designer'],
+      isOpen: true,
+      event: 'mod-hack',
+    },
+  });
+  expect(team.status).toBe(201);
+  teamId = team.body.id;
+  await h.db.insert(teamMembers).values({ teamId, profileId: mate.profileId, role: 'Designer', isLeader: false });
+});
+afterAll(() => h.close());
+
+describe('reports', () => {
+  it('the reporter sees it was received; the same person reporting twice counts once', async () => {
+    const first = await reportTeam(alice, 'harassment', 'They wrote about me');
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ received: true });
+    expect((await reportTeam(alice)).status).toBe(201);
+    expect((await reportTeam(bob, 'spam')).status).toBe(201);
+    const q = await queue('mod-hack', moderator);
+    expect(q.status).toBe(200);
+    expect(q.body.reports).toHaveLength(1);
+    expect(q.body.reports![0]).toMatchObject({
+      targetKind: 'team',
+      targetId: teamId,
+      label: 'Mean Team',
+      count: 2,
+      snapshot: 'Mean Team\nRude words about Alice',
+      subject: { id: harasser.profileId },
+      hidden: false,
+      subjectBanned: false,
+    });
+    expect([...q.body.reports![0].reasons].sort()).toEqual(['harassment', 'spam']);
+    expect(q.body.reports![0].notes).toEqual(['They wrote about me']);
+    expect(q.body.record).toBeNull();
+  });
+
+  it('refuses unknown targets, notes over 500 characters, and messages not sent to the reporter', async () => {
+    const unknown = await h.api('POST /api/reports', {
+      cookie: alice.cookie,
+      body: { targetKind: 'team', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' },
+    });
+    expect(unknown.status).toBe(404);
+    const long = await h.api('POST /api/reports', {
+      cookie: alice.cookie,
+      body: { targetKind: 'team', targetId: teamId, reason: 'spam', note: 'x'.repeat(501) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.fields!.note).toBe('Note must not exceed 500 characters');
+    const request = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: teamId },
+      cookie: bob.cookie,
+      body: { position: 'Designer', message: 'Let me in, I insist loudly.' },
+    });
+    expect(request.status).toBe(201);
+    const byStranger = await h.api('POST /api/reports', {
+      cookie: alice.cookie,
+      body: { targetKind: 'join_request', targetId: request.body.id, reason: 'spam' },
+    });
+    expect(byStranger.status).toBe(404);
+    const byLeader = await h.api('POST /api/reports', {
+      cookie: harasser.cookie,
+      body: { targetKind: 'join_request', targetId: request.body.id, reason: 'spam' },
+    });
+    expect(byLeader.status).toBe(201);
+    expect((await h.api('POST /api/reports', { body: { targetKind: 'team', targetId: teamId, reason: 'spam' } })).status).toBe(401);
+  });
+});
+
+describe('who may moderate', () => {
+  it('the queue: its staff and admins; 401 anonymous, 403 others, a moderator of another event included', async () => {
+    expect((await queue('mod-hack')).status).toBe(401);
+    expect((await queue('mod-hack', alice)).status).toBe(403);
+    expect((await queue('mod-hack', otherModerator)).status).toBe(403);
+    expect((await queue('mod-hack', owner)).status).toBe(200);
+    expect((await queue('mod-hack', admin)).status).toBe(200);
+    expect((await queue('no-such-hack', moderator)).status).toBe(404);
+  });
+
+  it('actions: 401 anonymous, 403 others; a moderator of another event cannot act on this one, nor on its teams from theirs', async () => {
+    expect((await act('mod-hack', undefined, 'warn')).status).toBe(401);
+    expect((await act('mod-hack', alice, 'warn')).status).toBe(403);
+    expect((await act('mod-hack', otherModerator, 'ban')).status).toBe(403);
+    const fromOther = await act('other-hack', otherModerator, 'hide');
+    expect(fromOther.status).toBe(404);
+    expect((await act('mod-hack', moderator, 'hide', { reason: '' })).status).toBe(400);
+  });
+
+  it('the platform queue and actions: admins only', async () => {
+    expect((await h.api('GET /api/moderation')).status).toBe(401);
+    expect((await h.api('GET /api/moderation', { cookie: moderator.cookie })).status).toBe(403);
+    expect((await h.api('GET /api/moderation', { cookie: admin.cookie })).status).toBe(200);
+    const body = { action: 'warn' as const, targetKind: 'profile' as const, targetId: harasser.profileId, reason: 'Be kind' };
+    expect((await h.api('POST /api/moderation/actions', { body })).status).toBe(401);
+    expect((await h.api('POST /api/moderation/actions', { cookie: owner.cookie, body })).status).toBe(403);
+  });
+});
+
+describe('actions', () => {
+  it("hide: everyone but the team reads 'Hidden by a moderator'; its members read it and why; unhide shows it again", async () => {
+    expect((await act('mod-hack', moderator, 'hide')).status).toBe(200);
+    const seen = await h.api('GET /api/teams/{id}', { params: { id: teamId }, cookie: alice.cookie });
+    expect(seen.body.description).toBe(HIDDEN_TEXT);
+    expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body.description).toBe(HIDDEN_TEXT);
+    const own = await h.api('GET /api/teams/{id}', { params: { id: teamId }, cookie: harasser.cookie });
+    expect(own.body.description).toBe('Rude words about Alice');
+    expect(own.body.descriptionHidden).toBe('Insults in the description');
+    const listed = await h.api('GET /api/teams', { query: { event: 'mod-hack' } });
+    expect(listed.body.items!.find((t: { id: string }) => t.id === teamId)!.description).toBe(HIDDEN_TEXT);
+    expect(await inbox(harasser)).toContain('mod hack moderators: your team description was hidden. Why: Insults in the description');
+    // Acted on: the reports leave the queue.
+    expect((await queue('mod-hack', moderator)).body.reports!.filter((r: { targetId: string }) => r.targetId === teamId)).toEqual([]);
+
+    expect((await act('mod-hack', moderator, 'unhide')).status).toBe(200);
+    expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body.description).toBe('Rude words about Alice');
+    expect((await act('mod-hack', moderator, 'unhide')).status).toBe(409);
+    expect((await act('mod-hack', moderator, 'hide')).status).toBe(200);
+  });
+
+  it("hide a join request message and an announcement: 'Hidden by a moderator' where others read them", async () => {
+    const request = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: teamId },
+      cookie: alice.cookie,
+      body: { position: 'Designer', message: 'A rude message for the leader.' },
+    });
+    expect(request.status).toBe(201);
+    const hideRequest = await act('mod-hack', moderator, 'hide', { targetKind: 'join_request', targetId: request.body.id });
+    expect(hideRequest.status).toBe(200);
+    const pending = await h.api('GET /api/teams/{id}/join-requests', { params: { id: teamId }, cookie: harasser.cookie });
+    expect(pending.body.find((r: { id: string }) => r.id === request.body.id)!.message).toBe(HIDDEN_TEXT);
+    await h.api('POST /api/join-requests/{id}/cancel', { params: { id: request.body.id }, cookie: alice.cookie });
+
+    const sent = await h.api('POST /api/events/{slug}/announcements', {
+      params: { slug: 'mod-hack' },
+      cookie: owner.cookie,
+      body: { message: 'An announcement someone will report.', segment: { kind: 'everyone' } },
+    });
+    expect(sent.status).toBe(201);
+    expect((await act('mod-hack', moderator, 'hide', { targetKind: 'announcement', targetId: sent.body.id })).status).toBe(200);
+    const listed = await h.api('GET /api/events/{slug}/announcements', { params: { slug: 'mod-hack' } });
+    expect(listed.body.find((a: { id: string }) => a.id === sent.body.id)!.message).toBe(HIDDEN_TEXT);
+    // Another event's moderator cannot touch it.
+    expect((await act('other-hack', otherModerator, 'unhide', { targetKind: 'announcement', targetId: sent.body.id })).status).toBe(404);
+    expect((await act('mod-hack', moderator, 'unhide', { targetKind: 'announcement', targetId: sent.body.id })).status).toBe(200);
+  });
+
+  it('warn: the person is told', async () => {
+    expect((await act('mod-hack', moderator, 'warn', { reason: 'Keep it civil' })).status).toBe(200);
+    expect(await inbox(harasser)).toContain('mod hack moderators: you were warned. Why: Keep it civil');
+  });
+
+  it('ban from one event: out of its teams (the team passes to another member), cannot take part there, still can elsewhere; unban', async () => {
+    expect((await act('mod-hack', moderator, 'ban', { reason: 'Harassed Alice' })).status).toBe(200);
+    const members = await h.db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId));
+    expect(members).toEqual([expect.objectContaining({ profileId: mate.profileId, isLeader: true })]);
+    const again = await register('mod-hack', harasser);
+    expect(again.status).toBe(403);
+    expect(again.body.error).toBe('You cannot take part in mod hack: a moderator banned you from it');
+    const create = await h.api('POST /api/teams', {
+      cookie: harasser.cookie,
+      body: {
+        name: 'Back Again',
+        description: 'We are back with a plan.',
+        logoUrl: '',
+        openPositions: ['Designer'],
+        isOpen: true,
+        event: 'mod-hack',
+      },
+    });
+    expect(create.status).toBe(403);
+    const ask = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: teamId },
+      cookie: harasser.cookie,
+      body: { position: 'Designer', message: 'Let me back in please.' },
+    });
+    expect(ask.status).toBe(403);
+    expect((await register('other-hack', harasser)).status).toBe(200);
+    const q = await queue('mod-hack', moderator);
+    expect(q.body.bans!.map((b: { person: { id: string } }) => b.person.id)).toEqual([harasser.profileId]);
+    // Staff cannot be banned from their own event.
+    expect((await act('mod-hack', owner, 'ban', { targetKind: 'profile', targetId: moderator.profileId, reason: 'x' })).status).toBe(404);
+
+    expect((await act('mod-hack', moderator, 'unban', { reason: 'Apologized' })).status).toBe(200);
+    expect((await register('mod-hack', harasser)).status).toBe(200);
+    expect((await act('mod-hack', moderator, 'unban', { reason: 'Again' })).status).toBe(409);
+  });
+
+  it('every action is recorded with who and why, for the owners', async () => {
+    const record = (await queue('mod-hack', owner)).body.record!;
+    expect(record.map((r: { action: string }) => r.action)).toEqual([
+      'unban',
+      'ban',
+      'warn',
+      'unhide',
+      'hide',
+      'hide',
+      'hide',
+      'unhide',
+      'hide',
+    ]);
+    expect(record[1]).toMatchObject({ by: { id: moderator.profileId }, subject: { id: harasser.profileId }, reason: 'Harassed Alice' });
+  });
+
+  it('a platform ban (admins): cannot sign in, sessions end, bio hidden; unban lets them back', async () => {
+    const banned = await h.signUp({ firstName: 'Troll', email: 'troll-mod@example.com' });
+    await h.db.update(profiles).set({ bio: 'Spam spam spam' }).where(eq(profiles.id, banned.profileId));
+    const body = { action: 'ban' as const, targetKind: 'profile' as const, targetId: banned.profileId, reason: 'Spam accounts' };
+    expect((await h.api('POST /api/moderation/actions', { cookie: admin.cookie, body })).status).toBe(200);
+    expect((await h.api('GET /api/me/blocks', { cookie: banned.cookie })).status).toBe(401);
+    const signIn = await h.api('POST /api/auth/sign-in/email', { body: { email: 'troll-mod@example.com', password: 'team-finder-1' } });
+    expect(signIn.status).toBe(403);
+    const profile = await h.api('GET /api/profiles/{id}', { params: { id: banned.profileId }, cookie: alice.cookie });
+    expect(profile.body.bio).toBe(HIDDEN_TEXT);
+    const platform = await h.api('GET /api/moderation', { cookie: admin.cookie });
+    expect(platform.body.bans!.map((b: { person: { id: string } }) => b.person.id)).toEqual([banned.profileId]);
+    expect(platform.body.record![0]).toMatchObject({ action: 'ban', by: { id: admin.profileId } });
+    const unban = { ...body, action: 'unban' as const, reason: 'Appeal accepted' };
+    expect((await h.api('POST /api/moderation/actions', { cookie: admin.cookie, body: unban })).status).toBe(200);
+    const back = await h.api('POST /api/auth/sign-in/email', { body: { email: 'troll-mod@example.com', password: 'team-finder-1' } });
+    expect(back.status).toBe(200);
+  });
+});

@@ -1,0 +1,43 @@
+/** A moderation queue as its staff read it (docs/product.md#moderation): report groups, bans, and for owners the record. */
+import type { ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
+import type { ReportReason, ReportTarget } from '../../../shared/safety';
+import type { Db } from '../../db/client';
+import { activeBans, bannedAmong, hiddenAmong } from '../safety';
+import { actionRecord, openReportGroups, personRefs } from './reports.repo';
+import { findTarget, HIDES } from './targets';
+
+export async function queueOf(db: Db, eventId: string | null, withRecord: boolean): Promise<ModerationQueue> {
+  const groups = await openReportGroups(db, eventId);
+  const bans = await activeBans(db, eventId);
+  const ids = [...new Set([...groups.map((g) => g.subjectId), ...bans.map((b) => b.profileId)].filter((id): id is string => !!id))];
+  const refs = await personRefs(db, ids);
+  const banned = await bannedAmong(db, ids, eventId);
+  const reports: ReportGroup[] = [];
+  for (const g of groups) {
+    const kind = g.targetKind as ReportTarget;
+    const target = await findTarget(db, kind, g.targetId, null);
+    const hidden = await hiddenAmong(db, HIDES[kind], [g.targetId]);
+    reports.push({
+      targetKind: kind,
+      targetId: g.targetId,
+      label: target?.label ?? 'Removed',
+      link: target?.link ?? null,
+      subject: (g.subjectId && refs.get(g.subjectId)) || null,
+      count: g.count,
+      firstReportedAt: new Date(g.firstReportedAt).toISOString(),
+      reasons: g.reasons as ReportReason[],
+      notes: g.notes ?? [],
+      snapshot: g.snapshot,
+      hidden: hidden.has(g.targetId),
+      subjectBanned: g.subjectId ? banned.has(g.subjectId) : false,
+    });
+  }
+  return {
+    reports,
+    bans: bans.flatMap((b) => {
+      const person = refs.get(b.profileId);
+      return person ? [{ person, reason: b.reason, createdAt: b.createdAt.toISOString() }] : [];
+    }),
+    record: withRecord ? await actionRecord(db, eventId) : null,
+  };
+}

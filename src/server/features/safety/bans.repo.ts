@@ -1,0 +1,71 @@
+/**
+ * Bans (docs/product.md#moderation): from one event (cannot take part, ask, invite or be grouped
+ * there) or, by a platform admin, from the whole platform (cannot sign in; their content is hidden).
+ * A lifted ban stays on record.
+ */
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bans } from '../../db/schema';
+
+const active = isNull(bans.liftedAt);
+
+/** Whether the person is banned from the event (or from the platform). */
+export async function isBanned(db: Db, profileId: string, eventId: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bans.id })
+    .from(bans)
+    .where(and(eq(bans.profileId, profileId), active, eventId ? or(eq(bans.eventId, eventId), isNull(bans.eventId)) : isNull(bans.eventId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Of these people, those banned from the event (or the platform). */
+export async function bannedAmong(db: Db, profileIds: string[], eventId: string | null): Promise<Set<string>> {
+  if (profileIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: bans.profileId })
+    .from(bans)
+    .where(
+      and(
+        inArray(bans.profileId, profileIds),
+        active,
+        eventId ? or(eq(bans.eventId, eventId), isNull(bans.eventId)) : isNull(bans.eventId),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** SQL: true when the profile id expression is banned from the platform. */
+export const platformBanned = (profileId: unknown) =>
+  sql<boolean>`exists (select 1 from ${bans} where ${bans.profileId} = ${profileId} and ${bans.eventId} is null and ${bans.liftedAt} is null)`;
+
+/** Records a ban; an active one of the same scope is kept. The ban's id. */
+export async function addBan(db: Db, ban: { profileId: string; eventId: string | null; reason: string; byProfileId: string }) {
+  const [existing] = await db
+    .select({ id: bans.id })
+    .from(bans)
+    .where(and(eq(bans.profileId, ban.profileId), active, ban.eventId ? eq(bans.eventId, ban.eventId) : isNull(bans.eventId)));
+  if (existing) return { id: existing.id, created: false };
+  const [row] = await db.insert(bans).values(ban).returning({ id: bans.id });
+  return { id: row.id, created: true };
+}
+
+/** Lifts the active ban of this scope; whether there was one. */
+export async function liftBan(db: Db, profileId: string, eventId: string | null): Promise<boolean> {
+  const rows = await db
+    .update(bans)
+    .set({ liftedAt: new Date() })
+    .where(and(eq(bans.profileId, profileId), active, eventId ? eq(bans.eventId, eventId) : isNull(bans.eventId)))
+    .returning({ id: bans.id });
+  return rows.length > 0;
+}
+
+/** The active bans of an event (or of the platform, null), newest first. */
+export async function activeBans(db: Db, eventId: string | null) {
+  return db
+    .select({ id: bans.id, profileId: bans.profileId, reason: bans.reason, byProfileId: bans.byProfileId, createdAt: bans.createdAt })
+    .from(bans)
+    .where(and(active, eventId ? eq(bans.eventId, eventId) : isNull(bans.eventId)))
+    .orderBy(desc(bans.createdAt))
+    .limit(500);
+}

@@ -1,0 +1,98 @@
+/**
+ * Blocks (docs/product.md#safety): a person blocks another; then neither can send the other a join
+ * request or an invitation, neither sees the other's contact details, and grouping never puts them
+ * together. The blocked person is never told: callers answer as for someone who does not accept
+ * invitations.
+ */
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { PersonRef } from '../../../shared/api/refs';
+import { done, refused, type Outcome } from '../../api/outcome';
+import type { Db } from '../../db/client';
+import { people } from '../../db/people';
+import { blocks } from '../../db/schema';
+
+/** `blockerId` blocks `blockedId` (again: nothing changes). Whether it is new. */
+export async function block(db: Db, blockerId: string, blockedId: string): Promise<Outcome<{ created: boolean }>> {
+  if (blockerId === blockedId) return refused('cannot_block_self');
+  const [person] = await db.select({ id: people.id }).from(people.table).where(eq(people.id, blockedId));
+  if (!person) return refused('profile_not_found');
+  const rows = await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ id: blocks.blockedId });
+  return done({ created: rows.length > 0 });
+}
+
+/** Lifts a block; lifting one that is not there is not an error. */
+export async function unblock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+/** The people a person blocked, newest first. */
+export async function blockedBy(db: Db, blockerId: string): Promise<Array<{ person: PersonRef; since: string }>> {
+  const rows = await db
+    .select({ person: people.ref, since: blocks.createdAt })
+    .from(blocks)
+    .innerJoin(people.table, eq(people.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(desc(blocks.createdAt))
+    .limit(1000);
+  return rows.map((r) => ({ person: r.person, since: r.since.toISOString() }));
+}
+
+/** Whether the viewer blocked this person (what their profile page shows). */
+export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: blocks.blockedId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  return Boolean(row);
+}
+
+/** Of `others`, those between whom and `profileId` there is a block, whoever made it. */
+export async function blockedWith(db: Db, profileId: string, others: string[]): Promise<Set<string>> {
+  const ids = others.filter((id) => id !== profileId);
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, profileId), inArray(blocks.blockedId, ids)),
+        and(eq(blocks.blockedId, profileId), inArray(blocks.blockerId, ids)),
+      ),
+    );
+  return new Set(rows.map((r) => (r.blockerId === profileId ? r.blockedId : r.blockerId)));
+}
+
+/** Whether either of the two blocked the other. */
+export async function eitherBlocked(db: Db, a: string, b: string): Promise<boolean> {
+  return (await blockedWith(db, a, [b])).size > 0;
+}
+
+/**
+ * The pairs among these profile ids where one blocked the other (each pair once, as stored:
+ * [blocker, blocked]). For grouping: it never puts such a pair in one team.
+ */
+export async function blockedPairsAmong(db: Db, userIds: string[]): Promise<Array<[string, string]>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length < 2) return [];
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(and(inArray(blocks.blockerId, ids), inArray(blocks.blockedId, ids)));
+  return rows.map((r) => [r.blockerId, r.blockedId]);
+}
+
+/** SQL: true when there is a block either way between the two profile id expressions. */
+export const blockBetween = (a: unknown, b: unknown) =>
+  sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b})
+    or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
+
+/** Everyone on the other side of a block with any of these people (suggestions leave them out). */
+export async function blockedWithAny(db: Db, profileIds: string[]): Promise<string[]> {
+  if (profileIds.length === 0) return [];
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(inArray(blocks.blockerId, profileIds), inArray(blocks.blockedId, profileIds)));
+  const mine = new Set(profileIds);
+  return rows.flatMap((r) => [r.blockerId, r.blockedId]).filter((id) => !mine.has(id));
+}

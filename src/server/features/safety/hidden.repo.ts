@@ -1,0 +1,46 @@
+/**
+ * Content a moderator hid (docs/product.md#moderation): a bio, a team description, a join request
+ * or invitation message, an announcement. Everyone but its author reads 'Hidden by a moderator';
+ * the author is told why. A platform ban hides a person's bio too.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { HiddenKind } from '../../../shared/safety';
+import type { Db } from '../../db/client';
+import { hiddenContent } from '../../db/schema';
+
+const active = isNull(hiddenContent.liftedAt);
+
+/** Of these targets of one kind, those hidden, with the moderator's reason. */
+export async function hiddenAmong(db: Db, kind: HiddenKind, targetIds: string[]): Promise<Map<string, string>> {
+  if (targetIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: hiddenContent.targetId, reason: hiddenContent.reason })
+    .from(hiddenContent)
+    .where(and(eq(hiddenContent.kind, kind), inArray(hiddenContent.targetId, targetIds), active));
+  return new Map(rows.map((r) => [r.id, r.reason]));
+}
+
+/** The moderator's reason if the target is hidden, else null. */
+export async function hiddenReason(db: Db, kind: HiddenKind, targetId: string): Promise<string | null> {
+  return (await hiddenAmong(db, kind, [targetId])).get(targetId) ?? null;
+}
+
+/** Hides a target (hiding it again keeps the first mark). Whether it was newly hidden. */
+export async function hide(
+  db: Db,
+  mark: { kind: HiddenKind; targetId: string; eventId: string | null; reason: string; byProfileId: string },
+): Promise<boolean> {
+  if ((await hiddenReason(db, mark.kind, mark.targetId)) !== null) return false;
+  await db.insert(hiddenContent).values(mark);
+  return true;
+}
+
+/** Shows a hidden target again; whether it was hidden. */
+export async function unhide(db: Db, kind: HiddenKind, targetId: string): Promise<boolean> {
+  const rows = await db
+    .update(hiddenContent)
+    .set({ liftedAt: new Date() })
+    .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, targetId), active))
+    .returning({ id: hiddenContent.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * The safety rules for requests and invitations (docs/product.md#safety): blocks, who may contact a
+ * person, bans, the 7-day cooldown after a decline and the per-sender hourly limits. A block, a
+ * 'nobody' setting and a ban of the invited person all answer the same words, so none is revealed.
+ */
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { DECLINE_COOLDOWN_DAYS, INVITATIONS_PER_HOUR, REQUESTS_PER_HOUR } from '../../../shared/safety';
+import { done, refused, type Outcome } from '../../api/outcome';
+import type { Db } from '../../db/client';
+import { joinRequests, teamInvitations, teamMembers, type Event } from '../../db/schema';
+import { shareAnEvent } from '../events';
+import { blockedWith, contactSettingOf, countSend, isBanned } from '../safety';
+
+/** 'check': the rules; 'count': the hourly limit, counted once everything else allows the send. */
+type Step = 'check' | 'count';
+/** SEND_LIMITS=off (benchmarks that flood requests on purpose) lifts the hourly limits; validated in platform/env.ts. */
+const sendLimitsOff = () => process.env.SEND_LIMITS === 'off';
+const COOLDOWN_MS = DECLINE_COOLDOWN_DAYS * 24 * 3_600_000;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+async function memberIds(tx: Db, teamId: string): Promise<string[]> {
+  const rows = await tx.select({ id: teamMembers.profileId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  return rows.map((r) => r.id);
+}
+
+/** Before a person asks to join a team: not banned from its event, no block with its members, no recent decline, within the hourly limit. */
+export async function mayAsk(tx: Db, event: Event, teamId: string, profileId: string, step: Step): Promise<Outcome> {
+  if (step === 'count') {
+    if (sendLimitsOff()) return done();
+    const limit = await countSend(tx, profileId, 'request', REQUESTS_PER_HOUR);
+    return limit.ok ? done() : refused('too_many_requests', { limit: REQUESTS_PER_HOUR, retryAfter: limit.retryAfterSeconds });
+  }
+  if (await isBanned(tx, profileId, event.id)) return refused('banned_from_event', { event: event.name });
+  if ((await blockedWith(tx, profileId, await memberIds(tx, teamId))).size > 0) return refused('not_accepting_requests');
+  const [declined] = await tx
+    .select({ at: sql<Date>`max(${joinRequests.respondedAt})` })
+    .from(joinRequests)
+    .where(
+      and(
+        eq(joinRequests.teamId, teamId),
+        eq(joinRequests.profileId, profileId),
+        eq(joinRequests.status, 'declined'),
+        gt(joinRequests.respondedAt, new Date(Date.now() - COOLDOWN_MS)),
+      ),
+    );
+  if (declined?.at) return refused('request_cooldown', { until: day(new Date(new Date(declined.at).getTime() + COOLDOWN_MS)) });
+  return done();
+}
+
+/**
+ * Before a leader invites a person: the leader is not banned from the event; the invited person is
+ * not banned there, has no block with the team's members, accepts invitations from the leader, and
+ * has not declined this team in the last 7 days; the leader is within the hourly limit.
+ */
+export async function mayInvite(tx: Db, event: Event, teamId: string, leaderId: string, inviteeId: string, step: Step): Promise<Outcome> {
+  if (step === 'count') {
+    if (sendLimitsOff()) return done();
+    const limit = await countSend(tx, leaderId, 'invitation', INVITATIONS_PER_HOUR);
+    return limit.ok ? done() : refused('too_many_invitations', { limit: INVITATIONS_PER_HOUR, retryAfter: limit.retryAfterSeconds });
+  }
+  if (await isBanned(tx, leaderId, event.id)) return refused('banned_from_event', { event: event.name });
+  const notAccepting = refused('not_accepting_invitations');
+  if (await isBanned(tx, inviteeId, event.id)) return notAccepting;
+  if ((await blockedWith(tx, inviteeId, [leaderId, ...(await memberIds(tx, teamId))])).size > 0) return notAccepting;
+  const setting = await contactSettingOf(tx, inviteeId);
+  if (setting === 'nobody') return notAccepting;
+  if (setting === 'events' && !(await shareAnEvent(tx, leaderId, inviteeId))) return notAccepting;
+  const [declined] = await tx
+    .select({ at: sql<Date>`max(${teamInvitations.respondedAt})` })
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.teamId, teamId),
+        eq(teamInvitations.profileId, inviteeId),
+        eq(teamInvitations.status, 'declined'),
+        gt(teamInvitations.respondedAt, new Date(Date.now() - COOLDOWN_MS)),
+      ),
+    );
+  if (declined?.at) return refused('invitation_cooldown', { until: day(new Date(new Date(declined.at).getTime() + COOLDOWN_MS)) });
+  return done();
+}
+
+/** Teams `profileId` leads, as a subquery. */
+const ledBy = (profileId: string) =>
+  sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.profileId} = ${profileId} and ${teamMembers.isLeader} = true)`;
+
+/**
+ * After a block: the pending requests and invitations between the two are withdrawn (requests of
+ * one to teams the other leads, invitations to one from teams the other leads or sent by them).
+ * No one is told.
+ */
+export async function withdrawBetween(db: Db, a: string, b: string): Promise<void> {
+  const now = new Date();
+  const requestsBetween = (from: string, to: string) => and(eq(joinRequests.profileId, from), sql`${joinRequests.teamId} in ${ledBy(to)}`);
+  await db
+    .update(joinRequests)
+    .set({ status: 'cancelled', respondedAt: now })
+    .where(and(eq(joinRequests.status, 'pending'), or(requestsBetween(a, b), requestsBetween(b, a))));
+  const invitationsBetween = (to: string, from: string) =>
+    and(eq(teamInvitations.profileId, to), or(eq(teamInvitations.invitedBy, from), sql`${teamInvitations.teamId} in ${ledBy(from)}`));
+  await db
+    .update(teamInvitations)
+    .set({ status: 'withdrawn', respondedAt: now })
+    .where(and(eq(teamInvitations.status, 'pending'), or(invitationsBetween(a, b), invitationsBetween(b, a))));
+}

@@ -1,0 +1,229 @@
+/**
+ * /hackathons/:slug/moderate, an event's moderation queue (its staff), and /moderation, the
+ * platform's (admins): reports grouped by what they are about, most reported first, with the
+ * content as it was when reported; dismiss, hide, warn, ban, each with a reason; the bans here with
+ * Unban; and for owners the record of every action (docs/product.md#moderation).
+ */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
+import { REPORT_REASON_LABELS, type ModerationAction } from '../../../shared/safety';
+import { Page, PageFailed } from '../../components/page';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState, ErrorMessage, Loading } from '../../components/ui/feedback';
+import { Field, Textarea } from '../../components/ui/field';
+import { errorText } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/title';
+import { useAct, useQueue, type ActionInput } from './moderation-queries';
+
+const ACTION_LABEL: Record<ModerationAction, string> = {
+  dismiss: 'Dismiss',
+  hide: 'Hide',
+  unhide: 'Unhide',
+  warn: 'Warn',
+  ban: 'Ban',
+  unban: 'Unban',
+};
+
+/** An action waiting for its reason. */
+type Pending = { input: Omit<ActionInput, 'reason'>; title: string };
+
+function ReasonDialog({ slug, pending, onClose }: { slug: string | null; pending: Pending; onClose(): void }) {
+  const [reason, setReason] = useState('');
+  const act = useAct(slug);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={pending.title} description="The person concerned and the owners read why.">
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          act.mutate({ ...pending.input, reason }, { onSuccess: onClose });
+        }}
+      >
+        {act.isError && <ErrorMessage>{errorText(act.error, 'That did not work.')}</ErrorMessage>}
+        <Field label="Reason" hint="At most 500 characters">
+          {(p) => <Textarea {...p} rows={3} maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} />}
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant={pending.input.action === 'ban' ? 'destructive' : 'primary'}
+            disabled={!reason.trim() || act.isPending}
+          >
+            {ACTION_LABEL[pending.input.action]}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ReportCard({ group, platform, ask }: { group: ReportGroup; platform: boolean; ask(p: Pending): void }) {
+  const target = { targetKind: group.targetKind, targetId: group.targetId };
+  const who = group.subject?.name ?? 'its author';
+  const button = (action: ModerationAction, title: string, variant: 'outline' | 'destructive' = 'outline') => (
+    <Button size="sm" variant={variant} onClick={() => ask({ input: { action, ...target }, title })}>
+      {ACTION_LABEL[action]}
+      {action === 'ban' || action === 'warn' ? <span className="sr-only"> {who}</span> : null}
+    </Button>
+  );
+  return (
+    <Card className="p-4" role="article" aria-label={`Reports about ${group.label}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold text-slate-900">
+          {group.link ? (
+            <Link to={group.link} className="text-link hover:underline">
+              {group.label}
+            </Link>
+          ) : (
+            group.label
+          )}
+        </h3>
+        <Badge variant="danger">
+          {group.count} {group.count === 1 ? 'report' : 'reports'}
+        </Badge>
+        {group.hidden && <Badge variant="warning">Hidden</Badge>}
+        {group.subjectBanned && <Badge variant="warning">Banned</Badge>}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {group.reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ')} · since {new Date(group.firstReportedAt).toLocaleString('en')}
+        {group.subject && (
+          <>
+            {' '}
+            · by{' '}
+            <Link to={`/profiles/${group.subject.id}`} className="text-link hover:underline">
+              {group.subject.name}
+            </Link>
+          </>
+        )}
+      </p>
+      <blockquote className="mt-3 whitespace-pre-line rounded-md bg-slate-100 p-3 text-sm text-slate-800">{group.snapshot}</blockquote>
+      {group.notes.length > 0 && (
+        <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+          {group.notes.map((n, i) => (
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {button('dismiss', `Dismiss the reports about ${group.label}`)}
+        {group.hidden ? button('unhide', `Show ${group.label} again`) : button('hide', `Hide ${group.label}`)}
+        {group.subject && button('warn', `Warn ${who}`)}
+        {group.subject &&
+          !group.subjectBanned &&
+          button('ban', platform ? `Ban ${who} from HackTeams` : `Ban ${who} from this event`, 'destructive')}
+      </div>
+    </Card>
+  );
+}
+
+function Record({ record }: { record: NonNullable<ModerationQueue['record']> }) {
+  return (
+    <Card className="mt-8 p-4" role="region" aria-labelledby="record-heading">
+      <h2 id="record-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        Record of actions
+      </h2>
+      {record.length === 0 ? (
+        <p className="text-sm text-slate-600">None yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="text-slate-600">
+                <th className="py-1 pr-4">When</th>
+                <th className="py-1 pr-4">Who</th>
+                <th className="py-1 pr-4">What</th>
+                <th className="py-1">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.map((r) => (
+                <tr key={r.id} className="border-t border-slate-200">
+                  <td className="py-1 pr-4">{new Date(r.createdAt).toLocaleString('en')}</td>
+                  <td className="py-1 pr-4">{r.by?.name ?? 'Someone'}</td>
+                  <td className="py-1 pr-4">
+                    {ACTION_LABEL[r.action]} {r.targetKind.replace('_', ' ')}
+                    {r.subject && ` (${r.subject.name})`}
+                  </td>
+                  <td className="py-1">{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export default function ModeratePage() {
+  const { slug = null } = useParams();
+  const queue = useQueue(slug);
+  const [pending, setPending] = useState<Pending | null>(null);
+  useDocumentTitle(slug ? 'Moderate' : 'Platform moderation');
+  const back = slug ? `/hackathons/${slug}` : '/';
+  if (queue.isPending) return <Loading>Loading the queue...</Loading>;
+  if (queue.isError)
+    return <PageFailed message={errorText(queue.error, 'The queue could not be loaded.')} backTo={back} backLabel="Back" />;
+  const { reports, bans, record } = queue.data;
+  return (
+    <Page>
+      <Link to={back} className="text-sm text-link hover:underline">
+        {slug ? '← Back to the event' : '← Home'}
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{slug ? 'Moderation' : 'Platform moderation'}</h1>
+      <p className="mt-1 text-sm text-slate-600">Reports, most reported first, then oldest. Every action is recorded with who and why.</p>
+      <section className="mt-6 space-y-4" aria-labelledby="reports-heading">
+        <h2 id="reports-heading" className="text-lg font-semibold text-slate-900">
+          Open reports
+        </h2>
+        {reports.length === 0 ? (
+          <EmptyState title="Nothing to review" description="New reports appear here." />
+        ) : (
+          reports.map((g) => <ReportCard key={`${g.targetKind}:${g.targetId}`} group={g} platform={!slug} ask={setPending} />)
+        )}
+      </section>
+      <Card className="mt-8 p-4" role="region" aria-labelledby="bans-heading">
+        <h2 id="bans-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          {slug ? 'Banned from this event' : 'Banned from HackTeams'}
+        </h2>
+        {bans.length === 0 ? (
+          <p className="text-sm text-slate-600">No one.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {bans.map((b) => (
+              <li key={b.person.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <Link to={`/profiles/${b.person.id}`} className="font-medium text-link hover:underline">
+                    {b.person.name}
+                  </Link>
+                  <span className="text-slate-600"> · {b.reason}</span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    setPending({
+                      input: { action: 'unban', targetKind: 'profile', targetId: b.person.id },
+                      title: `Unban ${b.person.name}`,
+                    })
+                  }
+                >
+                  Unban<span className="sr-only"> {b.person.name}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {record && <Record record={record} />}
+      {pending && <ReasonDialog slug={slug} pending={pending} onClose={() => setPending(null)} />}
+    </Page>
+  );
+}

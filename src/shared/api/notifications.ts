@@ -75,6 +75,8 @@ export const notificationsApi = {
     path: '/api/me/notifications',
     tags: [NOTIFICATIONS],
     summary: 'Your invitations and join requests',
+    description:
+      'What you are waiting on: invitations addressed to you and your own join requests, newest first, with the count the tab badge shows.',
     security: signedIn,
     responses: { 200: json(NotificationsSchema, 'Your notifications'), ...errors(401, 404) },
   }),

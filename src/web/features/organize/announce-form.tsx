@@ -53,7 +53,9 @@ export function AnnounceForm({ slug, filter, filterText }: { slug: string; filte
       {kind === 'team' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Find a team" hint="By name or description">
-            {(props) => <Input {...props} type="search" maxLength={SEARCH_MAX} value={teamSearch} onChange={(e) => setTeamSearch(e.target.value)} />}
+            {(props) => (
+              <Input {...props} type="search" maxLength={SEARCH_MAX} value={teamSearch} onChange={(e) => setTeamSearch(e.target.value)} />
+            )}
           </Field>
           <Field
             label="Team"

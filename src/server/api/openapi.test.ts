@@ -110,7 +110,12 @@ describe('the contract check of the test harness', () => {
     expect(() => h.contract.check({ ...ok, body: { status: 'ok' } })).toThrow(/database/);
     expect(() => h.contract.check({ ...ok, status: 418 })).toThrow(/not declared/);
     expect(() =>
-      h.contract.check({ ...ok, url: '/api/teams/00000000-0000-4000-8000-000000000000', status: 404, body: { error: 'Team not found', code: 'team_not_found' } }),
+      h.contract.check({
+        ...ok,
+        url: '/api/teams/00000000-0000-4000-8000-000000000000',
+        status: 404,
+        body: { error: 'Team not found', code: 'team_not_found' },
+      }),
     ).not.toThrow();
   });
 });

@@ -51,6 +51,11 @@ export function forwardToAuth(c: AppContext, body?: unknown, path?: string): Pro
   headers.delete('x-client-address');
   const { address, origin } = c.var.client;
   if (address) headers.set('x-client-address', address);
+  // One rule for every route (edge.ts, sameOriginWrites): a write whose Origin is another site's
+  // was refused before this; one without Origin came from the app's own page or from no browser
+  // (curl, a script: Node's fetch sends Sec-Fetch-Mode but no Origin). better-auth would refuse
+  // the latter with 403, so it is told the request's own origin, which the edge has vouched for.
+  if (!headers.has('origin')) headers.set('origin', origin);
   headers.delete('content-length');
   const init: RequestInit = { method: c.req.method, headers };
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {

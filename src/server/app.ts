@@ -25,6 +25,7 @@ import { reportShedding } from './platform/overload';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
 import { CountCache } from './api/paging';
+import { conditionalDetails } from './api/etag';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -187,6 +188,7 @@ export function createApp(deps: AppDeps) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) counts.clear();
   });
 
+  app.use('/api/*', conditionalDetails);
   app.route('/', apiRoutes());
   mountApiDocs(app, apiDocument());
   app.all('/api/*', (c) => c.json(errorBody(404, 'Not found'), 404));

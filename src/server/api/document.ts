@@ -14,6 +14,7 @@ import { organizeApi } from '../../shared/api/organize';
 import { profilesApi } from '../../shared/api/profiles';
 import { systemApi } from '../../shared/api/system';
 import { teamsApi } from '../../shared/api/teams';
+import { isDetailPath } from './etag';
 
 /**
  * Each feature's routes by the name the contract gives them: `teamsApi.requestToJoin` is the
@@ -61,6 +62,10 @@ const HEADERS = {
     schema: { type: 'string', format: 'uuid' },
   },
   RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+  ETag: {
+    description: 'The version of this answer: send it back as `If-None-Match` to get 304 while nothing changed',
+    schema: { type: 'string' },
+  },
   SetCookie: {
     description:
       'The session cookie (`better-auth.session_token`, `__Secure-` prefixed over HTTPS): set on sign-in and sign-up, cleared on sign-out',
@@ -70,12 +75,23 @@ const HEADERS = {
 const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
 type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
-type Operation = { operationId?: string; security?: unknown[]; tags?: string[]; responses?: Record<string, Response | { $ref: string }> };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: unknown[];
+  tags?: string[];
+  responses?: Record<string, Response | { $ref: string }>;
+};
 type Document = {
   paths?: Record<string, Record<string, Operation>>;
   tags?: { name: string; description?: string }[];
   components?: { headers?: Record<string, unknown> };
   servers?: { url: string; description?: string }[];
+};
+
+const has200Json = (operation: Operation) => {
+  const ok = operation.responses?.['200'];
+  return Boolean(ok && 'content' in ok && (ok.content as Record<string, unknown> | undefined)?.['application/json']);
 };
 
 export function finishDocument<D extends object>(input: D): D {
@@ -101,11 +117,26 @@ export function finishDocument<D extends object>(input: D): D {
       // or its database briefly unreachable, and, on a write, 403 when another site's page sent it.
       operation.responses['503'] ??= error(503);
       if (method !== 'get' && method !== 'head') operation.responses['403'] ??= error(403);
+      const conditional = method === 'get' && isDetailPath(path) && has200Json(operation);
+      if (conditional) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            required: false,
+            description: 'The ETag of an earlier answer: 304 without a body while it still holds',
+            schema: { type: 'string' },
+          },
+        ];
+        operation.responses['304'] = { description: 'Not modified: the ETag sent in If-None-Match still holds' };
+      }
       for (const [status, response] of Object.entries(operation.responses)) {
         if ('$ref' in response) continue;
         const headers: Record<string, unknown> = { 'X-Request-Id': ref('XRequestId'), ...response.headers };
         if (status === '429' || status === '503') headers['Retry-After'] ??= ref('RetryAfter');
         if (path.startsWith('/api/auth/') && /^[23]/.test(status)) headers['Set-Cookie'] ??= ref('SetCookie');
+        if (conditional && (status === '200' || status === '304')) headers.ETag = ref('ETag');
         response.headers = headers;
       }
     }

@@ -53,20 +53,22 @@ const inboxItemFields = {
   }),
 };
 
-const by = z.strictObject({ id: z.string(), name: z.string() });
-/** What each kind of notification carries for sure (every kind may carry the other fields of NotificationData too). */
+/**
+ * What each kind of notification carries for sure (every kind may carry the other fields of
+ * NotificationData too). `by` is not among them: it goes when that person deletes their account.
+ */
 const KIND_DATA: Record<NotificationKind, { about: string; fields?: z.ZodRawShape }> = {
-  join_request: { about: 'Someone asked to join a team you lead', fields: { teamName: z.string(), by, requestId: Uuid } },
+  join_request: { about: 'Someone asked to join a team you lead', fields: { teamName: z.string(), requestId: Uuid } },
   request_accepted: { about: 'Your join request was accepted: you joined the team' },
   request_declined: { about: 'Your join request was declined' },
   request_withdrawn: { about: 'Your join request was withdrawn (`reason`: the team was deleted)' },
-  invitation: { about: 'A leader invited you to their team', fields: { teamName: z.string(), by, invitationId: Uuid } },
+  invitation: { about: 'A leader invited you to their team', fields: { teamName: z.string(), invitationId: Uuid } },
   invitation_accepted: { about: 'Someone accepted your invitation' },
   invitation_declined: { about: 'Someone declined your invitation' },
   joined: { about: 'You joined a team (an invitation you accepted, or an organizer moved you in)' },
-  removed: { about: 'A leader or an organizer removed you from a team', fields: { teamName: z.string(), by } },
+  removed: { about: 'A leader or an organizer removed you from a team', fields: { teamName: z.string() } },
   team_deleted: { about: 'A team you were in was deleted' },
-  made_leader: { about: 'You were made a leader of a team', fields: { teamName: z.string(), by } },
+  made_leader: { about: 'You were made a leader of a team', fields: { teamName: z.string() } },
   member_left: { about: 'A member left a team you lead' },
   leader_handed_over: { about: 'You now lead a team: its leader deleted their account' },
   member_deleted_account: { about: 'A member of your team deleted their account' },
@@ -128,12 +130,10 @@ export const LiveEventSchema = z
         data: InboxItemSchema.meta({ description: 'The notification, as the inbox lists it (without `pending`)' }),
       })
       .meta({ id: 'LiveNotificationEvent', description: 'Something happened that concerns you' }),
-    z
-      .strictObject({ event: z.literal('session-ended'), data: z.strictObject({}) })
-      .meta({
-        id: 'LiveSessionEndedEvent',
-        description: 'The last event: the session that opened the stream ended, and the stream closes',
-      }),
+    z.strictObject({ event: z.literal('session-ended'), data: z.strictObject({}) }).meta({
+      id: 'LiveSessionEndedEvent',
+      description: 'The last event: the session that opened the stream ended, and the stream closes',
+    }),
   ])
   .meta({
     id: 'LiveEvent',

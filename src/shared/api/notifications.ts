@@ -79,7 +79,7 @@ const KIND_DATA: Record<NotificationKind, { about: string; fields?: z.ZodRawShap
 const pascal = (kind: string) => kind.replace(/(^|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
 
 /** The type every kind fits (its `data` with every field optional), as the app reads an item. */
-const AnyInboxItemSchema = z.strictObject({ ...inboxItemFields, kind: z.enum(NOTIFICATION_KINDS), data: NotificationDataSchema });
+export const AnyInboxItemSchema = z.strictObject({ ...inboxItemFields, kind: z.enum(NOTIFICATION_KINDS), data: NotificationDataSchema });
 
 /** One shape per kind of notification, told apart by `kind` (typed as their common shape). */
 export const InboxItemSchema = z

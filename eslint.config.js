@@ -17,6 +17,7 @@ const SERVER_FEATURE_EDGES = {
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
   organize: ['events', 'profiles', 'teams', 'notifications'],
+  grouping: ['events', 'profiles', 'teams', 'notifications'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
@@ -28,6 +29,7 @@ const WEB_FEATURE_EDGES = {
   profiles: ['account', 'notifications', 'teams'],
   teams: [],
   organize: [],
+  grouping: [],
 };
 /** One policy per feature: another feature it may not use is an error naming the allowed ones. */
 const featureEdges = (type, edges) =>
@@ -47,6 +49,7 @@ const TABLES = {
   notifications: ['notifications'],
   events: ['events', 'eventStaff', 'registrations'],
   organize: ['announcements', 'announcementRecipients', 'deskRecords'],
+  grouping: ['groupingOptIns', 'groupingAvoids', 'groupingTeamOptIns', 'groupingRuns', 'groupingGroups', 'groupingMembers'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

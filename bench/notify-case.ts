@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { eventReader } from '../src/server/testing/client';
-import { signUpForBench } from './sign-up';
+import { fetchPatiently, signUpForBench } from './sign-up';
 import { inPool, percentile } from './load';
 
 export interface NotifyCaseResult {
@@ -26,6 +26,9 @@ export interface NotifyCaseResult {
   kbPerStream: number;
   errors: string[];
 }
+
+/** How long the streams still wait once every join request was answered. */
+const LAST_CALL_MS = 30_000;
 
 /** The resident memory of a process, in bytes (Linux). */
 function rss(pid: number): number {
@@ -55,7 +58,7 @@ export async function runNotifyCase(
   const teamIds: string[] = new Array(leaders);
   await inPool([...Array(leaders).keys()], 8, async (i) => {
     leaderCookies[i] = await signUp('Leader', i);
-    const res = await fetch(`${baseUrl}/api/teams`, {
+    const res = await fetchPatiently(`${baseUrl}/api/teams`, {
       method: 'POST',
       headers: headers(leaderCookies[i]),
       body: JSON.stringify({
@@ -93,10 +96,15 @@ export async function runNotifyCase(
 
   // Each stream waits for its one notification.
   const delays: number[] = [];
+  // A stream waits as long as the requests take to send (a busy server sheds some: they are sent
+  // again after Retry-After), and up to LAST_CALL_MS after the last one was answered.
+  let sent = false;
   const listening = readers.map(async ({ reader }) => {
-    const event = await reader.next(60_000).catch((e: Error) => new Error(e.message));
+    const event = await reader.next(30 * 60_000).catch((e: Error) => new Error(e.message));
     if (event instanceof Error || event === 'timeout')
-      return fail(`a stream got nothing: ${event instanceof Error ? event.message : event}`);
+      return fail(
+        `a stream got nothing${sent ? ` within ${LAST_CALL_MS / 1000} s of the last join request` : ''}: ${event instanceof Error ? event.message : event}`,
+      );
     const arrived = Date.now();
     const item = JSON.parse(event.data) as { kind: string; createdAt: string };
     if (item.kind !== 'join_request') return fail(`unexpected ${item.kind}`);
@@ -107,7 +115,7 @@ export async function runNotifyCase(
   await Promise.all(
     requesterCookies.map(async (cookie, r) => {
       for (let t = r * opts.requestsPerRequester; t < Math.min(leaders, (r + 1) * opts.requestsPerRequester); t++) {
-        const res = await fetch(`${baseUrl}/api/teams/${teamIds[t]}/join-requests`, {
+        const res = await fetchPatiently(`${baseUrl}/api/teams/${teamIds[t]}/join-requests`, {
           method: 'POST',
           headers: headers(cookie),
           body: JSON.stringify({ position: 'Developer', message: 'Happy to help build this, live.' }),
@@ -116,8 +124,10 @@ export async function runNotifyCase(
       }
     }),
   );
-  await Promise.all(listening);
+  sent = true;
+  await Promise.race([Promise.all(listening), new Promise((r) => setTimeout(r, LAST_CALL_MS))]);
   await Promise.all(readers.map(({ reader }) => reader.close().catch(() => {})));
+  await Promise.all(listening);
 
   delays.sort((a, b) => a - b);
   return {

@@ -5,16 +5,18 @@
  *
  * BENCH_SCALE (1 = 130,000 profiles and 30,000 teams), BENCH_DURATION (seconds per case, 10),
  * BENCH_WARMUP (seconds, 2), BENCH_CONNECTIONS (32), BENCH_WRITE_REQUESTS (1,000), BENCH_STREAMS (open
- * event streams in the notification case, 2,000; ten per leader, one join request per leader),
+ * event streams in the notification case: 10,000 on PostgreSQL, 2,000 on PGlite; five per leader, one
+ * join request per leader),
  * BENCH_KICKOFF_CLIENTS (200 concurrent sign-ups and sign-ins), BENCH_KICKOFF_SECONDS (15),
  * BENCH_KICKOFF_BROWSE_CONNECTIONS (5), BENCH_OVERLOAD_CONNECTIONS (500), BENCH_OVERLOAD_SECONDS (60),
  * BENCH_AMPLIFY_STREAMS (streams one account tries to open in the amplification case, 1,000),
  * BENCH_AMPLIFY_SECONDS (15), BENCH_AMPLIFY_LOOPS (requesters asking and cancelling, 2).
  * BENCH_CASES picks the cases, comma separated (all by default): reads, matching, legacy, write,
- * notify, amplify, explain, kickoff, overload. BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
+ * notify, amplify, explain, kickoff, overload, grouping. BENCH_GROUPING_SOLOS (synthetic solos in the grouping case,
+ * 10,000), BENCH_GROUPING_SEEDS (5). BENCH_NODE_ARGS: Node options for the server process (a CPU profile:
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -35,6 +37,8 @@ import { runAmplifyCase, type AmplifyResult } from './amplify-case';
 import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
 import { runOverloadCase, type OverloadResult } from './overload-case';
 import { runWriteCase } from './write-case';
+import { exportBenchPeople, groupingMarkdown, groupingTargets, runGroupingWorker } from './grouping-case';
+import type { GroupingWorkerResult } from './grouping-worker';
 
 const num = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -49,7 +53,8 @@ const config = {
   warmupSeconds: num('BENCH_WARMUP', 2),
   connections: num('BENCH_CONNECTIONS', 32),
   writeRequests: num('BENCH_WRITE_REQUESTS', 1000),
-  streams: num('BENCH_STREAMS', 2000),
+  // A large event's people online at once on PostgreSQL (issue 30); the embedded database serves a smaller one.
+  streams: num('BENCH_STREAMS', process.env.DATABASE_URL ? 10_000 : 2000),
   kickoffClients: num('BENCH_KICKOFF_CLIENTS', 200),
   kickoffSeconds: num('BENCH_KICKOFF_SECONDS', 15),
   kickoffBrowseConnections: num('BENCH_KICKOFF_BROWSE_CONNECTIONS', 5),
@@ -60,7 +65,7 @@ const config = {
   amplifyLoops: num('BENCH_AMPLIFY_LOOPS', 2),
 };
 
-const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'amplify', 'explain', 'kickoff', 'overload'] as const;
+const CASES = ['reads', 'matching', 'legacy', 'write', 'notify', 'amplify', 'explain', 'kickoff', 'overload', 'grouping'] as const;
 type CaseName = (typeof CASES)[number];
 const selected: CaseName[] = (() => {
   const raw = process.env.BENCH_CASES?.trim();
@@ -187,7 +192,19 @@ async function main() {
       );
     const legacy = wants('legacy') ? await measureLegacyDownload(database.db) : null;
     if (legacy) log(`earlier app's full download: ${legacy.bytes} bytes in ${legacy.ms} ms`);
+    const groupingData = wants('grouping') ? await exportBenchPeople(database.db, data.largeEvent.id) : null;
     await database.close();
+
+    // Grouping (issue 32) needs no server: each data set in its own process, before the load cases.
+    const grouping: GroupingWorkerResult[] = [];
+    if (groupingData) {
+      log(`grouping: ${groupingData.solos} solos and ${groupingData.teams} partial teams in the large event`);
+      grouping.push(await runGroupingWorker(['synthetic']));
+      log(`grouping: synthetic event done`);
+      grouping.push(await runGroupingWorker(['file', groupingData.file]));
+      log(`grouping: bench data done`);
+      rmSync(groupingData.file, { force: true });
+    }
 
     server = await startServer(bench.serverEnv, log);
     const cases: LoadResult[] = [];
@@ -324,11 +341,13 @@ async function main() {
       overload,
       amplify,
     );
+    targets.push(...groupingTargets(grouping));
     const title =
       `Benchmark on ${bench.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,` +
       ` ${os.cpus().length} cores, ${data.counts.profiles} profiles and ${data.counts.teams} teams` +
       ` (${config.connections} connections, ${config.durationSeconds} s per case; cases: ${selected.join(', ')})`;
     console.log(`\n${markdown({ title, cases, legacy, write, notify, amplify, kickoff, overload, targets, explained, matchingPlans })}\n`);
+    if (grouping.length) console.log(`${groupingMarkdown(grouping)}\n`);
 
     const results = {
       database: bench.kind,
@@ -351,6 +370,7 @@ async function main() {
       amplify,
       kickoff,
       overload,
+      grouping,
       explained,
       matchingPlans,
       targets,

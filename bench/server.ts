@@ -30,7 +30,17 @@ export async function startServer(env: Record<string, string>, log: (line: strin
     [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/index.ts'],
     {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), DEMO_DATA: 'off', AUTH_RATE_LIMIT: 'off' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        // Every client of the bench comes from 127.0.0.1, like a venue behind one address: its
+        // 10,000 streams and the load beside them are one client's connections.
+        MAX_CONNECTIONS_PER_ADDRESS: '30000',
+        ...env,
+        PORT: String(port),
+        DEMO_DATA: 'off',
+        AUTH_RATE_LIMIT: 'off',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -41,8 +51,13 @@ export async function startServer(env: Record<string, string>, log: (line: strin
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let exited = false;
+  // A bench stopped by a signal takes its server along (left running, it served a dropped database).
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   child.on('exit', () => {
     exited = true;
+    process.off('exit', orphanGuard);
   });
 
   const url = `http://127.0.0.1:${port}`;

@@ -33,6 +33,7 @@ import { matchingRoutes } from './features/matching/matching.routes';
 import { meRoutes } from './features/me';
 import { eventsRoutes } from './features/events';
 import { organizeRoutes } from './features/organize';
+import { groupingRoutes } from './features/grouping';
 
 export interface AppDeps {
   db: Db;
@@ -136,6 +137,7 @@ export function apiRoutes() {
     .route('/', accountRoutes)
     .route('/', eventsRoutes)
     .route('/', organizeRoutes)
+    .route('/', groupingRoutes)
     .route('/', profilesRoutes)
     .route('/', meRoutes)
     .route('/', teamsRoutes)

@@ -11,6 +11,7 @@ import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
 import { createAnnouncementSender, createFreshnessJob } from './features/organize';
+import { createGroupingJob } from './features/grouping';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen, stopAccepting } from './platform/listen';
 import { Drain } from './platform/drain';
@@ -82,6 +83,9 @@ async function main() {
   // Looking flags lapse and leaders of long-open positions are reminded, hourly, one instance at a time.
   const freshness = createFreshnessJob({ db: database.db, exclusive: database.exclusive, log });
   freshness.start();
+  // Grouping runs (issue 32): one at a time per event across instances, taken up again if an instance died.
+  const grouping = createGroupingJob({ db: database.db, exclusive: database.exclusive, log });
+  await grouping.start(database.listen);
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
@@ -171,6 +175,7 @@ async function main() {
       matching.stop(),
       announcementMail?.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement mail sender')),
       freshness.stop(),
+      grouping.stop(),
     ]);
     await database.close();
     log.info('Database closed. Bye.');

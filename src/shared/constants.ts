@@ -51,6 +51,10 @@ export const NOTIFICATION_KINDS = [
   // Freshness (docs/product.md#freshness): a looking flag lapsed; a team's positions have been open long.
   'looking_lapsed',
   'positions_open_long',
+  // Grouping (docs/product.md#find-me-a-team): a group was proposed to you; it became a team; you are back in the pool.
+  'group_proposed',
+  'group_formed',
+  'group_returned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

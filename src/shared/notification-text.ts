@@ -75,12 +75,20 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
       return `${d.eventName ?? 'An event'}: you no longer show as looking for a team, ${d.days ?? 14} days after you last said so. Still looking? Say so again in one click`;
     case 'positions_open_long':
       return `The open positions of ${team} have been listed for ${d.days ?? 14} days: still open? Update them, or close the team to requests`;
+    case 'group_proposed':
+      return `${d.eventName ?? 'An event'}: we found you a group. See why, then accept or decline within 48 hours`;
+    case 'group_formed':
+      return `Your group is now a team: ${team}${d.by ? `, led by ${d.by.name}` : ''}`;
+    case 'group_returned':
+      return `${d.eventName ?? 'An event'}: your group did not form, so you are back in the pool for the next round`;
   }
 }
 
 /** Where a notification leads: the team's page, or the pending lists for an invitation; null once the team is gone. */
 export function notificationLink(kind: NotificationKind, d: NotificationData): string | null {
   if (kind === 'invitation') return '/profile?tab=notifications';
-  if (kind === 'announcement' || kind === 'looking_lapsed') return d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
+  if (kind === 'announcement' || kind === 'looking_lapsed' || kind === 'group_returned')
+    return d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
+  if (kind === 'group_proposed') return d.eventSlug ? `/hackathons/${d.eventSlug}/group` : null;
   return d.teamId ? `/teams/${d.teamId}` : null;
 }

@@ -35,6 +35,7 @@ const PUBLIC: State[] = [
   { name: 'teams', path: () => '/teams', ready: (page) => page.getByRole('heading', { name: /Teams? Found/ }) },
   { name: 'team', path: (ids) => `/teams/${ids.otherTeam}`, ready: (page) => page.getByRole('heading', { level: 1 }) },
   { name: 'hackathon', path: () => '/hackathon', ready: (page) => page.getByRole('heading', { level: 1 }) },
+  { name: 'hackathons', path: () => '/hackathons', ready: (page) => page.getByRole('article').first() },
 ];
 const SIGNED_OUT: State[] = [
   ...PUBLIC,
@@ -65,6 +66,11 @@ const SIGNED_IN: State[] = [
     ready: (page) => page.getByRole('button', { name: 'Save Changes' }),
   },
   { name: 'event staff', path: () => '/hackathons/climate-code-sprint/staff', ready: (page) => page.getByRole('list', { name: 'Staff' }) },
+  {
+    name: "organizer's desk",
+    path: () => '/hackathons/climate-code-sprint/organize',
+    ready: (page) => page.getByRole('heading', { name: 'Day by day' }),
+  },
   { name: 'own profile', path: () => '/profile', ready: (page) => page.getByRole('tab', { name: 'Profile' }) },
   {
     name: 'notifications tab',

@@ -155,25 +155,37 @@ function inProcessExclusive(): Exclusive {
   };
 }
 
-/** LISTEN on a connection of its own, re-opened (after a growing pause, at most 5 s) when it is lost. */
+/**
+ * LISTEN on a connection of its own, re-opened (after a growing pause, at most 5 s) when it is lost.
+ * One retry is pending at a time: a connection that opened but could not LISTEN is ended (it
+ * stayed open before, one more per try), and only the listening connection's end schedules a try.
+ */
 async function listenPg(url: string, log: Logger, channel: string, onMessage: (payload: string) => void, onResume?: () => void) {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = 250;
+  const retryLater = () => {
+    setTimeout(() => void reconnect(), delay).unref();
+    delay = Math.min(delay * 2, 5000);
+  };
   const connect = async (): Promise<void> => {
     // What this connection commits is only notifications (the matching index's markers): they need
     // not wait for the disk, and they still arrive in commit order after every change before them.
     const next = new pg.Client({ connectionString: url, options: '-c synchronous_commit=off' });
     next.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
     next.on('error', (err) => log.error({ err }, 'LISTEN connection error'));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => {});
+      throw err;
+    }
     next.on('end', () => {
-      if (stopped) return;
+      if (stopped || client !== next) return;
       client = null;
-      setTimeout(() => void reconnect(), delay).unref();
-      delay = Math.min(delay * 2, 5000);
+      retryLater();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     client = next;
     delay = 250;
   };
@@ -183,8 +195,7 @@ async function listenPg(url: string, log: Logger, channel: string, onMessage: (p
       await connect();
       onResume?.();
     } catch {
-      setTimeout(() => void reconnect(), delay).unref();
-      delay = Math.min(delay * 2, 5000);
+      retryLater();
     }
   };
   await connect();

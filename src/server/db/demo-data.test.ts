@@ -4,6 +4,7 @@ import { cookieFrom, createHarness, type Harness } from '../testing/harness';
 import { initials } from '../../shared/avatar';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo-data';
 import { LEGACY_EVENT_ID } from './demo-events';
+import { queryRows } from './client';
 import { profiles, profileSkills, teamMembers, teams, users } from './schema';
 
 let h: Harness;
@@ -34,6 +35,19 @@ describe('demo data', () => {
     const allTeams = await h.db.select().from(teams);
     expect(allTeams.every((t) => t.openPositions.length > 0)).toBe(true);
     expect(allTeams.filter((t) => t.memberCount >= t.maxSize).map((t) => t.name)).toEqual(['Quest Forge']);
+  });
+
+  it('has ten participants of the running event without a team asking to be grouped (issue 32)', async () => {
+    const [row] = await queryRows<{ n: number; in_team: number; registered: number }>(
+      h.db,
+      sql`
+      select count(*)::int as n,
+             count(*) filter (where exists (select 1 from team_members m join teams t on t.id = m.team_id
+                                             where t.event_id = o.event_id and m.profile_id = o.profile_id))::int as in_team,
+             count(*) filter (where exists (select 1 from registrations r where r.event_id = o.event_id and r.profile_id = o.profile_id))::int as registered
+        from grouping_opt_ins o join events e on e.id = o.event_id where e.slug = 'climate-code-sprint'`,
+    );
+    expect(row).toEqual({ n: 10, in_team: 0, registered: 10 });
   });
 
   it('gives everyone a bio of their own, skills, and a looking-for-team flag that agrees with the bio', async () => {

@@ -9,6 +9,7 @@ import { positionSkillColumns, suggestedSkills } from '../../shared/matching';
 import { hashPassword } from '../auth/password';
 import type { Db } from './client';
 import { LEGACY_EVENT_ID, seedDemoEvents } from './demo-events';
+import { seedDemoGrouping } from './demo-grouping';
 import {
   accounts,
   joinRequests,
@@ -961,6 +962,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const notification of told) await tx.insert(notifications).values(notification);
 
     await seedDemoEvents(tx, now, DEMO_NAME, who, PEOPLE.map(fullName));
+    await seedDemoGrouping(tx, now);
   });
   return true;
 }

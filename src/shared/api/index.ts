@@ -5,6 +5,7 @@
 import type { accountApi } from './account';
 import type { authApi } from './auth';
 import type { eventsApi } from './events';
+import type { groupingApi } from './grouping';
 import type { matchingApi } from './matching';
 import type { notificationsApi } from './notifications';
 import type { organizeApi } from './organize';
@@ -16,6 +17,7 @@ type Contract =
   | typeof accountApi
   | typeof authApi
   | typeof eventsApi
+  | typeof groupingApi
   | typeof matchingApi
   | typeof notificationsApi
   | typeof organizeApi

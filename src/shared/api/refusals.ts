@@ -90,6 +90,13 @@ export const REFUSALS = {
     field: 'maxSize',
   },
   leave_event_locked: { status: 409, message: (d) => `You are in a team in ${d.event}, and its teams are locked: ask an organizer` },
+  grouping_in_team: { status: 409, message: (d) => `You are already in a team in ${d.event}: grouping is for people without one` },
+  grouping_proposal_not_found: { status: 404, message: 'Proposal not found' },
+  grouping_answered: { status: 409, message: (d) => `You have already ${d.answer} this proposal` },
+  grouping_expired: { status: 409, message: 'This proposal expired after 48 hours: you are back in the pool for the next round' },
+  grouping_run_not_found: { status: 404, message: 'Run not found' },
+  grouping_run_busy: { status: 409, message: 'A grouping run is already under way for this event' },
+  grouping_run_not_ready: { status: 409, message: (d) => `This run cannot be sent: it is ${d.status}` },
 } satisfies Record<string, RefusalText>;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { ApiRoutes } from './index';
 
 type JsonSchemaOf<R> = R extends { content: { 'application/json': { schema: infer S extends z.ZodType } } } ? S : never;
-type Success = 200 | 201 | 204;
+type Success = 200 | 201 | 202 | 204;
 
 /** What a route answers on success: its JSON, or null for 204 (and for answers that are not JSON). */
 export type ApiResponse<R extends RouteConfig> = {

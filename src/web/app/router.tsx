@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: '/hackathons/new', ...page(() => import('../features/event-admin/new-event-page'), { auth: true }) },
       { path: '/hackathons/:slug/edit', ...page(() => import('../features/event-admin/edit-event-page'), { auth: true }) },
       { path: '/hackathons/:slug/staff', ...page(() => import('../features/event-admin/staff-page'), { auth: true }) },
+      { path: '/hackathons/:slug/group', ...page(() => import('../features/grouping/group-page'), { auth: true }) },
       { path: '/hackathons/:slug/organize', ...page(() => import('../features/organize/organize-page'), { auth: true }) },
       { path: '/create-team', ...page(() => import('../features/teams/create-team-page'), { auth: true }) },
       { path: '/profile', ...page(() => import('../features/profiles/own-profile-page'), { auth: true }) },

@@ -17,6 +17,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** Seconds the server asked to wait before trying again (a 503's or 429's `Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -57,7 +59,8 @@ async function send(method: string, path: string, body: unknown, signal?: AbortS
       const here = window.location.pathname + window.location.search;
       window.location.assign(`/login?redirectTo=${encodeURIComponent(here)}`);
     }
-    throw new ApiRequestError(res.status, error.error ?? `Request failed (${res.status})`, error.fields);
+    const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+    throw new ApiRequestError(res.status, error.error ?? `Request failed (${res.status})`, error.fields, retryAfter);
   }
   return data;
 }

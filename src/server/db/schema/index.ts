@@ -9,3 +9,4 @@ export * from './events';
 export * from './teams';
 export * from './notifications';
 export * from './organize';
+export * from './grouping';

@@ -1,5 +1,5 @@
 /** What other features may use of the teams feature. */
-export { leaderOf } from './guards';
+export { leaderOf, leaderOnly } from './guards';
 export { answerInvitation, pendingInvitationIds, pendingInvitationsFor } from './invitations.repo';
 export { remindOpenPositions } from './freshness.repo';
 export { leaveAllTeams, teamDataOf } from './leaving.repo';
@@ -7,3 +7,4 @@ export { leaveEvent, membershipsOf } from './members.repo';
 export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';
 export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventTeams } from './roster.repo';
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';
+export { formGroupedTeam, joinGroupedTeam } from './grouped.repo';

@@ -4,6 +4,7 @@
  * person can leave the event (and with it its teams).
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CheckCircle2, LogOut, UserPlus } from 'lucide-react';
 import type { EventDetail, RegistrationView } from '../../../shared/api/events';
 import { RegistrationSchema } from '../../../shared/event-schemas';
@@ -154,6 +155,14 @@ function TakingPart({ event, registration }: { event: EventDetail; registration:
           </div>
         )}
       </dl>
+      {registration.looking && (
+        <p className="text-sm text-slate-600">
+          No team yet? Ask us to group you with others: you see why, and you decide.{' '}
+          <Link to={`/hackathons/${event.slug}/group`} className="font-medium text-link underline underline-offset-2">
+            Find me a team
+          </Link>
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
           Change

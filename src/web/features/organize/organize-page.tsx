@@ -21,6 +21,7 @@ import { ActivityChart } from './activity-chart';
 import { AnnounceForm } from './announce-form';
 import { Numbers } from './numbers';
 import { DeskRecords } from './desk-records';
+import { GroupingPanel } from './grouping-panel';
 import { exportHref, useDashboard, useEventForDesk, useUnteamed } from './organize-queries';
 
 const downloadClass = 'text-sm font-medium text-link underline underline-offset-2';
@@ -164,6 +165,8 @@ export default function OrganizePage() {
         </ul>
         <Pagination page={page} pageCount={pages} onPrevious={() => update({ page: page - 1 })} onNext={() => update({ page: page + 1 })} />
       </section>
+
+      <GroupingPanel slug={slug} organizes={organizes} />
 
       {organizes && (
         <div className="mt-8 grid gap-6 lg:grid-cols-2 lg:items-start">

@@ -1,0 +1,148 @@
+/**
+ * A member's proposed group and their answer (docs/product.md#find-me-a-team). Nobody is put in a
+ * team without accepting: a group becomes a team only of those who accepted, once they are enough
+ * (the event's minimum, at least 2), led by the first who accepted, with open positions for the
+ * roles it lacks; later acceptors join it. A partial team is joined by each who accepts.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { GROUPING_ROLE_LABELS, type GroupingRole, type Proposal } from '../../../shared/api/grouping';
+import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import { queryRows, type Db } from '../../db/client';
+import { people } from '../../db/people';
+import { groupingGroups, groupingMembers, groupingRuns, type Event } from '../../db/schema';
+import { eventById } from '../events';
+import { notify } from '../notifications';
+import { formGroupedTeam, joinGroupedTeam } from '../teams';
+import { GROUPING_ROLES } from '../../../shared/api/grouping';
+import { groupViews } from './runs.repo';
+
+async function proposalView(db: Db, eventId: string, groupId: string, profileId: string): Promise<Proposal | null> {
+  const [view] = await groupViews(db, eventId, { groupIds: [groupId] }, profileId);
+  if (!view) return null;
+  const me = view.members.find((m) => m.person.id === profileId);
+  if (!me) return null;
+  return {
+    groupId: view.id,
+    expiresAt: view.expiresAt,
+    members: view.members.map((m) => ({ ...m, you: m.person.id === profileId })),
+    fillsTeam: view.fillsTeam,
+    reasons: view.reasons,
+    tradeOff: view.tradeOff,
+    yourAnswer: me.answer,
+    teamId: view.teamId,
+  };
+}
+
+/** The person's latest sent proposal in the event, or null. */
+export async function myProposal(db: Db, eventId: string, profileId: string): Promise<Proposal | null> {
+  const [row] = await db
+    .select({ groupId: groupingGroups.id })
+    .from(groupingMembers)
+    .innerJoin(groupingGroups, eq(groupingGroups.id, groupingMembers.groupId))
+    .innerJoin(groupingRuns, eq(groupingRuns.id, groupingGroups.runId))
+    .where(and(eq(groupingMembers.profileId, profileId), eq(groupingRuns.eventId, eventId), eq(groupingRuns.status, 'sent')))
+    .orderBy(desc(groupingRuns.sentAt))
+    .limit(1);
+  return row ? proposalView(db, eventId, row.groupId, profileId) : null;
+}
+
+/** The team's name: its members' first names ('Ada, Grace and Alan'). */
+const teamName = (names: string[]) =>
+  names.length <= 1 ? `Team ${names[0] ?? ''}`.trim() : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+export async function answer(db: Db, groupId: string, profileId: string, accept: boolean): Promise<Outcome<{ proposal: Proposal }>> {
+  let eventId = '';
+  const outcome = await inTransaction(db, async (tx) => {
+    const [group] = await queryRows<{
+      id: string;
+      event_id: string;
+      status: string;
+      fills_team_id: string | null;
+      formed_team_id: string | null;
+      expired: boolean;
+    }>(
+      tx,
+      sql`select g.id, r.event_id, r.status, g.fills_team_id, g.formed_team_id, coalesce(g.expires_at <= now(), false) as expired
+            from grouping_groups g join grouping_runs r on r.id = g.run_id where g.id = ${groupId} for update of g`,
+    );
+    const [mine] = group
+      ? await tx
+          .select()
+          .from(groupingMembers)
+          .where(and(eq(groupingMembers.groupId, groupId), eq(groupingMembers.profileId, profileId)))
+      : [];
+    if (!group || group.status !== 'sent' || !mine) return refused('grouping_proposal_not_found');
+    eventId = group.event_id;
+    if (mine.answer !== 'pending') return refused('grouping_answered', { answer: mine.answer });
+    if (group.expired) return refused('grouping_expired');
+    const event = (await eventById(tx, group.event_id)) as Event;
+    await tx
+      .update(groupingMembers)
+      .set({ answer: accept ? 'accepted' : 'declined', answeredAt: new Date() })
+      .where(and(eq(groupingMembers.groupId, groupId), eq(groupingMembers.profileId, profileId)));
+    const need = Math.max(2, event.teamSizeMin);
+    const joinTo = group.fills_team_id ?? group.formed_team_id;
+    if (!accept) {
+      // Everyone answered and too few accepted: the group will not form, and those who accepted are back in the pool.
+      const [count] = await queryRows<{ pending: number; accepted: number }>(
+        tx,
+        sql`select count(*) filter (where answer = 'pending')::int as pending, count(*) filter (where answer = 'accepted')::int as accepted
+              from grouping_members where group_id = ${groupId}`,
+      );
+      if (!joinTo && count.pending === 0 && count.accepted < need) {
+        await tx.update(groupingGroups).set({ expiresAt: new Date() }).where(eq(groupingGroups.id, groupId));
+        const back = await tx
+          .select({ profileId: groupingMembers.profileId })
+          .from(groupingMembers)
+          .where(and(eq(groupingMembers.groupId, groupId), eq(groupingMembers.answer, 'accepted')));
+        await notify(
+          tx,
+          back.map((b) => ({
+            profileId: b.profileId,
+            kind: 'group_returned' as const,
+            data: { eventSlug: event.slug, eventName: event.name },
+          })),
+        );
+      }
+      return done();
+    }
+    const role = GROUPING_ROLE_LABELS[mine.role as GroupingRole] ?? 'Member';
+    if (joinTo) {
+      const joined = await joinGroupedTeam(tx, event, joinTo, profileId, role);
+      if (!joined.ok) return joined;
+      await notify(tx, [{ profileId, kind: 'group_formed', data: { teamId: joinTo } }]);
+      return done();
+    }
+    const accepted = await queryRows<{ profile_id: string; role: GroupingRole; first_name: string; name: string }>(
+      tx,
+      sql`select gm.profile_id, gm.role, ${people.table}.first_name, ${people.name} as name
+            from grouping_members gm join ${people.table} on ${people.id} = gm.profile_id
+           where gm.group_id = ${groupId} and gm.answer = 'accepted' order by gm.answered_at, gm.profile_id`,
+    );
+    if (accepted.length < need) return done();
+    const have = new Set(accepted.map((a) => a.role));
+    const missing = GROUPING_ROLES.filter((r) => !have.has(r)).map((r) => GROUPING_ROLE_LABELS[r]);
+    const name = teamName(accepted.map((a) => a.first_name));
+    const formed = await formGroupedTeam(tx, event, {
+      name,
+      description: 'Formed by grouping: its members accepted a proposed group.',
+      members: accepted.map((a) => ({ profileId: a.profile_id, role: GROUPING_ROLE_LABELS[a.role] })),
+      openPositions: missing,
+    });
+    if (!formed.ok) return formed;
+    await tx.update(groupingGroups).set({ formedTeamId: formed.id }).where(eq(groupingGroups.id, groupId));
+    const leader = { id: accepted[0].profile_id, name: accepted[0].name };
+    await notify(
+      tx,
+      accepted.map((a) => ({
+        profileId: a.profile_id,
+        kind: 'group_formed' as const,
+        data: { teamId: formed.id, teamName: name, by: leader },
+      })),
+    );
+    return done();
+  });
+  if (!outcome.ok) return outcome;
+  const proposal = await proposalView(db, eventId, groupId, profileId);
+  return done({ proposal: proposal! });
+}

@@ -1,0 +1,58 @@
+/**
+ * Teams that come from grouping (issue 32): a proposed group becomes a team when enough of it
+ * accepted, or those who accepted join the partial team it filled. Each person acted (accepted), so
+ * the event's rules hold as for any join: not locked, taking part, room in their number of teams.
+ */
+import { LEADER_ROLE } from '../../../shared/constants';
+import { done, refused, type Outcome } from '../../api/outcome';
+import type { Db } from '../../db/client';
+import { teamMembers, teams, type Event } from '../../db/schema';
+import { stopLookingIn } from '../events';
+import { lockProfile } from '../profiles';
+import { mayJoin } from './event-rules.repo';
+import { hasRoom, lockTeam } from './teams.repo';
+
+/** A new team of `members` (the first leads), with open positions for what is missing; in the caller's transaction. */
+export async function formGroupedTeam(
+  tx: Db,
+  event: Event,
+  input: { name: string; description: string; members: { profileId: string; role: string }[]; openPositions: string[] },
+): Promise<Outcome<{ id: string }>> {
+  for (const m of input.members) {
+    await lockProfile(tx, m.profileId);
+    const allowed = await mayJoin(tx, event, m.profileId);
+    if (!allowed.ok) return allowed;
+  }
+  const maxSize = Math.max(event.teamSizeMin, Math.min(event.teamSizeMax, input.members.length + input.openPositions.length));
+  const [team] = await tx
+    .insert(teams)
+    .values({
+      eventId: event.id,
+      name: input.name,
+      description: input.description,
+      isOpen: input.openPositions.length > 0,
+      openPositions: input.openPositions.slice(0, Math.max(0, maxSize - input.members.length)),
+      maxSize,
+    })
+    .returning({ id: teams.id });
+  await tx
+    .insert(teamMembers)
+    .values(
+      input.members.map((m, i) => ({ teamId: team.id, profileId: m.profileId, role: i === 0 ? LEADER_ROLE : m.role, isLeader: i === 0 })),
+    );
+  for (const m of input.members) await stopLookingIn(tx, event.id, m.profileId, { evenIfFollowingProfile: true });
+  return done({ id: team.id });
+}
+
+/** One who accepted joins the partial team their group filled; refused when it is full or gone. */
+export async function joinGroupedTeam(tx: Db, event: Event, teamId: string, profileId: string, role: string): Promise<Outcome> {
+  await lockProfile(tx, profileId);
+  const team = await lockTeam(tx, teamId);
+  if (!team) return refused('team_not_found');
+  if (!hasRoom(team)) return refused('team_full');
+  const allowed = await mayJoin(tx, event, profileId);
+  if (!allowed.ok) return allowed;
+  await tx.insert(teamMembers).values({ teamId, profileId, role }).onConflictDoNothing();
+  await stopLookingIn(tx, event.id, profileId, { evenIfFollowingProfile: true });
+  return done();
+}

@@ -1,13 +1,14 @@
 /**
  * What the document says about every operation at once, so a route declared anywhere (a new
  * feature's included) gets it without a line of its own: an `operationId`, its `security`
- * (none: public), the headers every answer may carry, the edge's errors, `servers`, and a tag
+ * (none: public), a description (its summary, when it has none), the headers every answer may carry, the edge's errors, `servers`, and a tag
  * for every tag used. `npm run lint:api` checks the result with Redocly and Spectral.
  */
 import { accountApi } from '../../shared/api/account';
 import { authApi } from '../../shared/api/auth';
 import { ERROR_DESCRIPTIONS } from '../../shared/api/contract';
 import { eventsApi } from '../../shared/api/events';
+import { groupingApi } from '../../shared/api/grouping';
 import { matchingApi } from '../../shared/api/matching';
 import { notificationsApi } from '../../shared/api/notifications';
 import { organizeApi } from '../../shared/api/organize';
@@ -25,6 +26,7 @@ const FEATURES: Record<string, Record<string, { method: string; path: string; op
   account: accountApi,
   auth: authApi,
   events: eventsApi,
+  grouping: groupingApi,
   matching: matchingApi,
   notifications: notificationsApi,
   organize: organizeApi,
@@ -77,6 +79,8 @@ const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${nam
 type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
 type Operation = {
   operationId?: string;
+  summary?: string;
+  description?: string;
   security?: unknown[];
   parameters?: unknown[];
   tags?: string[];
@@ -107,6 +111,8 @@ export function finishDocument<D extends object>(input: D): D {
     for (const [method, operation] of Object.entries(item)) {
       if (!operation.responses) continue;
       operation.operationId ??= ids.get(`${method} ${path}`) ?? fromPath(method, path);
+      // Tools show the description; a route with only a summary says that much there too.
+      if (!operation.description && operation.summary) operation.description = operation.summary;
       // No security declared: anyone may call it, and the document says so.
       operation.security ??= [];
       for (const tag of operation.tags ?? []) {

@@ -34,15 +34,9 @@ export const sessionOptional = (security: readonly Record<string, string[]>[] | 
 
 const codeLine = (code: string, text: string) => `- \`${code}\`: ${text}`;
 const refusalLine = (code: keyof typeof REFUSALS) => {
-  const { status, message } = refusalText(code, {
-    event: '{event}',
-    limit: 'N',
-    max: 'N',
-    min: 'N',
-    memberCount: 'N',
-    status: 'answered',
-    message: '{message}',
-  });
+  // Each detail a message names reads as its placeholder: 'Registration for {event} is closed'.
+  const placeholders = new Proxy({}, { get: (_, key) => `{${String(key)}}` }) as Record<string, string>;
+  const { status, message } = refusalText(code, placeholders);
   return codeLine(code, `${message} (${status})`);
 };
 

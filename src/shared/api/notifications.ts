@@ -75,6 +75,9 @@ const KIND_DATA: Record<NotificationKind, { about: string; fields?: z.ZodRawShap
   announcement: { about: "An event's organizers wrote to you (`eventSlug`, `eventName`, `announcementId`, `message`)" },
   looking_lapsed: { about: 'Your looking-for-a-team flag in an event lapsed (`eventSlug`, `days`)' },
   positions_open_long: { about: "Your team's open positions have been listed for a long time (`days`)" },
+  group_proposed: { about: 'A group was proposed to you in an event (`eventSlug`): look at it and say yes or no' },
+  group_formed: { about: 'A group you were proposed in became a team' },
+  group_returned: { about: 'You are back among the people looking for a team in an event (`eventSlug`)' },
 };
 const pascal = (kind: string) => kind.replace(/(^|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
 

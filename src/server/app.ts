@@ -15,7 +15,7 @@ import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api/docs';
 import { mountCrawlerFiles } from './api/crawlers';
 import { databaseUnreachable, migrationStatus, type Db, type DatabaseKind } from './db/client';
-import { ApiError, type AppContext, type AppEnv } from './api/http';
+import { ApiError, errorBody, type AppContext, type AppEnv } from './api/http';
 import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
 import { drainRequests, type Drain } from './platform/drain';
@@ -25,6 +25,7 @@ import { reportShedding } from './platform/overload';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
 import { CountCache } from './api/paging';
+import { conditionalDetails } from './api/etag';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -70,7 +71,7 @@ const BODY_MAX_BYTES = 1024 * 1024;
 const jsonBodyLimit = bodyLimit({
   maxSize: BODY_MAX_BYTES,
   // The rest of the body is not read: the connection closes, and says so, so nothing is sent on it in vain.
-  onError: (c) => c.json({ error: 'The request body must not exceed 1 MB' }, 413, { connection: 'close' }),
+  onError: (c) => c.json(errorBody(413, 'The request body must not exceed 1 MB'), 413, { connection: 'close' }),
 });
 /** The avatar route sets its own, larger limit, after checking who uploads. */
 const isAvatarUpload = (method: string, path: string) => method === 'POST' && /^\/api\/profiles\/[^/]+\/avatar$/.test(path);
@@ -130,7 +131,7 @@ export function apiRoutes() {
     .openapi(systemApi.ready, async (c) => {
       const state = await readiness(c);
       if (state.ready) return c.json({ status: 'ready' as const }, 200);
-      return c.json({ error: state.error }, 503, { 'Retry-After': READY_RETRY_AFTER_SECONDS });
+      return c.json(errorBody(503, state.error), 503, { 'Retry-After': READY_RETRY_AFTER_SECONDS });
     })
     .openapi(systemApi.config, (c) => c.json({ ...c.var.config, socialProviders: c.var.auth.socialProviders }, 200))
     .route('/', authRoutes)
@@ -191,37 +192,34 @@ export function createApp(deps: AppDeps) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) counts.clear();
   });
 
+  app.use('/api/*', conditionalDetails);
   app.route('/', apiRoutes());
   mountApiDocs(app, apiDocument());
-  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.all('/api/*', (c) => c.json(errorBody(404, 'Not found'), 404));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       const headers = err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : undefined;
-      return c.json(
-        { error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.code ? { code: err.code } : {}) },
-        err.status,
-        headers,
-      );
+      return c.json(errorBody(err.status, err.message, err.code, err.fields), err.status, headers);
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's JSON validator says 'Malformed JSON in request body'.
       const message = err.status === 400 && /JSON/i.test(err.message) ? 'The request body must be JSON' : err.message || 'Bad request';
-      return c.json({ error: message }, err.status);
+      return c.json(errorBody(err.status, message), err.status);
     }
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-    if (pgCode === '23505') return c.json({ error: 'This already exists' }, 409);
-    if (pgCode === '23503') return c.json({ error: 'A referenced record does not exist' }, 404);
+    if (pgCode === '23505') return c.json(errorBody(409, 'This already exists'), 409);
+    if (pgCode === '23503') return c.json(errorBody(404, 'A referenced record does not exist'), 404);
     // A database restarting or down: the client may retry shortly (a 500 would say the request was wrong).
     if (databaseUnreachable(err)) {
-      return c.json({ error: 'The service is briefly unavailable. Please try again in a few seconds.' }, 503, { 'retry-after': '5' });
+      return c.json(errorBody(503, 'The service is briefly unavailable. Please try again in a few seconds.'), 503, { 'retry-after': '5' });
     }
     // Input the validation let through but the database refuses: a bad cast, NUL in text, a number out of range.
     if (pgCode === '22P02' || pgCode === '23514' || pgCode === '22021' || pgCode === '22003') {
-      return c.json({ error: 'Invalid input' }, 400);
+      return c.json(errorBody(400, 'Invalid input'), 400);
     }
     (c.var.log ?? log).error({ err }, 'unhandled error');
-    return c.json({ error: 'Something went wrong. Please try again.' }, 500);
+    return c.json(errorBody(500, 'Something went wrong. Please try again.'), 500);
   });
 
   // Real files for crawlers, never the app page (with or without the web build).

@@ -182,23 +182,23 @@ export const ExperienceInputSchema = z.object({ experience: experienceText });
 
 export const SettingsSchema = z.object({ lookingForTeam: z.boolean() });
 
-// List queries are lenient: nonsense falls back to the default instead of failing. The `.meta`
-// on each lenient field describes it as the query string carries it (for the API document).
+// List queries: a value outside the limits the document declares (a page past 10,000, a search
+// longer than 100 characters, a page size under 1) is refused with the field's message (400,
+// code `invalid_query`); a filter that is nonsense (an unknown availability) falls back to its
+// default, as each says. The `.meta` on each field describes it as the query string carries it.
 export const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
-export const page = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(10_000)
-  .catch(1)
-  .meta({ type: 'integer', minimum: 1, maximum: 10_000, default: 1, description: 'Page number, from 1' });
-/** A page size above the maximum is served at the maximum; nonsense falls back to the default. */
+/** A query value left out, or left empty (`?page=`): the field's default. */
+const orDefault = (def: unknown) => (v: unknown) => (v === undefined || v === '' ? def : v);
+export const PAGE_MAX = 10_000;
+export const PAGE_MESSAGE = 'Page must be a whole number from 1 to 10,000';
+export const page = z
+  .preprocess(orDefault(1), z.coerce.number({ message: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(PAGE_MAX, PAGE_MESSAGE))
+  .meta({ type: 'integer', minimum: 1, maximum: PAGE_MAX, default: 1, description: 'Page number, from 1 (400 outside 1 to 10,000)' });
+export const PAGE_SIZE_MESSAGE = 'Page size must be a whole number, at least 1';
+/** A page size above the maximum is served at the maximum (declared); under 1 or not a number is refused. */
 export const pageSize = (def: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(def)
+  z
+    .preprocess(orDefault(def), z.coerce.number({ message: PAGE_SIZE_MESSAGE }).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE))
     .meta({
       type: 'integer',
       minimum: 1,
@@ -229,8 +229,21 @@ const eventFilter = (description: string) =>
     .optional()
     .catch(undefined)
     .meta({ type: 'string', maxLength: 100, description, example: 'spring-hack-2027' });
+export const SEARCH_MAX = 100;
+export const SEARCH_MESSAGE = `Search must not exceed ${SEARCH_MAX} characters`;
+/** Search text: longer than the limit is refused (400), never served as the unfiltered list. */
 const searchText = (description: string) =>
-  z.string().trim().max(100).optional().catch(undefined).meta({ type: 'string', maxLength: 100, description, example: 'python' });
+  z
+    .string({ message: 'Search must be text' })
+    .trim()
+    .max(SEARCH_MAX, SEARCH_MESSAGE)
+    .optional()
+    .meta({
+      type: 'string',
+      maxLength: SEARCH_MAX,
+      description: `${description}; at most ${SEARCH_MAX} characters (400 past it)`,
+      example: 'python',
+    });
 
 export const ProfileListQuerySchema = z.object({
   q: searchText('Search over first, last and preferred name, bio and skill names (case-insensitive)'),

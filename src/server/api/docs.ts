@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './http';
+import { errorBody, type AppEnv } from './http';
 import type { openApiDocument } from './openapi';
 
 const DOCS_PAGE = `<!doctype html>
@@ -64,7 +64,7 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>, document: ReturnType<type
   app.get('/api/docs/:file', (c) => {
     const name = c.req.param('file');
     const type = ASSETS[name];
-    if (!type) return c.json({ error: 'Not found' }, 404);
+    if (!type) return c.json(errorBody(404, 'Not found'), 404);
     const { raw, gzip } = asset(name);
     const gzipped = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
     return c.body(new Uint8Array(gzipped ? gzip : raw), 200, {

@@ -14,7 +14,7 @@ afterAll(() => h.close());
 
 const expectNotReady = (res: { status: number; body: any; headers: Headers }, error: RegExp) => {
   expect(res.status).toBe(503);
-  expect(res.body).toEqual({ error: expect.stringMatching(error) });
+  expect(res.body).toEqual({ error: expect.stringMatching(error), code: 'unavailable' });
   expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
   expect(res.headers.get('cache-control')).toBe('no-store');
 };

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../../shared/api/system';
+import { errorCodeOf, type ErrorCode } from '../../shared/api/refusals';
 import type { Auth } from '../auth/auth';
 import type { Db, DatabaseKind } from '../db/client';
 import type { Logger } from '../platform/log';
@@ -45,14 +46,22 @@ export type AppEnv = {
 /** The context of any route: AppEnv, plus whatever a route's guards add. */
 export type AppContext<E extends AppEnv = AppEnv> = Context<E, any, any>;
 
-/** An error the client is meant to see: JSON `{ error, fields? }` with a 4xx status. */
+/**
+ * The body of every error answer: the words, the stable code (the status's own when none is
+ * given, src/shared/api/refusals.ts) and, for invalid input, `fields`.
+ */
+export function errorBody(status: number, message: string, code?: string, fields?: Record<string, string>) {
+  return { error: message, code: errorCodeOf(status, code), ...(fields ? { fields } : {}) };
+}
+
+/** An error the client is meant to see: JSON `{ error, code, fields? }` with a 4xx status. */
 export class ApiError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly fields?: Record<string, string>,
-    /** A machine-readable code, on some sign-in and sign-up errors. */
-    readonly code?: string,
+    /** Its code (src/shared/api/refusals.ts); left out, the status's general one ('not_found'). */
+    readonly code?: ErrorCode | string,
     /** When to try again: the answer carries it as Retry-After (seconds). */
     readonly retryAfterSeconds?: number,
   ) {
@@ -60,8 +69,8 @@ export class ApiError extends Error {
   }
 
   /** A 429 or 503 the client may retry after `seconds` (sent as Retry-After). */
-  static retryLater(status: 429 | 503, message: string, seconds: number): ApiError {
-    return new ApiError(status, message, undefined, undefined, seconds);
+  static retryLater(status: 429 | 503, message: string, seconds: number, code?: ErrorCode): ApiError {
+    return new ApiError(status, message, undefined, code, seconds);
   }
 }
 

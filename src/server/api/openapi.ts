@@ -5,8 +5,9 @@
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { ERROR_DESCRIPTIONS, SESSION, SESSION_COOKIE } from '../../shared/api/contract';
+import { SESSION, SESSION_COOKIE, sessionOptional } from '../../shared/api/contract';
 import { fieldMessages } from '../../shared/schemas';
+import { finishDocument } from './document';
 import { ApiError, type AppEnv, NUL_MESSAGE, requireViewer } from './http';
 
 type ValidationResult = { target: string } & ({ success: true; data: unknown } | { success: false; error: import('zod').ZodError });
@@ -23,7 +24,7 @@ export function validationHook(result: ValidationResult) {
     const first = Object.values(fields)[0] ?? 'Invalid input';
     if (result.target === 'param') throw new ApiError(404, first);
     if (result.target === 'json' && '_' in fields) throw new ApiError(400, 'The request body must be a JSON object');
-    throw new ApiError(400, first, fields);
+    throw new ApiError(400, first, fields, result.target === 'query' ? 'invalid_query' : undefined);
   }
   const nul = nulFields(result.data);
   if (Object.keys(nul).length) throw new ApiError(400, NUL_MESSAGE, nul);
@@ -71,13 +72,15 @@ const takesJson = (route: RouteConfig) =>
  * a route's `security` in the document is what the server enforces.
  */
 export function guarded<R extends RouteConfig, const G extends MiddlewareHandler<any>[] = []>(route: R, ...guards: G) {
-  const middleware = [...(route.security?.length ? [signedInOnly] : []), ...guards, ...(takesJson(route) ? [jsonOnly] : [])];
+  const middleware = [...(sessionOptional(route.security) ? [] : [signedInOnly]), ...guards, ...(takesJson(route) ? [jsonOnly] : [])];
   return { ...route, middleware: middleware as unknown as G };
 }
 
 export const API_INFO = {
   title: 'HackTeams API',
   version: '1.0.0',
+  contact: { name: 'HackTeams maintainers' },
+  license: { name: 'Proprietary' },
   description: [
     'The API of HackTeams, where participants of a large hackathon find teammates. The web app uses exactly this API.',
     '',
@@ -99,6 +102,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
   const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: API_INFO,
+    servers: [{ url: '/', description: 'The server that serves this document (`npm start` runs one on http://localhost:3000)' }],
     tags: [
       { name: 'Accounts', description: 'Sign-up, sign-in, sign-out and the session' },
       { name: 'Profiles', description: 'Browse people and read their profiles' },
@@ -107,29 +111,11 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'Join requests', description: 'Ask to join a team; leaders answer' },
       { name: 'Invitations', description: 'Leaders invite people; the invited answer' },
       { name: 'Notifications', description: 'What the signed-in user is waiting on' },
+      { name: 'Events', description: 'Hackathons: browse them, take part, and run one (owners and organizers)' },
+      { name: 'Organizers', description: "The organizer's desk: numbers, people without a team, exports and announcements" },
+      { name: 'Matching', description: 'Suggested people for a team and teams for you' },
       { name: 'System', description: 'Health and public settings' },
     ],
   });
-  return withEdgeErrors(document);
-}
-
-/**
- * What any route may answer before its own code runs (edge.ts): 503 when the instance is busy or
- * its database briefly unreachable, and, on a write, 403 when another site's page sent it.
- */
-function withEdgeErrors<D extends object>(document: D): D {
-  const error = (status: 403 | 503) => ({
-    description: ERROR_DESCRIPTIONS[status],
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  });
-  const paths = (document as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
-  for (const item of Object.values(paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      const responses = (operation as { responses?: Record<string, unknown> }).responses;
-      if (!responses) continue;
-      responses['503'] ??= error(503);
-      if (method !== 'get' && method !== 'head') responses['403'] ??= error(403);
-    }
-  }
-  return document;
+  return finishDocument(document);
 }

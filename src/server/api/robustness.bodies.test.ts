@@ -284,7 +284,7 @@ describe('JSON bodies', () => {
       body: { name: 'Nul Team', description: 'Twenty characters at least', openPositions: ['Dev', NUL] },
     });
     expectClientError(res, 400);
-    expect(res.body).toEqual({ error: NUL_MESSAGE, fields: { 'openPositions.1': NUL_MESSAGE } });
+    expect(res.body).toEqual({ error: NUL_MESSAGE, code: 'invalid_input', fields: { 'openPositions.1': NUL_MESSAGE } });
     const search = await h.api('GET /api/profiles', { query: { q: '\u0000' } });
     expect(search).toMatchObject({ status: 400, body: { fields: { q: NUL_MESSAGE } } });
   });

@@ -201,7 +201,7 @@ describe('the error handler', () => {
     try {
       const res = await h.request('GET', '/boom');
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: 'Something went wrong. Please try again.' });
+      expect(res.body).toEqual({ error: 'Something went wrong. Please try again.', code: 'internal' });
       expect(JSON.stringify(res.body)).not.toContain('hunter2');
     } finally {
       spy.mockRestore();

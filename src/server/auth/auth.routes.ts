@@ -51,6 +51,11 @@ export function forwardToAuth(c: AppContext, body?: unknown, path?: string): Pro
   headers.delete('x-client-address');
   const { address, origin } = c.var.client;
   if (address) headers.set('x-client-address', address);
+  // One rule for every route (edge.ts, sameOriginWrites): a write whose Origin is another site's
+  // was refused before this; one without Origin came from the app's own page or from no browser
+  // (curl, a script: Node's fetch sends Sec-Fetch-Mode but no Origin). better-auth would refuse
+  // the latter with 403, so it is told the request's own origin, which the edge has vouched for.
+  if (!headers.has('origin')) headers.set('origin', origin);
   headers.delete('content-length');
   const init: RequestInit = { method: c.req.method, headers };
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -82,7 +87,7 @@ export async function callAuth(c: AppContext, body?: unknown, path?: string): Pr
   const data = (await res.json().catch(() => null)) as any;
   if (res.status < 400) return data;
   // A hash refused inside better-auth (its Retry-After was passed on above).
-  if (res.status === 503 && data?.code === HASHING_BUSY) throw new ApiError(503, HASHING_BUSY_MESSAGE);
+  if (res.status === 503 && data?.code === HASHING_BUSY) throw new ApiError(503, HASHING_BUSY_MESSAGE, undefined, HASHING_BUSY);
   const status = res.status === 422 ? 409 : res.status;
   if (status >= 500) {
     // better-auth answers its own 500 for a database it cannot reach; asking the database again
@@ -106,7 +111,7 @@ export async function admitted<T>(c: AppContext, work: () => Promise<T>): Promis
     leave = c.var.auth.hashing.admit();
   } catch (err) {
     // 503 with Retry-After: the hashing queue is full (docs/decisions/009).
-    throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
+    throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds, 'HASHING_BUSY') : err;
   }
   try {
     return await work();
@@ -118,7 +123,7 @@ export async function admitted<T>(c: AppContext, work: () => Promise<T>): Promis
 /** A hash or verify of our own, in turn with every other (docs/decisions/009): a full queue is a 503 with Retry-After. */
 export function hashInTurn<T>(c: AppContext, task: () => Promise<T>): Promise<T> {
   return c.var.auth.hashing.run(task).catch((err: unknown) => {
-    throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds) : err;
+    throw err instanceof HashingBusy ? ApiError.retryLater(503, HASHING_BUSY_MESSAGE, err.retryAfterSeconds, 'HASHING_BUSY') : err;
   });
 }
 

@@ -202,6 +202,6 @@ describe('unknown API paths', () => {
   it('answer 404 JSON', async () => {
     const res = await h.request('GET', '/api/nope');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Not found' });
+    expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
   });
 });

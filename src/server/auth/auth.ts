@@ -190,6 +190,8 @@ export function createAuth(db: Db, opts: AuthOptions) {
     // The client address is set by our own route (see auth.routes.ts), never taken from the client.
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-client-address'] },
+      // Checked under tests too (better-auth skips it there by default), so tests see what a script sees.
+      disableOriginCheck: false,
       // A session and its user in one statement (the relations in schema.ts), on every signed-in request.
       database: { joins: true },
     },

@@ -129,7 +129,7 @@ describe('the hashing queue', () => {
     const res = await send();
     expect(performance.now() - started).toBeLessThan(1000);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: BUSY });
+    expect(res.body).toEqual({ error: BUSY, code: 'HASHING_BUSY' });
     expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     expect(res.headers.getSetCookie()).toEqual([]);
   }

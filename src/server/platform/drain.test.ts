@@ -87,7 +87,7 @@ describe('draining', () => {
       drain.begin();
       const ready = await get('/api/ready', agent);
       expect(ready.status).toBe(503);
-      expect(JSON.parse(ready.text)).toEqual({ error: NOT_READY_DRAINING });
+      expect(JSON.parse(ready.text)).toEqual({ error: NOT_READY_DRAINING, code: 'unavailable' });
       expect(ready.retryAfter).toBe('5');
       const health = await get('/api/health', agent);
       expect(health.status).toBe(200);

@@ -7,7 +7,7 @@
  * request in progress, handlers and answers alike, is done.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../api/http';
+import { errorBody, type AppEnv } from '../api/http';
 
 export type DrainState = 'serving' | 'draining' | 'closing';
 
@@ -73,10 +73,10 @@ const STREAM_RETRY_AFTER_SECONDS = '2';
 export function drainRequests(drain: Drain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (drain.draining && c.req.path === '/api/ready') {
-      return c.json({ error: NOT_READY_DRAINING }, 503, { 'retry-after': READY_RETRY_AFTER_SECONDS });
+      return c.json(errorBody(503, NOT_READY_DRAINING), 503, { 'retry-after': READY_RETRY_AFTER_SECONDS });
     }
     if (drain.state === 'closing' && c.req.path === '/api/me/events') {
-      return c.json({ error: STREAMS_MOVING }, 503, { 'retry-after': STREAM_RETRY_AFTER_SECONDS });
+      return c.json(errorBody(503, STREAMS_MOVING), 503, { 'retry-after': STREAM_RETRY_AFTER_SECONDS });
     }
     const release = drain.track();
     try {

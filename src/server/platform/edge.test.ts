@@ -64,7 +64,7 @@ describe('writes from another site', () => {
           body,
         });
         expect(res.status, `${kind} ${method} ${path}`).toBe(403);
-        expect(await res.json()).toEqual({ error: 'This request came from another site and was refused' });
+        expect(await res.json()).toEqual({ error: 'This request came from another site and was refused', code: 'cross_site' });
       }
     }
     // Nothing happened: still signed in, no team was created.
@@ -269,7 +269,7 @@ describe('answers that say when to come back', () => {
       expect(statuses).toContain(200);
       expect(statuses).toContain(503);
       for (const a of answers.filter((x) => x.status === 503)) {
-        expect(a.body).toEqual({ error: 'The server is busy. Please try again in a moment.' });
+        expect(a.body).toEqual({ error: 'The server is busy. Please try again in a moment.', code: 'unavailable' });
         expect(a.headers.get('retry-after')).toBe('1');
       }
       // The health route is never shed.

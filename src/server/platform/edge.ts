@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { ApiError, type AppEnv } from '../api/http';
+import { ApiError, errorBody, type AppEnv } from '../api/http';
 import { createShedder, type ShedderOptions, type Verdict } from './overload';
 
 export interface Client {
@@ -104,7 +104,7 @@ export function sameOriginWrites(trustedOrigins: readonly string[]): MiddlewareH
       origin !== undefined
         ? origin === c.var.client.origin || trustedOrigins.includes(origin)
         : site === undefined || site === 'same-origin';
-    if (!allowed) throw new ApiError(403, 'This request came from another site and was refused');
+    if (!allowed) throw new ApiError(403, 'This request came from another site and was refused', undefined, 'cross_site');
     const type = c.req.header('content-type');
     if (type !== undefined && !BODY_TYPE.test(type))
       throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
@@ -175,7 +175,7 @@ export function shedLoad(
       // whatever Retry-After says, comes back at most a few times a second instead of in a loop
       // that takes the time the requests let in need (docs/decisions/020).
       if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      return c.json({ error: BUSY_MESSAGE }, 503, { 'retry-after': '1', 'cache-control': 'no-store' });
+      return c.json(errorBody(503, BUSY_MESSAGE), 503, { 'retry-after': '1', 'cache-control': 'no-store' });
     }
     try {
       await next();

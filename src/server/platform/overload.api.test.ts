@@ -40,7 +40,7 @@ describe('an overloaded instance', () => {
     const started = performance.now();
     const [shed, health, ready] = await Promise.all([h.api('GET /api/profiles'), h.api('GET /api/health'), h.api('GET /api/ready')]);
     expect(shed.status).toBe(503);
-    expect(shed.body).toEqual({ error: BUSY_MESSAGE });
+    expect(shed.body).toEqual({ error: BUSY_MESSAGE, code: 'unavailable' });
     expect(shed.headers.get('retry-after')).toBe('1');
     expect(performance.now() - started).toBeLessThan(1000);
     expect(health.status).toBe(200);

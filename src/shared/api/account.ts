@@ -171,6 +171,8 @@ export const accountApi = {
     path: '/api/auth/account',
     tags: [AUTH],
     summary: 'The signed-in account',
+    description:
+      'The account behind the session: its email, whether it is verified, whether it has a password, and the providers linked to it.',
     security: signedIn,
     responses: { 200: json(AccountInfoSchema, 'The account'), ...errors(401) },
   }),
@@ -227,6 +229,7 @@ export const accountApi = {
     path: '/api/auth/sessions/sign-out-others',
     tags: [AUTH],
     summary: 'Sign out everywhere else',
+    description: 'Ends every session of the account but the one making this request, and answers how many ended.',
     security: signedIn,
     responses: { 200: json(z.strictObject({ signedOut: z.number().int() }), 'How many sessions ended'), ...errors(401) },
   }),

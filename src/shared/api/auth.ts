@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SignInSchema, SignUpSchema } from '../schemas';
-import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, NullableText, Uuid } from './contract';
+import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, NullableText, Uuid, optionalSession } from './contract';
 
 export const AccountSchema = z
   .strictObject({
@@ -54,7 +54,7 @@ export const authApi = {
     description:
       'Creates the account and its profile, signs in (the answer sets the session cookie) and emails a link that verifies the address. An email already in use gets the same answer without a session (and its owner an email saying they already have an account), so the answer does not tell whether an address is registered (docs/decisions/017). When too many people sign in or up at once, 503 with `Retry-After`.',
     request: { body: jsonBody(SignUpSchema) },
-    responses: { 200: json(SignedInSchema, 'Signed up (Set-Cookie when the account is new)'), ...signInErrors },
+    responses: { 200: json(SignedInSchema, 'Signed up (Set-Cookie when the account is new)'), ...errors(...jsonBodyErrors, 403, 429, 503) },
   }),
   signIn: defineRoute({
     method: 'post',
@@ -69,6 +69,7 @@ export const authApi = {
   signOut: defineRoute({
     method: 'post',
     path: '/api/auth/sign-out',
+    security: optionalSession,
     tags: [AUTH],
     summary: 'Sign out',
     description: 'Ends the session and clears the cookie. Any body is ignored.',
@@ -77,13 +78,17 @@ export const authApi = {
   session: defineRoute({
     method: 'get',
     path: '/api/auth/get-session',
+    security: optionalSession,
     tags: [AUTH],
     summary: 'The current session',
+    description:
+      'The session the cookie names, with its account; null when there is none or it has ended. The session token itself is never in the answer.',
     responses: { 200: json(SessionSchema, 'The session, or null'), ...errors(401, 429) },
   }),
   me: defineRoute({
     method: 'get',
     path: '/api/me',
+    security: optionalSession,
     tags: [AUTH],
     summary: 'Who is signed in',
     description: 'Never 401: both fields are null when nobody is signed in.',

@@ -10,6 +10,7 @@
  */
 import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { ERROR_CODES, GENERAL_ERRORS, REFUSALS, refusalText } from './refusals';
 
 /** A route of the API. `as const` typing keeps each path and schema exact for the client. */
 export const defineRoute = <const R extends RouteConfig>(route: R): R => route;
@@ -18,8 +19,39 @@ export const defineRoute = <const R extends RouteConfig>(route: R): R => route;
 export const SESSION = 'session';
 /** better-auth's session cookie (prefixed with `__Secure-` when served over HTTPS). */
 export const SESSION_COOKIE = 'better-auth.session_token';
-/** `security` of a route that needs a signed-in user: 401 without a valid session cookie. */
+/** The name of the personal API token scheme (`Authorization: Bearer ht_...`, src/shared/api/tokens.ts). */
+export const TOKEN = 'token';
+/** `security` of a route that needs a signed-in user: 401 without a valid session cookie (or API token). */
 export const signedIn = [{ [SESSION]: [] }];
+/**
+ * `security` of a route anyone may call whose answer depends on who asks (your own membership,
+ * a draft you organize): the session is optional, and a bad one is simply nobody.
+ */
+export const optionalSession: Record<string, string[]>[] = [{ [SESSION]: [] }, {}];
+/** Whether a route's `security` lets a request without a session through. */
+export const sessionOptional = (security: readonly Record<string, string[]>[] | undefined) =>
+  !security?.length || security.some((s) => Object.keys(s).length === 0);
+
+const codeLine = (code: string, text: string) => `- \`${code}\`: ${text}`;
+const refusalLine = (code: keyof typeof REFUSALS) => {
+  // Each detail a message names reads as its placeholder: 'Registration for {event} is closed'.
+  const placeholders = new Proxy({}, { get: (_, key) => `{${String(key)}}` }) as Record<string, string>;
+  const { status, message } = refusalText(code, placeholders);
+  return codeLine(code, `${message} (${status})`);
+};
+
+/** Every code an error can carry, with what it means: one list, in the document. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES).meta({
+  id: 'ErrorCode',
+  description: [
+    'A stable, machine-readable code for the error. General codes:',
+    ...Object.entries(GENERAL_ERRORS).map(([code, text]) => codeLine(code, text)),
+    '',
+    'Refusals by a rule of the product:',
+    ...(Object.keys(REFUSALS) as (keyof typeof REFUSALS)[]).map(refusalLine),
+  ].join('\n'),
+  example: 'team_full',
+});
 
 export const ErrorSchema = z
   .object({
@@ -31,12 +63,13 @@ export const ErrorSchema = z
         description: "The first message per invalid field, keyed by the field's dotted path ('skills.0.name'; '_' for the body as a whole)",
         example: { message: 'Message must be at least 10 characters' },
       }),
-    code: z
-      .string()
-      .optional()
-      .meta({ description: 'A machine-readable code, on some sign-in and sign-up errors', example: 'INVALID_EMAIL_OR_PASSWORD' }),
+    code: ErrorCodeSchema,
   })
-  .meta({ id: 'Error', description: 'Every error answer has this shape; 5xx answers never carry details (a 503 says when to try again).' });
+  .meta({
+    id: 'Error',
+    description:
+      'Every error answer has this shape: `code` is stable (scripts compare it), `error` is the words a person reads. 5xx answers never carry details (a 503 says when to try again).',
+  });
 export type ApiErrorBody = z.infer<typeof ErrorSchema>;
 
 export const ERROR_DESCRIPTIONS = {

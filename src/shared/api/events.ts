@@ -15,7 +15,19 @@ import {
   UpdateEventSchema,
 } from '../event-schemas';
 import { EVENT_LIST_PHASES } from '../events';
-import { DateTime, defineRoute, errors, idParam, json, jsonBody, jsonBodyErrors, NullableText, paged, signedIn } from './contract';
+import {
+  DateTime,
+  defineRoute,
+  errors,
+  idParam,
+  json,
+  jsonBody,
+  jsonBodyErrors,
+  NullableText,
+  paged,
+  signedIn,
+  optionalSession,
+} from './contract';
 import { PersonRefSchema } from './refs';
 
 export { EventRefSchema, type EventRef } from './refs';
@@ -120,6 +132,7 @@ export const eventsApi = {
   list: defineRoute({
     method: 'get',
     path: '/api/events',
+    security: optionalSession,
     tags: [EVENTS],
     summary: 'Browse events',
     description:
@@ -130,6 +143,7 @@ export const eventsApi = {
   featured: defineRoute({
     method: 'get',
     path: '/api/events/featured',
+    security: optionalSession,
     tags: [EVENTS],
     summary: 'The featured event',
     description: 'The event /hackathon shows (a platform setting).',
@@ -158,6 +172,7 @@ export const eventsApi = {
   get: defineRoute({
     method: 'get',
     path: '/api/events/{slug}',
+    security: optionalSession,
     tags: [EVENTS],
     summary: 'An event',
     description: 'A draft or hidden event answers 404 to everyone but its staff (and, for hidden ones, platform admins).',

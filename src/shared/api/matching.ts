@@ -7,14 +7,18 @@ import { TeamCardSchema } from './teams';
 
 const MATCHING = 'Matching';
 
+const SUGGESTION_PAGE_MESSAGE = 'Page must be a whole number from 1 to 50';
 const page = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .catch(1)
-    .meta({ type: 'integer', minimum: 1, maximum: 50, default: 1, description: 'Page, from 1 (ten per page)' }),
+  page: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? 1 : v),
+      z.coerce
+        .number({ message: SUGGESTION_PAGE_MESSAGE })
+        .int(SUGGESTION_PAGE_MESSAGE)
+        .min(1, SUGGESTION_PAGE_MESSAGE)
+        .max(50, SUGGESTION_PAGE_MESSAGE),
+    )
+    .meta({ type: 'integer', minimum: 1, maximum: 50, default: 1, description: 'Page, from 1 (ten per page; 400 outside 1 to 50)' }),
 });
 const nextPage = z.number().int().nullable().meta({ description: 'The next page, or null on the last' });
 
@@ -63,7 +67,7 @@ export const matchingApi = {
     request: { params: z.object({ id: idParam('Team not found', 'The team id') }), query: page },
     responses: {
       200: json(z.strictObject({ items: z.array(SuggestedPersonSchema), nextPage }), 'Ten people, best first'),
-      ...errors(401, 403, 404),
+      ...errors(400, 401, 403, 404),
     },
   }),
   teamsForMe: defineRoute({
@@ -77,7 +81,7 @@ export const matchingApi = {
     request: { query: page },
     responses: {
       200: json(z.strictObject({ items: z.array(SuggestedTeamSchema), nextPage }), 'Ten teams, best first'),
-      ...errors(401, 404),
+      ...errors(400, 401, 404),
     },
   }),
 };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AVAILABILITIES, EVENT_ROLES, TIMEZONES } from '../constants';
 import { flag, page, pageSize, skillNameList } from '../schemas';
-import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, paged, signedIn, Uuid } from './contract';
+import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, paged, signedIn, Uuid, optionalSession } from './contract';
 import { PersonRefSchema } from './refs';
 
 const ORGANIZE = 'Organizers';
@@ -222,6 +222,7 @@ export const organizeApi = {
   announcements: defineRoute({
     method: 'get',
     path: '/api/events/{slug}/announcements',
+    security: optionalSession,
     tags: [ORGANIZE],
     summary: "The event's announcements to everyone",
     description: 'Newest first (the latest 50); anyone who may see the event.',

@@ -9,7 +9,20 @@ import {
   ProfileListQuerySchema,
   SettingsSchema,
 } from '../schemas';
-import { DateTime, defineRoute, errors, idParam, json, jsonBody, jsonBodyErrors, NullableText, paged, signedIn, Uuid } from './contract';
+import {
+  DateTime,
+  defineRoute,
+  errors,
+  idParam,
+  json,
+  jsonBody,
+  jsonBodyErrors,
+  NullableText,
+  paged,
+  signedIn,
+  Uuid,
+  optionalSession,
+} from './contract';
 
 export const SkillBadgeSchema = z
   .strictObject({ name: z.string(), level: z.enum(SKILL_LEVELS) })
@@ -116,6 +129,7 @@ export const profilesApi = {
   get: defineRoute({
     method: 'get',
     path: '/api/profiles/{id}',
+    security: optionalSession,
     tags: [PROFILES],
     summary: 'A public profile',
     description: 'Skills, experience and links. Contact details only for signed-in viewers (`contact` is null otherwise).',
@@ -127,6 +141,7 @@ export const profilesApi = {
     path: '/api/profile',
     tags: [OWN],
     summary: 'Your own profile',
+    description: "The signed-in person's whole profile, contact details included, as the edit page shows it.",
     security: signedIn,
     responses: { 200: json(OwnProfileSchema, 'Your profile, with contact details and teams'), ...errors(401, 404) },
   }),
@@ -145,6 +160,7 @@ export const profilesApi = {
     path: '/api/profiles/{id}/contact',
     tags: [OWN],
     summary: 'Edit contact information',
+    description: 'Owner only. Replaces the contact fields (email shown on the profile, links); the sign-in email does not change.',
     security: signedIn,
     request: { params: profileId, body: jsonBody(ProfileContactSchema) },
     responses: { 200: ownProfile, ...ownerErrors, ...errors(...jsonBodyErrors) },
@@ -154,6 +170,7 @@ export const profilesApi = {
     path: '/api/profiles/{id}/settings',
     tags: [OWN],
     summary: 'Looking for a team, or not',
+    description: 'Owner only. Whether you are looking for a team, which puts you in the lists and suggestions leaders see.',
     security: signedIn,
     request: { params: profileId, body: jsonBody(SettingsSchema) },
     responses: { 200: ownProfile, ...ownerErrors, ...errors(...jsonBodyErrors) },
@@ -173,6 +190,7 @@ export const profilesApi = {
     path: '/api/profiles/{id}/skills',
     tags: [OWN],
     summary: 'Remove a skill',
+    description: 'Owner only. Removes the named skill (compared case-insensitively); 404 when the profile does not list it.',
     security: signedIn,
     request: {
       params: profileId,
@@ -192,6 +210,7 @@ export const profilesApi = {
     path: '/api/profiles/{id}/experiences',
     tags: [OWN],
     summary: 'Add an experience',
+    description: "Owner only. Adds one entry at the end of the list of experiences, up to the profile's limit (400 past it).",
     security: signedIn,
     request: { params: profileId, body: jsonBody(ExperienceSchema) },
     responses: { 200: ownProfile, ...ownerErrors, ...errors(...jsonBodyErrors) },

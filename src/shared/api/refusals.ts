@@ -126,6 +126,64 @@ export const REFUSALS = {
 
 export type RefusalCode = keyof typeof REFUSALS;
 
+/**
+ * The codes of errors that are no rule of the product but the same on every route. An error
+ * thrown without a code of its own gets its status's (`STATUS_CODES`), so every error answer
+ * carries one (src/server/api/error-codes.test.ts fails on an answer without).
+ */
+export const GENERAL_ERRORS = {
+  invalid_input: 'The input is invalid: `fields` names each invalid field with its message (400)',
+  invalid_query: 'A list query holds a value outside its declared limits (400, with `fields`)',
+  sign_in_required: 'No session cookie or API token, or one that has ended (401)',
+  token_invalid: 'The `Authorization: Bearer` token is unknown, revoked or expired (401)',
+  token_scope: "The API token's scopes do not allow this route (403)",
+  token_not_accepted: 'This route takes a session cookie, never an API token (403)',
+  forbidden: 'Signed in, but not allowed to do this (403)',
+  cross_site: "A write sent from another site's page: its Origin is not this site's (403)",
+  not_found: 'Not found, or not yours (404)',
+  conflict: 'Conflicts with the current state (409)',
+  body_too_large: 'The request body is too large (413)',
+  unsupported_media_type: 'The body was not sent as application/json, or an upload is not an image (415)',
+  too_many_requests: 'Too many attempts or requests: see `Retry-After` (429)',
+  unavailable: 'Busy, shutting down or the database briefly unreachable: see `Retry-After` (503)',
+  internal: 'Something went wrong on the server (500)',
+  // Accounts (sign-in, sign-up and the account routes keep the codes they always had).
+  INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password (401)',
+  INVALID_PASSWORD: 'The current password is wrong (400)',
+  INVALID_TOKEN: 'A reset or verification link that is invalid, expired or used (400)',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'The account has no password yet (400)',
+  EMAIL_ALREADY_VERIFIED: 'The email is already verified (400)',
+  PASSWORD_TOO_SHORT: 'The new password is too short (400)',
+  PASSWORD_TOO_COMMON: 'The new password is one of the most common (400)',
+  PASSWORD_BLANK: 'The password is only spaces (400)',
+  INVALID_EMAIL: 'The email is not an email address (400)',
+  HASHING_BUSY: 'Too many people signing in at once: see `Retry-After` (503)',
+} as const;
+export type GeneralErrorCode = keyof typeof GENERAL_ERRORS;
+
+/** The code of an error that has none of its own, by status. */
+export const STATUS_CODES: Record<number, GeneralErrorCode> = {
+  400: 'invalid_input',
+  401: 'sign_in_required',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+  422: 'invalid_input',
+  429: 'too_many_requests',
+  500: 'internal',
+  503: 'unavailable',
+};
+
+export type ErrorCode = RefusalCode | GeneralErrorCode;
+/** Every code an error answer can carry: the document lists them (schema `ErrorCode`). */
+export const ERROR_CODES = [...Object.keys(REFUSALS), ...Object.keys(GENERAL_ERRORS)] as [ErrorCode, ...ErrorCode[]];
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && (code in REFUSALS || code in GENERAL_ERRORS);
+/** The code an error answer carries: its own when it is one of the list, else its status's. */
+export const errorCodeOf = (status: number, code?: string): ErrorCode =>
+  isErrorCode(code) ? code : (STATUS_CODES[status] ?? (status >= 500 ? 'internal' : 'invalid_input'));
+
 /** The status, words and field of a refusal. */
 export function refusalText(code: RefusalCode, detail: Detail = {}): { status: RefusalText['status']; message: string; field?: string } {
   const text: RefusalText = REFUSALS[code];

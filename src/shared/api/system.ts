@@ -42,6 +42,8 @@ export const systemApi = {
     path: '/api/config',
     tags: ['System'],
     summary: 'Public settings',
+    description:
+      'The settings the web app reads at start: the sign-in providers configured on this server and other public switches. Needs no session.',
     responses: { 200: json(ConfigSchema, 'Settings the web app reads') },
   }),
 };

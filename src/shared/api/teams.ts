@@ -23,6 +23,7 @@ import {
   paged,
   signedIn,
   Uuid,
+  optionalSession,
 } from './contract';
 import { EventRefSchema, PersonRefSchema } from './refs';
 
@@ -154,6 +155,7 @@ export const teamsApi = {
   get: defineRoute({
     method: 'get',
     path: '/api/teams/{id}',
+    security: optionalSession,
     tags: [TEAMS],
     summary: 'A team',
     description: 'The team with its members, and what the signed-in viewer may do (`viewer`).',

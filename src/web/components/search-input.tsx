@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { SEARCH_MAX } from '../../shared/schemas';
 import { Input } from './ui/field';
 
 /** The search box above a list: a magnifier inside a search input that grows to fill the row. */
@@ -21,6 +22,7 @@ export function SearchInput({
         aria-label={label}
         placeholder={placeholder}
         className="pl-9"
+        maxLength={SEARCH_MAX}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />

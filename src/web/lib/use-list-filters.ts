@@ -26,6 +26,23 @@ export function listSearch<T extends ListQuery>(state: T, defaults: T): string {
   return params.toString();
 }
 
+/**
+ * The list state a URL holds, by the server's own schema; a value the server would refuse (a
+ * page past the last, a search pasted longer than the limit) falls back to its default, so the
+ * page never sends it.
+ */
+export function parseListQuery<S extends z.ZodType>(schema: S, raw: Record<string, string>): z.output<S> {
+  const values: Record<string, string> = { ...raw };
+  for (let tries = 0; tries < 20; tries++) {
+    const parsed = schema.safeParse(values);
+    if (parsed.success) return parsed.data;
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')));
+    if (![...bad].some((key) => key in values)) break;
+    for (const key of bad) delete values[key];
+  }
+  return schema.parse({});
+}
+
 export function useListFilters<S extends z.ZodType<ListQuery>>(schema: S) {
   type Filters = z.output<S>;
   const [params, setParams] = useSearchParams();
@@ -38,7 +55,7 @@ export function useListFilters<S extends z.ZodType<ListQuery>>(schema: S) {
   useEffect(() => setPending(null), [search]);
 
   const defaults = useMemo(() => schema.parse({}) as Filters, [schema]);
-  const filters = useMemo(() => schema.parse(Object.fromEntries(new URLSearchParams(current))) as Filters, [schema, current]);
+  const filters = useMemo(() => parseListQuery(schema, Object.fromEntries(new URLSearchParams(current))) as Filters, [schema, current]);
   // The search as typed (the schema trims it), so the box and the URL never disagree mid-word.
   const urlQ = new URLSearchParams(current).get('q') ?? '';
 

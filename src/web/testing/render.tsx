@@ -23,8 +23,8 @@ type AnyRouteFailure = 500 | 503;
 type Success<K extends ApiRoute> = { status: Extract<Declared<K>, SuccessStatus> } & (null extends ApiAnswer<K>
   ? { body?: null }
   : { body: ApiAnswer<K> });
-/** An error the route declares (or any route's 5xx), in the shared error shape. */
-export type ErrorAnswer<S extends number = number> = { status: S; body: ApiErrorBody };
+/** An error the route declares (or any route's 5xx), in the shared error shape; `code` defaults to the status's. */
+export type ErrorAnswer<S extends number = number> = { status: S; body: Omit<ApiErrorBody, 'code'> & Partial<Pick<ApiErrorBody, 'code'>> };
 export type Answer<K extends ApiRoute> = Success<K> | ErrorAnswer<Exclude<Declared<K>, SuccessStatus> | AnyRouteFailure>;
 type RequestBody<K extends ApiRoute> = ApiInput<ApiRoutes[K]> extends { body: infer B } ? B : undefined;
 /** Answers by the contract's route key ('PUT /api/profiles/{id}/basic'), each typed by that route; a reply also reads the query. */

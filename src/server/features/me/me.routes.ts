@@ -12,7 +12,7 @@ import { eventsApi } from '../../../shared/api/events';
 import { notificationsApi } from '../../../shared/api/notifications';
 import { profilesApi } from '../../../shared/api/profiles';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
-import { ApiError, notFound, requireViewer, withProfile, type AppEnv } from '../../api/http';
+import { ApiError, errorBody, notFound, requireViewer, withProfile, type AppEnv } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import type { Db } from '../../db/client';
 import { orRefuse, refusalError, refused } from '../../api/outcome';
@@ -105,7 +105,7 @@ export const meRoutes = createRouter()
       // multipart envelope around a 5 MB file.
       bodyLimit({
         maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-        onError: (c) => c.json({ error: TOO_LARGE }, 413, { connection: 'close' }),
+        onError: (c) => c.json(errorBody(413, TOO_LARGE), 413, { connection: 'close' }),
       }) as MiddlewareHandler<OwnerEnv>,
     ),
     async (c) => {

@@ -199,7 +199,10 @@ describe('at most a few streams per account', () => {
     for (let i = 0; i < STREAMS_PER_ACCOUNT; i++) streams.push(await openStream(i % 2 ? leader.cookie : await signIn(leader)));
     const refused = await h.api('GET /api/me/events', { cookie: leader.cookie });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: expect.stringContaining(`already open in ${STREAMS_PER_ACCOUNT} browsers`) });
+    expect(refused.body).toEqual({
+      error: expect.stringContaining(`already open in ${STREAMS_PER_ACCOUNT} browsers`),
+      code: 'too_many_requests',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another account is not affected.
     const theirs = await openStream(asker.cookie);

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { AnnouncementInputSchema, SEGMENT_LABELS, type Segment, type UnteamedFilter } from '../../../shared/api/organize';
+import { SEARCH_MAX } from '../../../shared/schemas';
 import { Field, Input, Select, Textarea } from '../../components/ui/field';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useAnnounce, useEventTeams } from './organize-queries';
@@ -52,7 +53,9 @@ export function AnnounceForm({ slug, filter, filterText }: { slug: string; filte
       {kind === 'team' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Find a team" hint="By name or description">
-            {(props) => <Input {...props} type="search" value={teamSearch} onChange={(e) => setTeamSearch(e.target.value)} />}
+            {(props) => (
+              <Input {...props} type="search" maxLength={SEARCH_MAX} value={teamSearch} onChange={(e) => setTeamSearch(e.target.value)} />
+            )}
           </Field>
           <Field
             label="Team"

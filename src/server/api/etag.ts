@@ -1,0 +1,33 @@
+/**
+ * Conditional requests on detail answers (a team, a profile, an event): a 200 carries an ETag
+ * (a hash of its JSON), and a GET whose If-None-Match names it answers 304 without a body, so a
+ * bot polling a team every minute moves a few bytes when nothing changed. Lists do not: they
+ * page, and `total` changes with any match.
+ */
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppEnv } from './http';
+
+/** A detail route: a GET whose path ends in its parameter ('/api/teams/{id}'). */
+export const isDetailPath = (template: string) => /\/(\{\w+\}|:\w+)$/.test(template);
+
+export const conditionalDetails: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' || c.res.status !== 200 || !isDetailPath(routePath(c))) return;
+  if (!c.res.headers.get('content-type')?.startsWith('application/json')) return;
+  const body = await c.res.clone().arrayBuffer();
+  const etag = `"${createHash('sha256').update(Buffer.from(body)).digest('base64url').slice(0, 27)}"`;
+  const asked = c.req.header('if-none-match');
+  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-type');
+    headers.delete('content-length');
+    headers.set('etag', etag);
+    // Cleared first: assigning over an answer would copy its headers (content-length) onto this one.
+    c.res = undefined;
+    c.res = new Response(null, { status: 304, headers });
+    return;
+  }
+  c.res.headers.set('etag', etag);
+};

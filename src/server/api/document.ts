@@ -10,6 +10,7 @@ import { ERROR_DESCRIPTIONS } from '../../shared/api/contract';
 import { eventsApi } from '../../shared/api/events';
 import { groupingApi } from '../../shared/api/grouping';
 import { matchingApi } from '../../shared/api/matching';
+import { moderationApi } from '../../shared/api/moderation';
 import { notificationsApi } from '../../shared/api/notifications';
 import { organizeApi } from '../../shared/api/organize';
 import { profilesApi } from '../../shared/api/profiles';
@@ -28,6 +29,7 @@ const FEATURES: Record<string, Record<string, { method: string; path: string; op
   events: eventsApi,
   grouping: groupingApi,
   matching: matchingApi,
+  moderation: moderationApi,
   notifications: notificationsApi,
   organize: organizeApi,
   profiles: profilesApi,

@@ -78,6 +78,9 @@ const KIND_DATA: Record<NotificationKind, { about: string; fields?: z.ZodRawShap
   group_proposed: { about: 'A group was proposed to you in an event (`eventSlug`): look at it and say yes or no' },
   group_formed: { about: 'A group you were proposed in became a team' },
   group_returned: { about: 'You are back among the people looking for a team in an event (`eventSlug`)' },
+  moderation: {
+    about: 'A moderator hid something of yours, warned or banned you (`message`, `reason`; `eventSlug` or `teamId` where it happened)',
+  },
 };
 const pascal = (kind: string) => kind.replace(/(^|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDocument } from '../app';
 import { fieldPaths, valid, withField, wrongValue, type Hints, type JsonSchema } from '../testing/schema-arbitrary';
 import { createHarness, type Harness, type TestUser } from '../testing/harness';
-import { sendCounts } from '../db/schema';
+import { sendCounts, blocks, contactSettings, bans } from '../db/schema';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
@@ -38,8 +38,12 @@ afterAll(() => h?.close());
 
 /** A team led by `leader` with `member` in it, a pending request from `outsider` and an invitation to `invitee`. */
 async function world() {
-  // Each operation's world is set up afresh: the hourly limits on requests and invitations (docs/product.md#safety) start over.
+  // Each operation's world is set up afresh: the hourly limits on requests and invitations, and the
+  // blocks and contact settings an earlier operation's fuzzing left (docs/product.md#safety), start over.
   await h.db.delete(sendCounts);
+  await h.db.delete(blocks);
+  await h.db.delete(contactSettings);
+  await h.db.delete(bans);
   const team = await h.api('POST /api/teams', {
     cookie: leader.cookie,
     body: { name: 'Fuzz Team', description: 'A team the fuzzer works on all day.', openPositions: ['Designer', 'Developer'] },

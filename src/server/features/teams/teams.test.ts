@@ -118,8 +118,10 @@ describe('list teams', () => {
     const page2 = await search({ pageSize: 2, page: 2 });
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page2.items.map((t: { id: string }) => t.id)).toEqual([a]);
-    // Nonsense paging falls back to defaults instead of failing.
-    expect((await hx.api('GET /api/teams', { query: { page: -3, pageSize: 'abc' } })).status).toBe(200);
+    // Paging outside its declared limits is refused with the field's message (docs/api.md), never the whole list.
+    const nonsense = await hx.api('GET /api/teams', { query: { page: -3, pageSize: 'abc' } });
+    expect(nonsense.status).toBe(400);
+    expect(nonsense.body).toMatchObject({ code: 'invalid_query', fields: { page: expect.any(String) } });
   });
 });
 

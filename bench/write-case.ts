@@ -82,10 +82,14 @@ export async function runWriteCase(
     return { status: res.status, body: parsed, cookie: cookieOut, ms, retryAfter: Number(res.headers.get('retry-after')) || 1 };
   }
 
-  /** Sign-up and sign-in, tried again after Retry-After while the server answers 503. */
-  async function postAuth(step: string, path: string, body: unknown): Promise<Reply> {
+  /**
+   * Tried again after Retry-After while the server answers 503, as a person presses again: a sign-in
+   * rush (docs/decisions/009) or shedding (020) turns a request away before any database work, so
+   * the write's rules (created once, answered once) are checked on the answers that did the work.
+   */
+  async function postPatiently(step: string, path: string, body: unknown, cookie?: string): Promise<Reply> {
     for (;;) {
-      const r = await post(step, path, body);
+      const r = await post(step, path, body, cookie);
       if (r.status !== 503) return r;
       await new Promise((resolve) => setTimeout(resolve, r.retryAfter * 1000));
     }
@@ -95,7 +99,7 @@ export async function runWriteCase(
   const password = 'bench-password';
   async function signUp(kind: string, i: number): Promise<{ email: string; cookie: string }> {
     const email = `${kind}${i}-${run}@bench.example`;
-    const r = await postAuth('sign-up', '/api/auth/sign-up/email', {
+    const r = await postPatiently('sign-up', '/api/auth/sign-up/email', {
       firstName: kind === 'leader' ? 'Leader' : 'Requester',
       lastName: `Bench ${i}`,
       email,
@@ -110,9 +114,9 @@ export async function runWriteCase(
 
   const leaders = await inPool(range(opts.leaders), opts.concurrency, async (i) => {
     const { email } = await signUp('leader', i);
-    const signIn = await postAuth('sign-in', '/api/auth/sign-in/email', { email, password });
+    const signIn = await postPatiently('sign-in', '/api/auth/sign-in/email', { email, password });
     if (signIn.status !== 200 || !signIn.cookie) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
-    const team = await post(
+    const team = await postPatiently(
       'create team',
       '/api/teams',
       {
@@ -149,7 +153,7 @@ export async function runWriteCase(
       const path = `/api/teams/${task.leader.teamId}/join-requests`;
       const body = { position: 'Backend Developer', message: 'I would love to help with the backend and the demo.' };
       const creates = await Promise.all(
-        (task.duplicate ? [0, 1] : [0]).map(() => post('create join request', path, body, task.requester.cookie)),
+        (task.duplicate ? [0, 1] : [0]).map(() => postPatiently('create join request', path, body, task.requester.cookie)),
       );
       const created = creates.filter((r) => r.status === 200 || r.status === 201);
       for (const r of creates)
@@ -160,7 +164,9 @@ export async function runWriteCase(
       outcomes.createdOk += created.length;
       if (created.length !== 1) continue;
       const requestId = created[0].body?.id;
-      const accepts = await Promise.all([0, 1].map(() => post('accept', `/api/join-requests/${requestId}/accept`, {}, task.leader.cookie)));
+      const accepts = await Promise.all(
+        [0, 1].map(() => postPatiently('accept', `/api/join-requests/${requestId}/accept`, {}, task.leader.cookie)),
+      );
       for (const r of accepts) {
         if (r.status === 200 || r.status === 201) outcomes.acceptsOk++;
         else if (r.status === 409 || r.status === 404) outcomes.duplicateAcceptsRejected++;

@@ -94,6 +94,32 @@ describe('grouping: hard rules, for any event', () => {
     );
   });
 
+  it('counts no violation for what the teams already are: one person in two partial teams, a forbidden pair inside a team', () => {
+    const person = (id: string, role: Solo['role']): Solo => ({
+      id,
+      role,
+      timezone: 'UTC',
+      availability: 'Full Time',
+      level: 'Intermediate',
+      order: 0,
+    });
+    // An event that allows several teams a person: Lea leads two teams still looking for members.
+    const teams: PartialTeam[] = [
+      { id: 't1', members: [person('lea', 'build'), person('max', 'design')], wanted: 2 },
+      { id: 't2', members: [person('lea', 'build')], wanted: 2 },
+    ];
+    const solos = ['a', 'b', 'c', 'd'].map((id, i) => person(id, ROLES[i % ROLES.length]));
+    const forbidden: [string, string][] = [
+      ['lea', 'max'],
+      ['a', 'lea'],
+    ];
+    const { groups } = formGroups({ solos, partialTeams: teams, forbidden, size: { min: 2, max: 4 }, seed: 1 });
+    const q = measure(solos, groups, { min: 2, max: 4, preferredMin: 3, forbidden, partialTeams: teams });
+    expect(q.violations).toEqual({ forbidden: 0, size: 0, notEligible: 0, teamsSplit: 0, duplicates: 0 });
+    // What grouping adds still counts: 'a' is never proposed beside Lea.
+    for (const g of groups) if (g.memberIds.includes('lea')) expect(g.proposedIds).not.toContain('a');
+  });
+
   it('plans sizes within bounds, leaving people out only when no split fits', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 2, max: 5 }), fc.integer({ min: 0, max: 5 }), (n, min, extra) => {

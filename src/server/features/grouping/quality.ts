@@ -62,16 +62,21 @@ export function measure(
   for (const g of grouped) {
     const team = g.teamId ? teamOf.get(g.teamId) : undefined;
     if (g.teamId && (!team || team.members.some((m) => !g.memberIds.includes(m.id)))) v.teamsSplit++;
+    const ownIds = new Set(team?.members.map((m) => m.id));
     const members = g.memberIds.map((id, i) => {
       const s = byId.get(id);
-      if (seen.has(id)) v.duplicates++;
-      seen.add(id);
-      const own = team?.members.some((m) => m.id === id);
+      const own = ownIds.has(id);
+      // A team's own members stay where they are: one in two partial teams (an event that allows
+      // several teams a person) is in both already, and is proposed to neither.
+      if (!own && seen.has(id)) v.duplicates++;
+      if (!own) seen.add(id);
       if (!s || (!own && teamMemberIds.has(id))) v.notEligible++;
       return toMember(s ?? { id, role: 'build', timezone: null, availability: 'Flexible', level: 'Beginner', order: 0 }, i);
     });
     for (let i = 0; i < g.memberIds.length; i++)
-      for (let j = 0; j < i; j++) if (forbidden.has(pairKey(g.memberIds[i], g.memberIds[j]))) v.forbidden++;
+      for (let j = 0; j < i; j++)
+        if ((!ownIds.has(g.memberIds[i]) || !ownIds.has(g.memberIds[j])) && forbidden.has(pairKey(g.memberIds[i], g.memberIds[j])))
+          v.forbidden++;
     if (g.memberIds.length > opts.max || (!team && g.memberIds.length < opts.min)) v.size++;
     const t = groupTerms(members);
     const solosHere = members.filter((m) => !teamMemberIds.has(m.person.id)).length;

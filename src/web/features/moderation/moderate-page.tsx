@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import type { ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
 import { REPORT_REASON_LABELS, type ModerationAction } from '../../../shared/safety';
 import { Page, PageFailed } from '../../components/page';
+import { RecordCard } from '../../components/record-card';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -125,40 +126,23 @@ function ReportCard({ group, platform, ask }: { group: ReportGroup; platform: bo
 
 function Record({ record }: { record: NonNullable<ModerationQueue['record']> }) {
   return (
-    <Card className="mt-8 p-4" role="region" aria-labelledby="record-heading">
-      <h2 id="record-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        Record of actions
-      </h2>
-      {record.length === 0 ? (
-        <p className="text-sm text-slate-600">None yet.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="text-slate-600">
-                <th className="py-1 pr-4">When</th>
-                <th className="py-1 pr-4">Who</th>
-                <th className="py-1 pr-4">What</th>
-                <th className="py-1">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.map((r) => (
-                <tr key={r.id} className="border-t border-slate-200">
-                  <td className="py-1 pr-4">{new Date(r.createdAt).toLocaleString('en')}</td>
-                  <td className="py-1 pr-4">{r.by?.name ?? 'Someone'}</td>
-                  <td className="py-1 pr-4">
-                    {ACTION_LABEL[r.action]} {r.targetKind.replace('_', ' ')}
-                    {r.subject && ` (${r.subject.name})`}
-                  </td>
-                  <td className="py-1">{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Card>
+    <RecordCard
+      id="record-heading"
+      title="Record of actions"
+      lastColumn="Why"
+      rows={record.map((r) => ({
+        key: r.id,
+        at: r.createdAt,
+        by: r.by,
+        what: (
+          <>
+            {ACTION_LABEL[r.action]} {r.targetKind.replace('_', ' ')}
+            {r.subject && ` (${r.subject.name})`}
+          </>
+        ),
+        last: r.reason,
+      }))}
+    />
   );
 }
 

@@ -102,7 +102,7 @@ export const REFUSALS = {
     status: 409,
     message: (d) => `This person declined an invitation from this team: you can invite them again after ${d.until}`,
   },
-  too_many_requests: { status: 429, message: (d) => `You can send at most ${d.limit} join requests an hour: try again later` },
+  too_many_join_requests: { status: 429, message: (d) => `You can send at most ${d.limit} join requests an hour: try again later` },
   too_many_invitations: { status: 429, message: (d) => `You can send at most ${d.limit} invitations an hour: try again later` },
   banned_from_event: { status: 403, message: (d) => `You cannot take part in ${d.event}: a moderator banned you from it` },
   cannot_block_self: { status: 400, message: 'You cannot block yourself' },

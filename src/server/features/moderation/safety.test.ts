@@ -142,7 +142,7 @@ describe('hourly limits, counted in the database', () => {
     await h.db.insert(sendCounts).values({ profileId: asker.profileId, kind: 'request', hour: hour(), count: REQUESTS_PER_HOUR });
     const res = await ask(teamId, asker);
     expect(res.status).toBe(429);
-    expect(res.body.code).toBe('too_many_requests');
+    expect(res.body.code).toBe('too_many_join_requests');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     await h.db.delete(sendCounts).where(eq(sendCounts.profileId, asker.profileId));
     expect((await ask(teamId, asker)).status).toBe(201);

@@ -28,7 +28,7 @@ export async function mayAsk(tx: Db, event: Event, teamId: string, profileId: st
   if (step === 'count') {
     if (sendLimitsOff()) return done();
     const limit = await countSend(tx, profileId, 'request', REQUESTS_PER_HOUR);
-    return limit.ok ? done() : refused('too_many_requests', { limit: REQUESTS_PER_HOUR, retryAfter: limit.retryAfterSeconds });
+    return limit.ok ? done() : refused('too_many_join_requests', { limit: REQUESTS_PER_HOUR, retryAfter: limit.retryAfterSeconds });
   }
   if (await isBanned(tx, profileId, event.id)) return refused('banned_from_event', { event: event.name });
   if ((await blockedWith(tx, profileId, await memberIds(tx, teamId))).size > 0) return refused('not_accepting_requests');

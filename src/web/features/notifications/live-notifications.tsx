@@ -10,9 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../shared/api/auth';
+import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { authKeys, notificationKeys, profileKeys, teamKeys } from '../../lib/query-keys';
+import { notificationKeys, profileKeys, teamKeys } from '../../lib/query-keys';
 import { useUnreadInTitle } from '../../lib/title';
 import { followEvents, type LiveItem } from './event-stream';
 import { useInboxPreview } from './notification-queries';
@@ -80,13 +80,17 @@ export function LiveNotifications() {
     // Signed out elsewhere: every tab of this browser says so at once (and drops what it showed of
     // the account), not at its next request. After a password change here, a new session goes on:
     // the old one can end before the answer with the new cookie has arrived, so a browser that
-    // seems signed out asks once more, a moment later, before it forgets the account.
+    // seems signed out asks once more, a moment later, before it forgets the account. The asking
+    // leaves the signed-in account in place until the answer is final: a page showing 'Password
+    // changed' is not swapped for the signed-out one and back (seen in CI: the message was lost).
     onSessionEnded: () =>
       void (async () => {
-        const signedIn = async () => (await refreshAuth(), Boolean(queryClient.getQueryData<Me>(authKeys.me)?.user));
-        if (await signedIn()) return;
-        await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS));
-        if (!(await signedIn())) forget();
+        const signedIn = async () => Boolean((await api('GET /api/me').catch(() => null))?.user);
+        if (!(await signedIn())) {
+          await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS));
+          if (!(await signedIn())) return void forget();
+        }
+        await refreshAuth();
       })(),
   });
 

@@ -5,7 +5,7 @@
  * roles it lacks; later acceptors join it. A partial team is joined by each who accepts.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { GROUPING_ROLE_LABELS, type GroupingRole, type Proposal } from '../../../shared/api/grouping';
+import { GROUPING_ROLE_LABELS, GROUPING_ROLES, type GroupingRole, type Proposal } from '../../../shared/api/grouping';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
@@ -13,8 +13,7 @@ import { groupingGroups, groupingMembers, groupingRuns, type Event } from '../..
 import { eventById } from '../events';
 import { notify } from '../notifications';
 import { formGroupedTeam, joinGroupedTeam } from '../teams';
-import { GROUPING_ROLES } from '../../../shared/api/grouping';
-import { groupViews } from './runs.repo';
+import { groupViews, notifyBackInPool } from './runs.repo';
 
 async function proposalView(db: Db, eventId: string, groupId: string, profileId: string): Promise<Proposal | null> {
   const [view] = await groupViews(db, eventId, { groupIds: [groupId] }, profileId);
@@ -95,13 +94,10 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
           .select({ profileId: groupingMembers.profileId })
           .from(groupingMembers)
           .where(and(eq(groupingMembers.groupId, groupId), eq(groupingMembers.answer, 'accepted')));
-        await notify(
+        await notifyBackInPool(
           tx,
-          back.map((b) => ({
-            profileId: b.profileId,
-            kind: 'group_returned' as const,
-            data: { eventSlug: event.slug, eventName: event.name },
-          })),
+          back.map((b) => b.profileId),
+          event,
         );
       }
       return done();

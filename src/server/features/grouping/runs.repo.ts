@@ -72,16 +72,21 @@ export async function expireAnswers(db: Db, event: Event): Promise<void> {
              where gm.group_id = any(${`{${groups.join(',')}}`}::uuid[])
                and (gm.answer = 'expired' or (gm.answer = 'accepted' and g.formed_team_id is null and g.fills_team_id is null))`,
     );
-    await notify(
+    await notifyBackInPool(
       tx,
-      back.map((b) => ({
-        profileId: b.profile_id,
-        kind: 'group_returned' as const,
-        data: { eventSlug: event.slug, eventName: event.name },
-      })),
+      back.map((b) => b.profile_id),
+      event,
     );
     return done();
   });
+}
+
+/** Tells people they are back among those looking for a team in the event ('group_returned'). */
+export async function notifyBackInPool(db: Db, profileIds: string[], event: Pick<Event, 'slug' | 'name'>): Promise<void> {
+  await notify(
+    db,
+    profileIds.map((profileId) => ({ profileId, kind: 'group_returned' as const, data: { eventSlug: event.slug, eventName: event.name } })),
+  );
 }
 
 /** Runs one queued run: the pool, the algorithm, and every group written in one transaction. */

@@ -7,11 +7,11 @@
  * A bench owner of the large event is made in the database before the server starts (`prepareDesk`).
  */
 import { readFileSync } from 'node:fs';
-import { hashPassword } from 'better-auth/crypto';
 import autocannon from 'autocannon';
-import { accounts, eventStaff, profiles, users } from '../src/server/db/schema';
+import { eventStaff } from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { cookieFrom } from '../src/server/testing/client';
+import { insertBenchAccount } from './sign-up';
 import { percentile, runLoad, settle, type LoadResult } from './load';
 import type { TargetCheck } from './report';
 import { DASHBOARD_TTL_MS } from '../src/server/features/organize/organize.routes';
@@ -20,22 +20,8 @@ export const DESK_OWNER = { email: 'owner@desk.bench.example', password: 'bench-
 
 /** The bench owner of the event (not registered in it, so not among the recipients). */
 export async function prepareDesk(db: Db, eventId: string): Promise<void> {
-  const userId = crypto.randomUUID();
-  await db
-    .insert(users)
-    .values({ id: userId, name: 'Desk Owner', email: DESK_OWNER.email, firstName: 'Desk', lastName: 'Owner', emailVerified: true });
-  await db.insert(accounts).values({
-    id: crypto.randomUUID(),
-    accountId: userId,
-    providerId: 'credential',
-    userId,
-    password: await hashPassword(DESK_OWNER.password),
-  });
-  const [me] = await db
-    .insert(profiles)
-    .values({ userId, firstName: 'Desk', lastName: 'Owner', name: 'Desk Owner', timezone: 'UTC+0', availability: 'Flexible' })
-    .returning({ id: profiles.id });
-  await db.insert(eventStaff).values({ eventId, profileId: me.id, role: 'owner' });
+  const profileId = await insertBenchAccount(db, { firstName: 'Desk', lastName: 'Owner', ...DESK_OWNER, timezone: 'UTC+0' });
+  await db.insert(eventStaff).values({ eventId, profileId, role: 'owner' });
 }
 
 export interface DeskOptions {

@@ -3,12 +3,12 @@
  * data. A bench account with popular skills leads a sample of open teams whose positions need
  * skills; the load signs in as it.
  */
-import { hashPassword } from 'better-auth/crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { accounts, events, profiles, profileSkills, registrations, teamMembers, teams, users } from '../src/server/db/schema';
+import { events, profileSkills, registrations, teamMembers, teams } from '../src/server/db/schema';
 import { matchingTeams, personForSuggestions, teamForSuggestions } from '../src/server/features/teams/suggestions.repo';
 import { matchingPeople } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
+import { insertBenchAccount } from './sign-up';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
 
 export const MATCHER = { email: 'matcher@bench.example', password: 'bench-password' };
@@ -23,29 +23,13 @@ export async function prepareMatching(
   eventIds: { large: string; small: string[] },
   teamCount = 50,
 ): Promise<{ profileId: string; teamIds: string[]; smallTeamIds: string[] }> {
-  const userId = crypto.randomUUID();
-  await db
-    .insert(users)
-    .values({ id: userId, name: 'Bench Matcher', email: MATCHER.email, firstName: 'Bench', lastName: 'Matcher', emailVerified: true });
-  await db.insert(accounts).values({
-    id: crypto.randomUUID(),
-    accountId: userId,
-    providerId: 'credential',
-    userId,
-    password: await hashPassword(MATCHER.password),
+  const profileId = await insertBenchAccount(db, {
+    firstName: 'Bench',
+    lastName: 'Matcher',
+    ...MATCHER,
+    timezone: 'UTC+1',
+    lookingForTeam: true,
   });
-  const [me] = await db
-    .insert(profiles)
-    .values({
-      userId,
-      firstName: 'Bench',
-      lastName: 'Matcher',
-      name: 'Bench Matcher',
-      timezone: 'UTC+1',
-      availability: 'Flexible',
-      lookingForTeam: true,
-    })
-    .returning({ id: profiles.id });
   // The most common skills: the heaviest 'teams that need you'.
   const popular = await queryRows<{ id: string }>(
     db,
@@ -53,7 +37,7 @@ export async function prepareMatching(
   );
   await db.insert(profileSkills).values(
     popular.map((s, i) => ({
-      profileId: me.id,
+      profileId,
       skillId: s.id,
       level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i],
     })),
@@ -75,13 +59,9 @@ export async function prepareMatching(
     .innerJoin(events, eq(events.id, teams.eventId))
     .where(and(inArray(teams.eventId, eventIds.small), sql`${events.formationDeadline} > now()`, recruiting))
     .orderBy(teams.eventId, teams.id);
-  await db
-    .insert(registrations)
-    .values([eventIds.large, ...smallLed.map((t) => t.eventId)].map((eventId) => ({ eventId, profileId: me.id })));
-  await db
-    .insert(teamMembers)
-    .values([...led, ...smallLed].map((t) => ({ teamId: t.id, profileId: me.id, role: 'Team Leader', isLeader: true })));
-  return { profileId: me.id, teamIds: led.map((t) => t.id), smallTeamIds: smallLed.map((t) => t.id) };
+  await db.insert(registrations).values([eventIds.large, ...smallLed.map((t) => t.eventId)].map((eventId) => ({ eventId, profileId })));
+  await db.insert(teamMembers).values([...led, ...smallLed].map((t) => ({ teamId: t.id, profileId, role: 'Team Leader', isLeader: true })));
+  return { profileId, teamIds: led.map((t) => t.id), smallTeamIds: smallLed.map((t) => t.id) };
 }
 
 /** The plans of the statements both suggestion routes send besides ranking (which runs in memory), for one of the bench account's teams. */

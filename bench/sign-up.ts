@@ -1,4 +1,8 @@
-/** Bench accounts, made through the API as a person would. */
+/** Bench accounts, made through the API as a person would, or straight in the database for a case's set-up. */
+import { hashPassword } from 'better-auth/crypto';
+import type { Timezone } from '../src/shared/constants';
+import type { Db } from '../src/server/db/client';
+import { accounts, profiles, users } from '../src/server/db/schema';
 import { cookieFrom } from '../src/server/testing/client';
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -31,4 +35,35 @@ export async function signUpForBench(baseUrl: string, person: { firstName: strin
   });
   if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
   return cookieFrom(res.headers);
+}
+
+/** An account with a password and a profile, written in the database (before the server starts); its profile id. */
+export async function insertBenchAccount(
+  db: Db,
+  person: { firstName: string; lastName: string; email: string; password: string; timezone: Timezone; lookingForTeam?: boolean },
+): Promise<string> {
+  const { firstName, lastName, email } = person;
+  const name = `${firstName} ${lastName}`;
+  const userId = crypto.randomUUID();
+  await db.insert(users).values({ id: userId, name, email, firstName, lastName, emailVerified: true });
+  await db.insert(accounts).values({
+    id: crypto.randomUUID(),
+    accountId: userId,
+    providerId: 'credential',
+    userId,
+    password: await hashPassword(person.password),
+  });
+  const [me] = await db
+    .insert(profiles)
+    .values({
+      userId,
+      firstName,
+      lastName,
+      name,
+      timezone: person.timezone,
+      availability: 'Flexible',
+      ...(person.lookingForTeam === undefined ? {} : { lookingForTeam: person.lookingForTeam }),
+    })
+    .returning({ id: profiles.id });
+  return me.id;
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EVENT_ROLES, EVENTS_PAGE_SIZE, LOOKING_LAPSE_DAYS, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from './constants';
 import { EVENT_LIST_PHASES, SLUG_PATTERN } from './events';
-import { email, flag, optionalText, optionalUrl, page, pageSize, trimmed } from './schemas';
+import { email, flag, optionalText, optionalUrl, page, pageSize, trimmed, updatedSince } from './schemas';
 
 export const SLUG_MESSAGE = 'Use 3 to 60 lower-case letters, digits and dashes, such as spring-hack-2027';
 /** Addresses the web app and the API use for pages of their own. */
@@ -155,6 +155,7 @@ export const EventListQuerySchema = z.object({
     description:
       'Only events whose teams the viewer could create or join now: published, teams not locked, and they take part or registration is open',
   }),
+  updatedSince,
   page,
   pageSize: pageSize(EVENTS_PAGE_SIZE),
 });

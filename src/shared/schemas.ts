@@ -194,6 +194,20 @@ export const PAGE_MESSAGE = 'Page must be a whole number from 1 to 10,000';
 export const page = z
   .preprocess(orDefault(1), z.coerce.number({ message: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(PAGE_MAX, PAGE_MESSAGE))
   .meta({ type: 'integer', minimum: 1, maximum: PAGE_MAX, default: 1, description: 'Page number, from 1 (400 outside 1 to 10,000)' });
+export const UPDATED_SINCE_MESSAGE = 'Updated since must be a date and time (ISO 8601), such as 2026-11-26T08:00:00Z';
+/**
+ * Sync (docs/decisions/027-sync.md): only items changed at or after this instant, oldest change
+ * first (updatedAt ascending, then id), so a script keeps the last updatedAt it saw as its next cursor.
+ */
+export const updatedSince = z
+  .preprocess(orDefault(undefined), z.iso.datetime({ offset: true, message: UPDATED_SINCE_MESSAGE }).optional())
+  .meta({
+    type: 'string',
+    format: 'date-time',
+    description:
+      'Only items changed at or after this instant (400 if not an ISO 8601 date and time), ordered by updatedAt ascending, then id: keep the last updatedAt seen as the next cursor (items changed at that instant come again)',
+    example: '2026-11-26T08:00:00Z',
+  });
 export const PAGE_SIZE_MESSAGE = 'Page size must be a whole number, at least 1';
 /** A page size above the maximum is served at the maximum (declared); under 1 or not a number is refused. */
 export const pageSize = (def: number) =>
@@ -257,6 +271,7 @@ export const ProfileListQuerySchema = z.object({
     .meta({ type: 'string', enum: [...AVAILABILITIES] }),
   looking: flag.catch(false).meta({ type: 'boolean', description: 'Only people looking for a team (in the event, with `event`)' }),
   event: eventFilter('Only people taking part in this event (its slug)'),
+  updatedSince,
   page,
   pageSize: pageSize(PROFILES_PAGE_SIZE),
 });
@@ -363,6 +378,7 @@ export const TeamListQuerySchema = z.object({
   q: searchText('Search over team name and description (case-insensitive)'),
   open: flag.catch(false).meta({ type: 'boolean', description: 'Only teams open to new members' }),
   event: eventFilter("Only this event's teams (its slug)"),
+  updatedSince,
   page,
   pageSize: pageSize(TEAMS_PAGE_SIZE),
 });

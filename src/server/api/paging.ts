@@ -1,4 +1,4 @@
-import { desc, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableName, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 
@@ -203,4 +203,50 @@ export async function newestFirstPage<Row>(
   if (total > FEW_MATCHES) return walk(Number(await counts.get(countKey, count)));
   counts.set(countKey, total);
   return { rows: found.map(({ matchCount: _, ...row }) => row) as Row[], total };
+}
+
+/** A table with a sync time kept by the database (changed_at, docs/decisions/027-sync.md), indexed with its id. */
+type ChangedTable = PgTable & { changedAt: PgColumn; id: PgColumn };
+
+/**
+ * Sync: one page of `table`'s rows matching `where` and changed at or after `since`, oldest change
+ * first (changed_at, then id: the (changed_at, id) index, or the event's (event_id, changed_at, id)),
+ * and the number of all of them, kept like the other totals.
+ */
+export async function changedSincePage<Row>(
+  db: Db,
+  opts: {
+    table: ChangedTable;
+    columns: SelectedFields;
+    where: SQL | undefined;
+    since: string;
+    page: number;
+    pageSize: number;
+    countKey: string;
+    counts?: CountCache;
+  },
+): Promise<{ rows: Row[]; total: number }> {
+  const { table, columns, page, pageSize } = opts;
+  const where = and(opts.where, gte(table.changedAt, new Date(opts.since)));
+  const counts = opts.counts ?? new CountCache();
+  const [rows, total] = await Promise.all([
+    db
+      .select(columns)
+      .from(table as never)
+      .where(where)
+      .orderBy(asc(table.changedAt), asc(table.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize) as Promise<Row[]>,
+    counts.get(`${opts.countKey}:since:${new Date(opts.since).toISOString()}`, async () =>
+      Number(
+        (
+          await db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(table)
+            .where(where)
+        )[0].total,
+      ),
+    ),
+  ]);
+  return { rows, total };
 }

@@ -13,6 +13,8 @@ export const people = {
   name: profiles.name,
   lookingForTeam: profiles.lookingForTeam,
   timezone: profiles.timezone,
+  /** When anything the person's card or profile shows last changed (sync, docs/decisions/027-sync.md). */
+  changedAt: profiles.changedAt,
   skills: profiles.skillBadges,
   ref: { id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, name: profiles.name, avatarUrl: profiles.avatarUrl },
   /** The email the person signed up with: for the staff of events they take part in, never for other people. */

@@ -53,6 +53,7 @@ export const EventCardSchema = z
     hidden: z.boolean().meta({ description: 'Hidden by a platform admin: seen by its staff and admins only' }),
     registrantCount: z.number().int(),
     teamCount: z.number().int(),
+    updatedAt: DateTime.meta({ description: 'When anything shown here last changed (sync: updatedSince)' }),
   })
   .meta({ id: 'EventCard' });
 export type EventCard = z.infer<typeof EventCardSchema>;
@@ -84,7 +85,6 @@ export const EventDetailSchema = EventCardSchema.extend({
   registrationOpen: z.boolean().meta({ description: 'People can take part now' }),
   formationLocked: z.boolean().meta({ description: 'The team formation deadline has passed' }),
   createdAt: DateTime,
-  updatedAt: DateTime,
   viewer: z
     .strictObject({
       registration: RegistrationViewSchema.nullable(),

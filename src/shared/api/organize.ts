@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AVAILABILITIES, EVENT_ROLES, TIMEZONES } from '../constants';
-import { flag, page, pageSize, skillNameList } from '../schemas';
+import { flag, page, pageSize, skillNameList, updatedSince } from '../schemas';
 import { DateTime, defineRoute, errors, json, jsonBody, jsonBodyErrors, paged, signedIn, Uuid, optionalSession } from './contract';
 import { PersonRefSchema } from './refs';
 
@@ -50,7 +50,7 @@ export const UnteamedFilterSchema = z.object({
   looking: flag.catch(false).meta({ type: 'boolean', description: 'Only people looking for a team in this event' }),
 });
 export type UnteamedFilter = z.infer<typeof UnteamedFilterSchema>;
-export const UnteamedQuerySchema = UnteamedFilterSchema.extend({ page, pageSize: pageSize(UNTEAMED_PAGE_SIZE) });
+export const UnteamedQuerySchema = UnteamedFilterSchema.extend({ updatedSince, page, pageSize: pageSize(UNTEAMED_PAGE_SIZE) });
 export type UnteamedQuery = z.infer<typeof UnteamedQuerySchema>;
 
 export const DashboardSchema = z
@@ -104,6 +104,7 @@ export const UnteamedPersonSchema = z
     timezone: z.string().nullable(),
     looking: z.boolean(),
     registeredAt: DateTime,
+    updatedAt: DateTime.meta({ description: "When the person's profile, registration or teams last changed (sync: updatedSince)" }),
   })
   .meta({ id: 'UnteamedPerson' });
 export type UnteamedPerson = z.infer<typeof UnteamedPersonSchema>;

@@ -42,6 +42,7 @@ export const ProfileCardSchema = z
     lookingForTeam: z.boolean(),
     skills: z.array(SkillBadgeSchema).meta({ description: 'In the order they were added' }),
     createdAt: DateTime,
+    updatedAt: DateTime.meta({ description: 'When anything shown here last changed (sync: updatedSince)' }),
     lookingSince: DateTime.optional().meta({
       description:
         "In a list of one event's people, for those looking there: when they last said so (freshness; the flag lapses after the event's lookingLapseDays)",

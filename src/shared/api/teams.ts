@@ -43,6 +43,7 @@ export const TeamCardSchema = z
       .max(TEAM_SIZE_MAX)
       .meta({ description: 'The most members the team takes; with that many it is full' }),
     createdAt: DateTime,
+    updatedAt: DateTime.meta({ description: 'When anything shown here last changed (sync: updatedSince)' }),
     positionsSince: DateTime.meta({ description: "When the listing last changed or was said still open: the open positions' age" }),
     event: EventRefSchema.meta({ description: 'The event the team takes part in' }),
   })

@@ -88,6 +88,7 @@ export function cardOf(event: EventDetail): EventCard {
     hidden,
     registrantCount: event.registrantCount,
     teamCount: event.teamCount,
+    updatedAt: event.updatedAt,
   };
 }
 
@@ -109,6 +110,7 @@ export const eventCard = (slug: string, name: string): EventCard => ({
   hidden: false,
   registrantCount: 3,
   teamCount: 1,
+  updatedAt: '2027-07-01T07:00:00.000Z',
 });
 /** Two events for a filter to choose from. */
 export const TWO_EVENTS = [eventCard('climate-code-sprint', 'Climate Code Sprint'), eventCard('health-hack-berlin', 'Health Hack Berlin')];

@@ -13,3 +13,8 @@ export const oneOf = (column: unknown, values: readonly string[]) =>
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * When anything a list item or detail shows last changed (the API's `updatedAt`, for sync): kept by
+ * the database (migration 0020 and docs/decisions/027-sync.md), never written by the app.
+ */
+export const changedAt = () => timestamp('changed_at', { withTimezone: true }).notNull().defaultNow();

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EVENT_ROLES, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../../../shared/constants';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { changedAt, createdAt, oneOf, updatedAt } from './columns';
 import { profiles } from './profiles';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
@@ -56,6 +56,7 @@ export const events = pgTable(
     teamCount: integer('team_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedAt: changedAt(),
   },
   (t) => [
     uniqueIndex('events_slug_idx').on(t.slug),
@@ -63,6 +64,8 @@ export const events = pgTable(
       .on(t.featured)
       .where(sql`${t.featured}`),
     index('events_build_starts_idx').on(t.buildStartsAt, t.id),
+    // Sync (updatedSince): changed at or after an instant, oldest change first.
+    index('events_changed_at_idx').on(t.changedAt, t.id),
     check('events_state_check', oneOf(t.state, ['draft', 'published'])),
     check(
       'events_team_size_check',

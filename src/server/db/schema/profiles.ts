@@ -4,7 +4,7 @@ import type { SkillBadge } from '../../../shared/api/profiles';
 import { AVAILABILITIES, DEFAULT_AVAILABILITY, DEFAULT_SKILL_LEVEL, SKILL_LEVELS, TIMEZONES } from '../../../shared/constants';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { bytea, createdAt, oneOf, updatedAt } from './columns';
+import { bytea, changedAt, createdAt, oneOf, updatedAt } from './columns';
 
 export const profiles = pgTable(
   'profiles',
@@ -69,12 +69,15 @@ export const profiles = pgTable(
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedAt: changedAt(),
   },
   (t) => [
     check('profiles_availability_check', oneOf(t.availability, AVAILABILITIES)),
     // NULLS FIRST is what plain `order by created_at desc, id desc` means; an index declared
     // DESC NULLS LAST (Drizzle's default for desc()) cannot serve that order by.
     index('profiles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Sync (updatedSince): changed at or after an instant, oldest change first.
+    index('profiles_changed_at_idx').on(t.changedAt, t.id),
     index('profiles_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('profiles_skill_names_trgm_idx').using('gin', sql`${t.skillNames} gin_trgm_ops`),
     // btree_gin lets one GIN index narrow by skills, availability and looking-for-team together.

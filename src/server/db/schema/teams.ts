@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TEAM_SIZE, INVITATION_STATUSES, REQUEST_STATUSES, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from '../../../shared/constants';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { changedAt, createdAt, oneOf, updatedAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
 
@@ -39,6 +39,7 @@ export const teams = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedAt: changedAt(),
     /** When its leaders were last reminded that its positions have been open long (docs/product.md#freshness). */
     positionsRemindedAt: timestamp('positions_reminded_at', { withTimezone: true }),
   },
@@ -50,6 +51,9 @@ export const teams = pgTable(
     index('teams_event_created_at_idx').on(t.eventId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('teams_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('teams_needed_skills_idx').using('gin', t.neededSkills),
+    // Sync (updatedSince): changed at or after an instant, oldest change first.
+    index('teams_changed_at_idx').on(t.changedAt, t.id),
+    index('teams_event_changed_at_idx').on(t.eventId, t.changedAt, t.id),
   ],
 );
 

@@ -2,7 +2,7 @@
  * Events (docs/product.md#events): browsing, one event's page, creating and editing, the featured
  * event. A draft is seen by its staff only; an event a platform admin hid, by its staff and admins.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { EventCard, EventDetail, EventList, EventRef } from '../../../shared/api/events';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EventRole } from '../../../shared/constants';
@@ -40,6 +40,7 @@ export function toCard(event: Event, now = new Date()): EventCard {
     hidden: event.hidden,
     registrantCount: event.registrantCount,
     teamCount: event.teamCount,
+    updatedAt: event.changedAt.toISOString(),
   };
 }
 
@@ -123,7 +124,6 @@ export async function eventDetail(db: Db, event: Event, role: EventRole | null, 
     registrationOpen: isRegistrationOpen(event, now),
     formationLocked: isFormationLocked(event, now),
     createdAt: event.createdAt.toISOString(),
-    updatedAt: event.updatedAt.toISOString(),
     viewer: { registration, staffRole: role, isAdmin: viewer.isAdmin },
   };
 }
@@ -144,19 +144,19 @@ export async function listEvents(db: Db, query: EventListQuery, viewerProfileId:
   if (query.phase === 'upcoming') conditions.push(sql`now() < ${events.buildStartsAt}`);
   if (query.phase === 'running') conditions.push(sql`${events.buildStartsAt} <= now() and now() < ${endsAt}`);
   if (query.phase === 'past') conditions.push(sql`${endsAt} <= now()`);
+  // Sync: changed at or after the instant, oldest change first (docs/decisions/027-sync.md).
+  if (query.updatedSince) conditions.push(gte(events.changedAt, new Date(query.updatedSince)));
   const where = and(...conditions);
   const ended = sql`(${endsAt} <= now())`;
+  const order = query.updatedSince
+    ? [asc(events.changedAt), asc(events.id)]
+    : [asc(ended), sql`case when ${ended} then null else ${events.buildStartsAt} end asc`, desc(events.buildStartsAt), asc(events.id)];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
       .from(events)
       .where(where)
-      .orderBy(
-        asc(ended),
-        sql`case when ${ended} then null else ${events.buildStartsAt} end asc`,
-        desc(events.buildStartsAt),
-        asc(events.id),
-      )
+      .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

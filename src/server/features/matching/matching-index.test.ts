@@ -54,6 +54,7 @@ const cardOf = (id: string, createdAt: Date) => ({
   maxSize: 5,
   createdAt: createdAt.toISOString(),
   positionsSince: createdAt.toISOString(),
+  updatedAt: createdAt.toISOString(),
   event: { slug: 'event', name: 'Event' },
 });
 const teamArb = (n: number) =>

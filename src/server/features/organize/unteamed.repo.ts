@@ -42,15 +42,22 @@ interface Row {
   timezone: string | null;
   looking: boolean;
   registered_at: Date | string;
+  changed_at: Date | string;
 }
 const columns = sql`${people.id} as id, ${people.table}.first_name, ${people.table}.last_name, ${people.name} as name,
   ${people.table}.avatar_url, ${people.skills} as skill_badges, ${people.table}.availability, ${people.timezone} as timezone,
-  coalesce(r.looking, ${people.lookingForTeam}) as looking, r.created_at as registered_at`;
+  coalesce(r.looking, ${people.lookingForTeam}) as looking, r.created_at as registered_at, ${people.changedAt} as changed_at`;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** One page of the unteamed, newest registrations first, and how many there are. */
+/**
+ * One page of the unteamed, newest registrations first, and how many there are. With updatedSince
+ * (sync): those whose profile, registration or teams changed at or after it, oldest change first.
+ */
 export async function unteamedPage(db: Db, eventId: string, query: UnteamedQuery): Promise<UnteamedList> {
-  const source = unteamedSource(eventId, query);
+  const all = unteamedSource(eventId, query);
+  const since = query.updatedSince ? new Date(query.updatedSince) : null;
+  const source = since ? sql`${all} and ${people.changedAt} >= ${since}` : all;
+  const order = since ? sql`${people.changedAt} asc, r.profile_id asc` : sql`r.created_at desc, r.profile_id desc`;
   const [{ total }] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${source}`);
   const offset = (query.page - 1) * query.pageSize;
   const rows =
@@ -58,7 +65,7 @@ export async function unteamedPage(db: Db, eventId: string, query: UnteamedQuery
       ? []
       : await queryRows<Row>(
           db,
-          sql`select ${columns} from ${source} order by r.created_at desc, r.profile_id desc limit ${query.pageSize} offset ${offset}`,
+          sql`select ${columns} from ${source} order by ${order} limit ${query.pageSize} offset ${offset}`,
         );
   return {
     items: rows.map((r) => ({
@@ -68,6 +75,7 @@ export async function unteamedPage(db: Db, eventId: string, query: UnteamedQuery
       timezone: r.timezone,
       looking: r.looking,
       registeredAt: iso(r.registered_at),
+      updatedAt: iso(r.changed_at),
     })),
     total,
     page: query.page,

@@ -10,7 +10,7 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import { eitherBlocked, hasBlocked, hiddenAmong, hiddenReason } from '../safety';
 import { type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
+import { changedSincePage, escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
 import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, lookingSinceIn, takesPartIn } from '../events';
 
@@ -25,15 +25,17 @@ const cardColumns = {
   availability: profiles.availability,
   lookingForTeam: profiles.lookingForTeam,
   createdAt: profiles.createdAt,
+  changedAt: profiles.changedAt,
   skills: profiles.skillBadges,
 };
 type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills'>> & { skills: SkillBadge[] };
 
-function toCard(row: CardRow): ProfileCard {
+function toCard({ changedAt, ...row }: CardRow): ProfileCard {
   return {
     ...row,
     availability: row.availability as Availability,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: changedAt.toISOString(),
   };
 }
 
@@ -104,7 +106,8 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
   // No such event: nobody takes part in it.
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   const where = profileListWhere({ ...query, eventId });
-  const { rows, total } = await newestFirstPage<CardRow>(db, {
+  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow>(db, {
+    since: query.updatedSince ?? '',
     table: profiles,
     // In an event, a card says whether the person is looking for a team there.
     columns: eventId

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamMembers, teams, type Team } from '../../db/schema';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
-import { escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
+import { changedSincePage, escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import {
   defaultTeamSize,
   stopLookingIn,
@@ -51,6 +51,7 @@ export const cardColumns = {
   maxSize: teams.maxSize,
   createdAt: teams.createdAt,
   updatedAt: teams.updatedAt,
+  changedAt: teams.changedAt,
   event: eventRefOf(teams.eventId),
 };
 type CardRow = Pick<Team, Exclude<keyof typeof cardColumns, 'event'>> & { event: EventRef };
@@ -66,6 +67,7 @@ export function toCard(team: CardRow): TeamCard {
     memberCount: team.memberCount,
     maxSize: team.maxSize,
     createdAt: iso(team.createdAt),
+    updatedAt: iso(team.changedAt),
     positionsSince: iso(team.updatedAt),
     event: team.event,
   };
@@ -121,7 +123,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   if (eventId) conditions.push(eq(teams.eventId, eventId));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const { rows, total } = await newestFirstPage<CardRow>(db, {
+  const list = {
     table: teams,
     columns: cardColumns,
     where,
@@ -129,7 +131,10 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     pageSize: query.pageSize,
     countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
     counts: countCache,
-  });
+  };
+  const { rows, total } = query.updatedSince
+    ? await changedSincePage<CardRow>(db, { ...list, since: query.updatedSince })
+    : await newestFirstPage<CardRow>(db, list);
   const hidden = await hiddenAmong(
     db,
     'team_description',

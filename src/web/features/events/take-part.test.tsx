@@ -125,6 +125,7 @@ describe('teams, people and rules', () => {
               maxSize: 5,
               createdAt: new Date(NOW).toISOString(),
               positionsSince: new Date(NOW).toISOString(),
+              updatedAt: new Date(NOW).toISOString(),
               event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
             },
           ],

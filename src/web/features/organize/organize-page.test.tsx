@@ -63,6 +63,7 @@ const ada: UnteamedPerson = {
   timezone: 'UTC+1',
   looking: true,
   registeredAt: NOW,
+  updatedAt: NOW,
 };
 const page = (items: UnteamedPerson[]) => ({ status: 200 as const, body: { items, total: items.length, page: 1, pageSize: 50 } });
 
@@ -86,6 +87,7 @@ function renderDesk(path = `/hackathons/${SLUG}/organize`) {
             maxSize: 4,
             createdAt: NOW,
             positionsSince: NOW,
+            updatedAt: NOW,
             event: { slug: SLUG, name: 'Spring Hack' },
           },
         ],

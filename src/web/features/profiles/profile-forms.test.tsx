@@ -23,6 +23,7 @@ const profile: OwnProfile = {
   lookingForTeam: true,
   skills: [{ name: 'Python', level: 'Advanced' }],
   createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
   experiences: [],
   teams: [],
   contact: { discordUsername: null, twitterUsername: null, timezone: null, githubUrl: null, linkedinUrl: null, portfolioUrl: null },

@@ -25,6 +25,7 @@ const team: TeamCard = {
   maxSize: 4,
   createdAt: '2026-11-01T10:00:00.000Z',
   positionsSince: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
   event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
 };
 

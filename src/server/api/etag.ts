@@ -1,5 +1,5 @@
 /**
- * Conditional requests on detail answers (a team, a profile, an event): a 200 carries an ETag
+ * Conditional requests on detail answers (a team, a profile, an event, /api/me): a 200 carries an ETag
  * (a hash of its JSON), and a GET whose If-None-Match names it answers 304 without a body, so a
  * bot polling a team every minute moves a few bytes when nothing changed. Lists do not: they
  * page, and `total` changes with any match.
@@ -9,8 +9,11 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './http';
 
-/** A detail route: a GET whose path ends in its parameter ('/api/teams/{id}'). */
-export const isDetailPath = (template: string) => /\/(\{\w+\}|:\w+)$/.test(template);
+/** Details whose path names no parameter: who is signed in, one's own profile, the featured event. */
+const DETAILS_WITHOUT_PARAMETER = new Set(['/api/me', '/api/profile', '/api/events/featured']);
+
+/** A detail route: a GET whose path ends in its parameter ('/api/teams/{id}'), or one of the above. */
+export const isDetailPath = (template: string) => /\/(\{\w+\}|:\w+)$/.test(template) || DETAILS_WITHOUT_PARAMETER.has(template);
 
 export const conditionalDetails: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();

@@ -63,10 +63,7 @@ export async function unteamedPage(db: Db, eventId: string, query: UnteamedQuery
   const rows =
     offset >= total
       ? []
-      : await queryRows<Row>(
-          db,
-          sql`select ${columns} from ${source} order by ${order} limit ${query.pageSize} offset ${offset}`,
-        );
+      : await queryRows<Row>(db, sql`select ${columns} from ${source} order by ${order} limit ${query.pageSize} offset ${offset}`);
   return {
     items: rows.map((r) => ({
       person: { id: r.id, firstName: r.first_name, lastName: r.last_name, name: r.name, avatarUrl: r.avatar_url },

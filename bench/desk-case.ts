@@ -6,6 +6,7 @@
  *   `/api/teams`: browsing's req/s and p99 during the write beside the same browsing just before.
  * A bench owner of the large event is made in the database before the server starts (`prepareDesk`).
  */
+import { exportMemoryLine, type ExportMemory } from './export-memory';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { eventStaff } from '../src/server/db/schema';
@@ -50,6 +51,8 @@ export interface DeskResult {
   dashboardColdMs: number;
   dashboard: LoadResult;
   export: { rows: number; bytes: number; firstByteMs: number; totalMs: number; rssBeforeMb: number; rssPeakMb: number; rssAfterMb: number };
+  /** The live heap of a small and the large event's export (export-memory.ts), measured after the server stopped. */
+  exportMemory?: ExportMemory[];
   announcement: { recipients: number; ms: number; status: number; browseBefore: Browse; browseDuring: Browse };
 }
 
@@ -200,6 +203,14 @@ export function deskTargets(kind: 'postgres' | 'pglite', d: DeskResult): TargetC
     actual: `+${grew} MB for a ${(e.bytes / 2 ** 20).toFixed(1)} MB file`,
     pass: grew <= 64 && grew * 2 ** 20 <= e.bytes / 4 + 8 * 2 ** 20,
   });
+  if (d.exportMemory) {
+    const [small, large] = d.exportMemory;
+    out.push({
+      target: `desk export: live heap does not grow with the rows (peak at ${large.rows} rows <= at ${small.rows} rows + 8 MB)`,
+      actual: exportMemoryLine(d.exportMemory),
+      pass: large.heapPeakGrowthMb <= small.heapPeakGrowthMb + 8,
+    });
+  }
   const a = d.announcement;
   out.push({
     target: `desk announcement: written to all ${registrants} registrants`,
@@ -240,6 +251,7 @@ export function deskMarkdown(d: DeskResult): string {
     '|---|---:|---:|---:|---:|---|',
     `| registrants.csv | ${e.rows} | ${(e.bytes / 2 ** 20).toFixed(1)} | ${e.firstByteMs} | ${e.totalMs} | ${e.rssBeforeMb} / ${e.rssPeakMb} / ${e.rssAfterMb} |`,
     '',
+    ...(d.exportMemory ? [`${exportMemoryLine(d.exportMemory)}.`, ''] : []),
     `Announcement to everyone: ${a.recipients} recipients written in ${a.ms} ms (answered ${a.status}).`,
     '',
     '| browse /api/teams | answers | req/s | p50 ms | p99 ms | failed |',

@@ -340,9 +340,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     step('users');
     await insertJson(
       tx,
-      'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, event_ids, looking_event_ids, created_at, updated_at)',
+      'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, event_ids, looking_event_ids, created_at, updated_at, changed_at)',
       'id uuid, user_id text, first_name text, last_name text, preferred_name text, name text, bio text, github_url text, linkedin_url text, portfolio_url text, discord_username text, twitter_username text, timezone text, availability text, looking_for_team boolean, experiences text[], event_ids uuid[], looking_event_ids uuid[], created_at timestamptz',
-      "id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, coalesce(event_ids, '{}'), coalesce(looking_event_ids, '{}'), created_at, created_at",
+      "id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, coalesce(event_ids, '{}'), coalesce(looking_event_ids, '{}'), created_at, created_at, created_at",
       profiles,
       5_000,
     );
@@ -359,9 +359,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     // Counts of registrants and teams are set here: their triggers are off for the load.
     await insertJson(
       tx,
-      'events (id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, updated_at)',
+      'events (id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, updated_at, changed_at)',
       'id uuid, slug text, name text, tagline text, location text, timezone text, registration_opens_at timestamptz, registration_closes_at timestamptz, formation_deadline timestamptz, build_starts_at timestamptz, submission_deadline timestamptz, awards_at timestamptz, team_size_min int, team_size_max int, teams_per_person int, state text, registrant_count int, team_count int, created_at timestamptz',
-      'id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, created_at',
+      'id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, created_at, created_at',
       events,
       1000,
     );
@@ -376,9 +376,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     step('events and registrations');
     await insertJson(
       tx,
-      'teams (id, event_id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, updated_at)',
+      'teams (id, event_id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, updated_at, changed_at)',
       'id uuid, event_id uuid, name text, description text, is_open boolean, open_positions text[], position_skills jsonb, needed_skills text[], max_size int, member_count int, created_at timestamptz',
-      'id, event_id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, created_at',
+      'id, event_id, name, description, is_open, open_positions, position_skills, needed_skills, max_size, member_count, created_at, created_at, created_at',
       teams,
       10_000,
     );

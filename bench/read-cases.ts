@@ -71,6 +71,9 @@ function detailTwins(name: string, path: (id: string) => string, ids: Record<Eve
   }));
 }
 
+/** The instant a day ago: the bench's rows changed over the last 120 (profiles) and 90 (teams) days. */
+export const DAY_AGO = () => new Date(Date.now() - 86_400_000).toISOString();
+
 export function readCases(data: GeneratedData): LoadCase[] {
   const pairs = data.popularSkills.slice(0, 8).flatMap((a, i, all) => all.slice(i + 1).map((b) => [a, b]));
   const combined = Array.from({ length: 96 }, (_, i) => {
@@ -111,6 +114,15 @@ export function readCases(data: GeneratedData): LoadCase[] {
       'large event': data.sampleLargeProfileIds,
       'small events': data.sampleSmallProfileIds,
     }),
+    // Sync (docs/decisions/027-sync.md): what changed in the last day, as a bot polling for changes asks.
+    ...withEventTwins(
+      {
+        name: 'changed in the last day (updatedSince)',
+        kind: 'list',
+        paths: [`/api/profiles?updatedSince=${DAY_AGO()}`, `/api/teams?updatedSince=${DAY_AGO()}`],
+      },
+      data,
+    ),
     { name: 'events list', kind: 'list', paths: ['/api/events'] },
     {
       name: 'event detail, large event',

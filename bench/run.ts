@@ -23,13 +23,15 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createBenchDatabase, type BenchDatabase } from './database';
-import { explainProfileList } from './explain';
+import { explainProfileList, explainStatements } from './explain';
+import { exportMemoryLine, measureExportMemory } from './export-memory';
+import { listTeams } from '../src/server/features/teams/teams.repo';
 import { generate, ms, rows } from './generate';
 import { measureLegacyDownload } from './legacy';
 import { runLoad, settle, type LoadCase, type LoadResult } from './load';
 import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
-import { readCases } from './read-cases';
+import { DAY_AGO, readCases } from './read-cases';
 import { startServer, type RunningServer } from './server';
 import { cookieFrom } from '../src/server/testing/client';
 import { explainMatching, MATCHER, prepareMatching } from './matching-case';
@@ -339,16 +341,34 @@ async function main() {
         ? { kind: 'postgres' as const, url: bench.serverEnv.DATABASE_URL }
         : { kind: 'pglite' as const, dataDir: bench.serverEnv.DATA_DIR };
     const explained = wants('explain')
-      ? await explainProfileList(target, {
-          q: 'developer',
-          skills: data.popularSkills.slice(0, 2),
-          availability: 'Full Time',
-          looking: true,
-          page: 1,
-          pageSize: 24,
-        })
+      ? [
+          ...(await explainProfileList(target, {
+            q: 'developer',
+            skills: data.popularSkills.slice(0, 2),
+            availability: 'Full Time',
+            looking: true,
+            page: 1,
+            pageSize: 24,
+          })),
+          // Sync: the large event's people changed in the last day (the (changed_at, id) index, docs/decisions/027-sync.md).
+          ...(await explainProfileList(target, {
+            skills: [],
+            looking: false,
+            event: data.largeEvent.slug,
+            updatedSince: DAY_AGO(),
+            page: 1,
+            pageSize: 24,
+          })),
+          ...(await explainStatements(target, (db) =>
+            listTeams(db, { open: false, event: data.largeEvent.slug, updatedSince: DAY_AGO(), page: 1, pageSize: 24 }),
+          )),
+        ]
       : [];
     const matchingPlans = matcher ? await explainMatching(target, matcher.profileId, matcher.teamIds[0]) : [];
+    if (desk) {
+      desk.exportMemory = await measureExportMemory(target, data.largeEvent.id, data.smallEvents[0].id);
+      log(exportMemoryLine(desk.exportMemory));
+    }
 
     const targets = checkTargets(
       bench.kind,

@@ -39,7 +39,7 @@ async function moves(table: Table, id: string, act: () => Promise<unknown>): Pro
   return (await changedAt(table, id)).getTime() > Date.parse(PAST);
 }
 
-async function ok(res: Promise<{ status: number; body: unknown }>, status = 200) {
+async function ok<T extends { status: number; body: unknown }>(res: Promise<T>, status = 200): Promise<T> {
   const answer = await res;
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   return answer;
@@ -110,7 +110,7 @@ describe('updatedAt moves with every change an item shows', () => {
       ok(h.api('PUT /api/profiles/{id}/settings', { params, cookie: outsider.cookie, body: { lookingForTeam } }));
     expect(await moves('profiles', id, settings(false))).toBe(true);
     expect(await moves('profiles', id, settings(true))).toBe(true);
-    const skills = { skills: [{ name: 'Rust', level: 'Advanced' }] };
+    const skills = { skills: [{ name: 'Rust', level: 'Advanced' as const }] };
     expect(
       await moves('profiles', id, () => ok(h.api('POST /api/profiles/{id}/skills', { params, cookie: outsider.cookie, body: skills }))),
     ).toBe(true);
@@ -253,12 +253,12 @@ describe('updatedSince', () => {
 
 describe('ETag and If-None-Match on every detail', () => {
   it.each([
-    ['a team', async () => `/api/teams/${await createTeam(leader)}`, undefined],
-    ['a profile', async () => `/api/profiles/${leader.profileId}`, undefined],
-    ['an event', async () => `/api/events/${(await newEvent()).slug}`, undefined],
-    ['the featured event', async () => '/api/events/featured', undefined],
-    ['who is signed in', async () => '/api/me', 'cookie'],
-    ['your own profile', async () => '/api/profile', 'cookie'],
+    ['a team', async (): Promise<string> => `/api/teams/${await createTeam(leader)}`, undefined],
+    ['a profile', async (): Promise<string> => `/api/profiles/${leader.profileId}`, undefined],
+    ['an event', async (): Promise<string> => `/api/events/${(await newEvent()).slug}`, undefined],
+    ['the featured event', async (): Promise<string> => '/api/events/featured', undefined],
+    ['who is signed in', async (): Promise<string> => '/api/me', 'cookie'],
+    ['your own profile', async (): Promise<string> => '/api/profile', 'cookie'],
   ] as const)('%s: ETag, then 304 while unchanged', async (_name, path, auth) => {
     const url = await path();
     const cookie = auth ? leader.cookie : undefined;

@@ -149,6 +149,23 @@ describe('updatedAt moves with every change an item shows', () => {
     ).toBe(true);
   });
 
+  it("a moderator's hide and unhide, through the event's moderation route: the team and the profile", async () => {
+    const event = await newEvent();
+    await ok(h.api('PUT /api/events/{slug}/registration', { params: { slug: event.slug }, cookie: member.cookie, body: {} }));
+    const teamId = await createTeam(leader, { event: event.slug });
+    const act = (action: 'hide' | 'unhide', targetKind: 'team' | 'profile', targetId: string) => () =>
+      ok(
+        h.api('POST /api/events/{slug}/moderation/actions', {
+          params: { slug: event.slug },
+          cookie: leader.cookie,
+          body: { action, targetKind, targetId, reason: 'Off topic' } as never,
+        }),
+      );
+    expect(await moves('teams', teamId, act('hide', 'team', teamId))).toBe(true);
+    expect(await moves('teams', teamId, act('unhide', 'team', teamId))).toBe(true);
+    expect(await moves('profiles', member.profileId, act('hide', 'profile', member.profileId))).toBe(true);
+  });
+
   it('an event: its fields', async () => {
     const event = await newEvent();
     const edit = () =>

@@ -192,10 +192,16 @@ describe('a run', () => {
     expect((await answer(stranger, group.id, true)).status).toBe(404);
     const declined = await answer(c, group.id, false);
     expect(declined.status).toBe(200);
+    const beforeForming = new Date().toISOString();
     const second = await answer(b, group.id, true);
     expect(second.status).toBe(200);
     const teamId = second.body.teamId!;
     expect(teamId).toBeTruthy();
+    // Sync (docs/decisions/027-sync.md): the team formed and its members' profiles are listed as changed.
+    const changedTeams = await h.api('GET /api/teams', { query: { updatedSince: beforeForming } });
+    expect(changedTeams.body.items!.map((t: { id: string }) => t.id)).toContain(teamId);
+    const changedPeople = (await h.api('GET /api/profiles', { query: { updatedSince: beforeForming, pageSize: 100 } })).body.items!;
+    expect(changedPeople.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([a.profileId, b.profileId]));
     const team = (await h.api('GET /api/teams/{id}', { params: { id: teamId }, cookie: a.cookie })).body;
     expect(team.members!.map((m: { id: string }) => m.id).sort()).toEqual([a.profileId, b.profileId].sort());
     expect(team.members!.find((m: { isLeader: boolean }) => m.isLeader)!.id).toBe(a.profileId);

@@ -3,7 +3,7 @@
  * or invitation message, an announcement. Everyone but its author reads 'Hidden by a moderator';
  * the author is told why. A platform ban hides a person's bio too.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HiddenKind } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { hiddenContent } from '../../db/schema';
@@ -19,6 +19,10 @@ export async function hiddenAmong(db: Db, kind: HiddenKind, targetIds: string[])
     .where(and(eq(hiddenContent.kind, kind), inArray(hiddenContent.targetId, targetIds), active));
   return new Map(rows.map((r) => [r.id, r.reason]));
 }
+
+/** For a statement of another feature: the moderator's reason if the target whose id is `targetId` is hidden, else null. */
+export const hiddenReasonOf = (kind: HiddenKind, targetId: SQL): SQL<string | null> =>
+  sql`(select ${hiddenContent.reason} from ${hiddenContent} where ${hiddenContent.kind} = ${kind} and ${hiddenContent.targetId} = ${targetId} and ${active} limit 1)`;
 
 /** The moderator's reason if the target is hidden, else null. */
 export async function hiddenReason(db: Db, kind: HiddenKind, targetId: string): Promise<string | null> {

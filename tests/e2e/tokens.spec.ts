@@ -3,8 +3,25 @@
  * its secret once and use it from a script, then revoke it; the section holds at 375 px.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, request as requests, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as requests, test, type Page } from '@playwright/test';
 import { newUser, person } from './fixtures';
+
+/** Serious or critical axe findings in the API tokens card, in the light and the dark theme. */
+async function axeOfTokens(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const result = await new AxeBuilder({ page }).include('#api-tokens').analyze();
+    for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      found.push(`${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
 
 test('Settings: create an API token, see it once, use it, revoke it', async ({ browser, baseURL }) => {
   const me = await person(browser, baseURL!, newUser('Tia', `Tokens${randomUUID().slice(0, 6)}`));
@@ -27,6 +44,7 @@ test('Settings: create an API token, see it once, use it, revoke it', async ({ b
   const secret = await shown.getByLabel('Token secret').inputValue();
   expect(secret).toMatch(/^ht_[A-Za-z0-9_-]{43}$/);
   await expect(shown.getByRole('button', { name: 'Copy' })).toBeVisible();
+  expect(await axeOfTokens(page)).toEqual([]);
 
   const tokens = page.getByRole('list', { name: 'API tokens' });
   await expect(tokens.getByRole('listitem')).toHaveCount(1);

@@ -49,9 +49,9 @@ export function ApiTokensCard() {
   const tokens = useTokens();
   const [created, setCreated] = useState<CreatedToken | null>(null);
   return (
-    <Card>
+    <Card id="api-tokens" role="region" aria-labelledby="api-tokens-title">
       <CardHeader>
-        <CardTitle>API tokens</CardTitle>
+        <CardTitle id="api-tokens-title">API tokens</CardTitle>
         <CardDescription>
           Tokens let your scripts and bots use the API as you: send one as <code className="break-all">Authorization: Bearer</code>. Give
           each the fewest scopes it needs, and revoke any you no longer use.

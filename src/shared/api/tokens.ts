@@ -68,14 +68,10 @@ export const TokenInputSchema = z
       .min(1, 'Choose at least one scope')
       .max(3)
       .meta({ description: 'What the token may do: `read`, `act` (as you), `organize` (staff routes of your events)' }),
-    event: z
-      .string()
-      .max(100)
-      .optional()
-      .meta({
-        description:
-          'With `organize`: the slug of the one event the token may organize (you must be its staff); left out, every event you are staff of',
-      }),
+    event: z.string().max(100).optional().meta({
+      description:
+        'With `organize`: the slug of the one event the token may organize (you must be its staff); left out, every event you are staff of',
+    }),
     expiresInDays: z
       .union(TOKEN_EXPIRY_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>], {
         message: 'Choose 7, 30 or 90 days, or no expiry',

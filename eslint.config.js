@@ -20,6 +20,7 @@ const SERVER_FEATURE_EDGES = {
   organize: ['events', 'profiles', 'teams', 'notifications', 'safety'],
   moderation: ['events', 'profiles', 'teams', 'notifications', 'safety', 'organize'],
   grouping: ['events', 'profiles', 'teams', 'notifications', 'safety'],
+  tokens: ['events', 'profiles', 'safety'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
@@ -55,6 +56,7 @@ const TABLES = {
   grouping: ['groupingOptIns', 'groupingAvoids', 'groupingTeamOptIns', 'groupingRuns', 'groupingGroups', 'groupingMembers'],
   safety: ['blocks', 'contactSettings', 'sendCounts', 'bans', 'hiddenContent'],
   moderation: ['reports', 'moderationActions'],
+  tokens: ['apiTokens'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

@@ -35,6 +35,8 @@ import { eventsRoutes } from './features/events';
 import { organizeRoutes } from './features/organize';
 import { groupingRoutes } from './features/grouping';
 import { moderationRoutes } from './features/moderation';
+import { bearerTokens, tokensRoutes } from './features/tokens';
+import { TOKEN_REQUESTS_PER_HOUR } from '../shared/api/tokens';
 
 export interface AppDeps {
   db: Db;
@@ -64,6 +66,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Shutting down (index.ts): handlers in progress are counted, and readiness follows it. */
   drain?: Drain;
+  /** Requests each personal API token may make per hour (TOKEN_REQUESTS_PER_HOUR, default 5,000). */
+  tokenRequestsPerHour?: number;
 }
 
 /** Every request body but an avatar upload is a small JSON document (or a sign-in form). */
@@ -142,6 +146,7 @@ export function apiRoutes() {
     .route('/', moderationRoutes)
     .route('/', profilesRoutes)
     .route('/', meRoutes)
+    .route('/', tokensRoutes)
     .route('/', teamsRoutes)
     .route('/', matchingRoutes)
     .route('/', notificationsRoutes);
@@ -192,6 +197,8 @@ export function createApp(deps: AppDeps) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) counts.clear();
   });
 
+  // A personal API token signs the request instead of the session cookie (features/tokens).
+  app.use('/api/*', bearerTokens({ requestsPerHour: deps.tokenRequestsPerHour ?? TOKEN_REQUESTS_PER_HOUR }));
   app.use('/api/*', conditionalDetails);
   app.route('/', apiRoutes());
   mountApiDocs(app, apiDocument());

@@ -111,6 +111,7 @@ async function main() {
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
     // Requests that wait longer than this turn new ones away (docs/decisions/020).
     maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS ?? (database.kind === 'pglite' ? 500 : 250),
+    tokenRequestsPerHour: env.TOKEN_REQUESTS_PER_HOUR,
     log,
     metrics,
     drain,

@@ -18,6 +18,8 @@ export interface Viewer {
   email: string;
   /** Null only if the profile was removed after sign-in. */
   profileId: string | null;
+  /** Set when a personal API token signs the request (features/tokens), not a session. */
+  token?: { id: string; scopes: readonly string[] };
 }
 
 export type AppEnv = {

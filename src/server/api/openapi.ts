@@ -5,7 +5,8 @@
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { SESSION, SESSION_COOKIE, sessionOptional } from '../../shared/api/contract';
+import { SESSION, SESSION_COOKIE, sessionOptional, TOKEN } from '../../shared/api/contract';
+import { TOKEN_REQUESTS_PER_HOUR } from '../../shared/api/tokens';
 import { fieldMessages } from '../../shared/schemas';
 import { finishDocument } from './document';
 import { ApiError, type AppEnv, NUL_MESSAGE, requireViewer } from './http';
@@ -85,6 +86,8 @@ export const API_INFO = {
     'The API of HackTeams, where participants of a large hackathon find teammates. The web app uses exactly this API.',
     '',
     '- **Authentication**: sign in with `POST /api/auth/sign-in/email`; the answer sets an HttpOnly session cookie, which every route marked with the session scheme needs (401 without it).',
+    `- **API tokens** (for scripts and bots): create one in Settings, then send \`Authorization: Bearer ht_...\` instead of the cookie. Each operation that takes a token lists the \`token\` scheme and names the scope it needs (\`x-token-scope\`): \`read\` (GET routes), \`act\` (writes as you), \`organize\` (staff routes of an event you are staff of, checked at each request). Routes without the \`token\` scheme (\`/api/auth/*\`, \`/api/me/tokens\`, platform admin, the live stream) answer 403 \`token_not_accepted\`. An unknown, revoked or expired token answers 401 \`token_invalid\`; a missing scope 403 \`token_scope\`. Each token may make ${TOKEN_REQUESTS_PER_HOUR.toLocaleString('en')} requests an hour: every answer to a token carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds), and past the limit it answers 429 \`too_many_requests\` with \`Retry-After\`.`,
+    "- **Origin rule** (for every route, `/api/auth/*` included): a write (POST, PUT, PATCH, DELETE) with an `Origin` header must carry this site's origin; one without `Origin` is accepted unless `Sec-Fetch-Site` names another site. A request with `Authorization: Bearer` needs neither: a script sends its token, with or without Origin. Reads (GET) need no Origin.",
     '- **Errors**: every 4xx answer is JSON `{ "error": "...", "fields": { "field": "message" } }`; `fields` only when input was invalid. A 5xx says only that something went wrong.',
     '- **Paging**: lists take `page` (from 1) and `pageSize` (default 24, at most 100) and answer `{ items, total, page, pageSize }`.',
     '- **Rate limits**: sign-in and sign-up are rate limited per client address (429). When too many people sign in or up at once, they answer 503 with `Retry-After` (seconds) at once instead of making everyone wait.',
@@ -98,6 +101,13 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     in: 'cookie',
     name: SESSION_COOKIE,
     description: 'The session cookie set by sign-in and sign-up (named `__Secure-better-auth.session_token` over HTTPS).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', TOKEN, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'ht_ and 43 base64url characters',
+    description:
+      'A personal API token (Settings, API tokens): `Authorization: Bearer ht_...`. An operation that takes it names the scope the token needs in `x-token-scope` and its description: `read`, `act` or `organize`.',
   });
   const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
@@ -115,6 +125,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'Organizers', description: "The organizer's desk: numbers, people without a team, exports and announcements" },
       { name: 'Matching', description: 'Suggested people for a team and teams for you' },
       { name: 'System', description: 'Health and public settings' },
+      { name: 'API tokens', description: 'Personal API tokens for scripts and bots (session cookie only)' },
     ],
   });
   return finishDocument(document);

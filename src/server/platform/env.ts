@@ -111,6 +111,13 @@ const EnvSchema = z
       .min(0, 'must be 0 (off) or more')
       .max(60_000, 'must be at most 60000')
       .optional(),
+    /** Requests each personal API token may make per hour (default 5000; docs/decisions/025). */
+    TOKEN_REQUESTS_PER_HOUR: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .optional(),
     /** Connections one client address reaching the instance directly may hold at once (0: no cap; not applied behind a trusted proxy). */
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce
       .number({ message: 'must be a number' })

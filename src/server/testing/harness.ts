@@ -65,7 +65,10 @@ export async function createHarness(
     /** The sign-in attempt limits (off by default in tests). */
     rateLimit?: boolean;
     /** What edge.ts is given: trusted proxies, origins, the in-flight limit. */
-    edge?: Pick<Parameters<typeof createApp>[0], 'trustProxyHops' | 'trustedOrigins' | 'maxInFlight' | 'maxQueueWaitMs' | 'drain'>;
+    edge?: Pick<
+      Parameters<typeof createApp>[0],
+      'trustProxyHops' | 'trustedOrigins' | 'maxInFlight' | 'maxQueueWaitMs' | 'drain' | 'tokenRequestsPerHour'
+    >;
     /** Where the app logs (default: nowhere, so test output stays clean). */
     log?: Logger;
     /** Collect Prometheus metrics of the app (harness.metrics). */

@@ -122,6 +122,11 @@ export const REFUSALS = {
   grouping_run_not_found: { status: 404, message: 'Run not found' },
   grouping_run_busy: { status: 409, message: 'A grouping run is already under way for this event' },
   grouping_run_not_ready: { status: 409, message: (d) => `This run cannot be sent: it is ${d.status}` },
+  // ---------- API tokens ----------
+  too_many_tokens: { status: 409, message: (d) => `You have ${d.limit} tokens, the most one person may have: revoke one first` },
+  token_not_found: { status: 404, message: 'Token not found' },
+  token_event_not_staff: { status: 403, message: 'You can only limit a token to an event you are staff of', field: 'event' },
+  token_organize_event: { status: 400, message: 'Only an organize token can be limited to an event', field: 'event' },
 } satisfies Record<string, RefusalText>;
 
 export type RefusalCode = keyof typeof REFUSALS;

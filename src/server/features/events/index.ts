@@ -28,4 +28,4 @@ export {
 export { eventRegistrations, lookingSinceOf } from './roster.repo';
 export { formingEventIds, lapseLooking, type Lapsed } from './freshness.repo';
 export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
-export { staffRoleOf } from './staff.repo';
+export { staffEventsOf, staffRoleOf } from './staff.repo';

@@ -11,13 +11,14 @@ import tseslint from 'typescript-eslint';
  */
 const SERVER_FEATURE_EDGES = {
   safety: [],
-  events: ['safety'],
+  webhooks: [],
+  events: ['safety', 'webhooks'],
   notifications: [],
   profiles: ['events', 'safety'],
-  teams: ['events', 'profiles', 'notifications', 'safety'],
+  teams: ['events', 'profiles', 'notifications', 'safety', 'webhooks'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
-  organize: ['events', 'profiles', 'teams', 'notifications', 'safety'],
+  organize: ['events', 'profiles', 'teams', 'notifications', 'safety', 'webhooks'],
   moderation: ['events', 'profiles', 'teams', 'notifications', 'safety', 'organize'],
   grouping: ['events', 'profiles', 'teams', 'notifications', 'safety'],
 };
@@ -55,6 +56,7 @@ const TABLES = {
   grouping: ['groupingOptIns', 'groupingAvoids', 'groupingTeamOptIns', 'groupingRuns', 'groupingGroups', 'groupingMembers'],
   safety: ['blocks', 'contactSettings', 'sendCounts', 'bans', 'hiddenContent'],
   moderation: ['reports', 'moderationActions'],
+  webhooks: ['webhooks', 'webhookDeliveries'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

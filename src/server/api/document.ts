@@ -16,6 +16,7 @@ import { organizeApi } from '../../shared/api/organize';
 import { profilesApi } from '../../shared/api/profiles';
 import { systemApi } from '../../shared/api/system';
 import { teamsApi } from '../../shared/api/teams';
+import { webhooksApi } from '../../shared/api/webhooks';
 import { isDetailPath } from './etag';
 
 /**
@@ -35,6 +36,7 @@ const FEATURES: Record<string, Record<string, { method: string; path: string; op
   profiles: profilesApi,
   system: systemApi,
   teams: teamsApi,
+  webhooks: webhooksApi,
 };
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -113,6 +113,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'Notifications', description: 'What the signed-in user is waiting on' },
       { name: 'Events', description: 'Hackathons: browse them, take part, and run one (owners and organizers)' },
       { name: 'Organizers', description: "The organizer's desk: numbers, people without a team, exports and announcements" },
+      { name: 'Webhooks', description: "An event's webhooks: signed POSTs of what happens in it, to the organizers' URLs" },
       { name: 'Matching', description: 'Suggested people for a team and teams for you' },
       { name: 'System', description: 'Health and public settings' },
     ],

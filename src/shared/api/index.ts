@@ -13,6 +13,7 @@ import type { organizeApi } from './organize';
 import type { profilesApi } from './profiles';
 import type { systemApi } from './system';
 import type { teamsApi } from './teams';
+import type { webhooksApi } from './webhooks';
 
 type Contract =
   | typeof accountApi
@@ -25,7 +26,8 @@ type Contract =
   | typeof organizeApi
   | typeof profilesApi
   | typeof systemApi
-  | typeof teamsApi;
+  | typeof teamsApi
+  | typeof webhooksApi;
 /** Each feature's routes (distributed over the union, so no feature's keys are lost). */
 type RoutesOf<C> = C extends unknown ? C[keyof C] : never;
 type AnyRoute = RoutesOf<Contract>;

@@ -122,6 +122,17 @@ export const REFUSALS = {
   grouping_run_not_found: { status: 404, message: 'Run not found' },
   grouping_run_busy: { status: 409, message: 'A grouping run is already under way for this event' },
   grouping_run_not_ready: { status: 409, message: (d) => `This run cannot be sent: it is ${d.status}` },
+  // ---------- webhooks (docs/product.md#webhooks) ----------
+  webhook_not_found: { status: 404, message: 'Webhook not found' },
+  webhook_delivery_not_found: { status: 404, message: 'Delivery not found' },
+  too_many_webhooks: { status: 409, message: (d) => `An event can have at most ${d.max} webhooks` },
+  webhook_url_https: { status: 400, message: 'Enter an https:// URL', field: 'url' },
+  webhook_url_private: {
+    status: 400,
+    message: 'This URL points to a private, loopback or link-local address: use a public address',
+    field: 'url',
+  },
+  webhook_url_unresolved: { status: 400, message: "This URL's host name could not be found", field: 'url' },
 } satisfies Record<string, RefusalText>;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -12,3 +12,4 @@ export * from './organize';
 export * from './grouping';
 export * from './safety';
 export * from './moderation';
+export * from './webhooks';

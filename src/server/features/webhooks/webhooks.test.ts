@@ -45,7 +45,9 @@ const createEvent = async (eventSlug: string, publish: boolean) => {
   });
   expect(created.status).toBe(201);
   if (publish)
-    expect((await h.api('PATCH /api/events/{slug}', { params: { slug: eventSlug }, cookie: owner.cookie, body: { state: 'published' } })).status).toBe(200);
+    expect(
+      (await h.api('PATCH /api/events/{slug}', { params: { slug: eventSlug }, cookie: owner.cookie, body: { state: 'published' } })).status,
+    ).toBe(200);
 };
 const addHook = (url: string, kinds: string[], user = owner, eventSlug = slug) =>
   h.api('POST /api/events/{slug}/webhooks', { params: { slug: eventSlug }, cookie: user.cookie, body: { url, kinds: kinds as never } });
@@ -79,7 +81,8 @@ beforeAll(async () => {
     [moderator, 'moderator'],
   ] as const)
     expect(
-      (await h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: { profileId: who.profileId, role } })).status,
+      (await h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: { profileId: who.profileId, role } }))
+        .status,
     ).toBe(201);
   receiver = await startReceiver();
 });

@@ -48,6 +48,15 @@ test('an organizer adds a webhook and sees its secret once', async ({ browser, b
   await page.reload();
   await expect(page.getByRole('list', { name: `Deliveries to ${url}` }).getByText('Position opened')).toBeVisible();
   await expect(page.getByText(secret)).toBeHidden();
+  // On a phone the list and its deliveries hold within the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(
+    page
+      .getByRole('list', { name: `Deliveries to ${url}` })
+      .getByRole('button', { name: 'Redeliver' })
+      .first(),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await page
     .getByRole('region', { name: 'Webhooks' })

@@ -285,4 +285,16 @@ describe('deliveries', () => {
     expect(await worker().runOnce()).toBe(0);
     expect((await hooks())[0].deliveries).toEqual([]);
   });
+
+  it('a worker stopping (drain) finishes and records the attempt in progress', async () => {
+    await addHook(receiver.url, ['position_opened']);
+    await createTeam(await h.signUp({ firstName: 'Dru' }), 'Drain Team', ['Tester']);
+    const w = worker();
+    // Starting runs a round at once; stopping right away waits for it.
+    await w.start(async () => async () => {});
+    await w.stop();
+    const [d] = (await hooks())[0].deliveries;
+    expect(d).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect(receiver.received).toHaveLength(1);
+  });
 });

@@ -11,13 +11,14 @@ import tseslint from 'typescript-eslint';
  */
 const SERVER_FEATURE_EDGES = {
   safety: [],
-  events: ['safety'],
+  webhooks: [],
+  events: ['safety', 'webhooks'],
   notifications: [],
   profiles: ['events', 'safety'],
-  teams: ['events', 'profiles', 'notifications', 'safety'],
+  teams: ['events', 'profiles', 'notifications', 'safety', 'webhooks'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
-  organize: ['events', 'profiles', 'teams', 'notifications', 'safety'],
+  organize: ['events', 'profiles', 'teams', 'notifications', 'safety', 'webhooks'],
   moderation: ['events', 'profiles', 'teams', 'notifications', 'safety', 'organize'],
   grouping: ['events', 'profiles', 'teams', 'notifications', 'safety'],
   tokens: ['events', 'profiles', 'safety'],
@@ -57,6 +58,7 @@ const TABLES = {
   safety: ['blocks', 'contactSettings', 'sendCounts', 'bans', 'hiddenContent'],
   moderation: ['reports', 'moderationActions'],
   tokens: ['apiTokens'],
+  webhooks: ['webhooks', 'webhookDeliveries'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

@@ -32,7 +32,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { matchingRoutes } from './features/matching/matching.routes';
 import { meRoutes } from './features/me';
 import { eventsRoutes } from './features/events';
-import { organizeRoutes } from './features/organize';
+import { organizeRoutes, webhooksRoutes } from './features/organize';
 import { groupingRoutes } from './features/grouping';
 import { moderationRoutes } from './features/moderation';
 import { bearerTokens, tokensRoutes } from './features/tokens';
@@ -64,6 +64,8 @@ export interface AppDeps {
   log?: Logger;
   /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
   metrics?: Metrics;
+  /** Webhooks may point to private and loopback addresses, and use http (WEBHOOKS_ALLOW_PRIVATE; tests only). */
+  webhooksAllowPrivate?: boolean;
   /** Shutting down (index.ts): handlers in progress are counted, and readiness follows it. */
   drain?: Drain;
   /** Requests each personal API token may make per hour (TOKEN_REQUESTS_PER_HOUR, default 5,000). */
@@ -142,6 +144,7 @@ export function apiRoutes() {
     .route('/', accountRoutes)
     .route('/', eventsRoutes)
     .route('/', organizeRoutes)
+    .route('/', webhooksRoutes)
     .route('/', groupingRoutes)
     .route('/', moderationRoutes)
     .route('/', profilesRoutes)
@@ -191,6 +194,7 @@ export function createApp(deps: AppDeps) {
     c.set('live', deps.live);
     c.set('matching', deps.matching);
     c.set('admins', admins);
+    c.set('webhooksAllowPrivate', deps.webhooksAllowPrivate ?? false);
     await next();
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     // Any successful write may change what a list counts.

@@ -17,6 +17,7 @@ import { profilesApi } from '../../shared/api/profiles';
 import { systemApi } from '../../shared/api/system';
 import { teamsApi } from '../../shared/api/teams';
 import { tokenScopeOf, tokensApi } from '../../shared/api/tokens';
+import { webhooksApi } from '../../shared/api/webhooks';
 import { isDetailPath } from './etag';
 
 /**
@@ -37,6 +38,7 @@ const FEATURES: Record<string, Record<string, { method: string; path: string; op
   system: systemApi,
   teams: teamsApi,
   tokens: tokensApi,
+  webhooks: webhooksApi,
 };
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -36,6 +36,8 @@ export type AppEnv = {
     matching: MatchingIndex;
     /** Platform admins' sign-in emails, lower-cased (ADMIN_EMAILS). */
     admins: Set<string>;
+    /** Whether webhooks may point to private and loopback addresses, over http too (WEBHOOKS_ALLOW_PRIVATE, tests). */
+    webhooksAllowPrivate: boolean;
     viewer?: Viewer | null;
     /** Who is asking, and how they reached us (edge.ts). */
     client: Client;

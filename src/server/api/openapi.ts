@@ -7,6 +7,9 @@ import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { SESSION, SESSION_COOKIE, sessionOptional, TOKEN } from '../../shared/api/contract';
 import { TOKEN_REQUESTS_PER_HOUR } from '../../shared/api/tokens';
+import { z } from 'zod';
+import { WebhookPayloadSchema } from '../../shared/api/webhooks';
+import { WEBHOOK_HEADERS, WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, WEBHOOK_USER_AGENT, type WebhookKind } from '../../shared/webhooks';
 import { fieldMessages } from '../../shared/schemas';
 import { finishDocument } from './document';
 import { ApiError, type AppEnv, NUL_MESSAGE, requireViewer } from './http';
@@ -94,6 +97,49 @@ export const API_INFO = {
   ].join('\n'),
 };
 
+const WEBHOOK_DESCRIPTIONS: Record<WebhookKind, string> = {
+  team_created: 'A team was created in the event (data: teamId, teamName, openPositions). Its open positions also come as position_opened.',
+  member_joined: 'Someone joined a team (data: teamId, teamName, profileId, name, role).',
+  member_left: 'Someone left a team or was moved out (data: teamId, teamName, profileId, name, reason).',
+  position_opened: "A position was added to a team's open positions (data: teamId, teamName, position).",
+  position_filled: "A position was taken off a team's open positions (data: teamId, teamName, position).",
+  registration: "Someone took part in the event or left it (data: profileId, name, action: 'registered' or 'left').",
+  announcement: 'The organizers announced to everyone in the event (data: announcementId, message).',
+};
+
+/**
+ * What an event's webhooks receive (OpenAPI 3.1 `webhooks`): one signed POST per delivery, the same
+ * body for every kind (WebhookPayload); verify `X-HackTeams-Signature-256` before trusting it.
+ */
+function registerWebhooks(app: OpenAPIHono<AppEnv>) {
+  const payload = app.openAPIRegistry.register('WebhookPayload', WebhookPayloadSchema);
+  const headers = z.object({
+    [WEBHOOK_HEADERS.event]: z.enum(WEBHOOK_KINDS).meta({ description: 'The kind, as in the body' }),
+    [WEBHOOK_HEADERS.delivery]: z.string().meta({ description: 'The delivery id, as in the body; a redelivery has a new one' }),
+    [WEBHOOK_HEADERS.signature]: z.string().meta({
+      description:
+        "`sha256=` and the hex HMAC-SHA256 of the raw body with the webhook's secret; compare in constant time (crypto.timingSafeEqual)",
+      example: 'sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+    }),
+  });
+  for (const kind of WEBHOOK_KINDS) {
+    app.openAPIRegistry.registerWebhook({
+      method: 'post',
+      path: kind,
+      operationId: `webhook${kind.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`,
+      tags: ['Webhooks'],
+      summary: `${WEBHOOK_KIND_LABELS[kind]} (sent to the event's webhooks)`,
+      description: `${WEBHOOK_DESCRIPTIONS[kind]} Sent with User-Agent ${WEBHOOK_USER_AGENT}; an answer other than 2xx within 10 s is retried after 1 min, 5 min, 30 min, 2 h, 6 h and 12 h, for a day.`,
+      security: [],
+      request: { headers, body: { required: true, content: { 'application/json': { schema: payload } } } },
+      responses: {
+        200: { description: 'Received (any 2xx)' },
+        400: { description: 'Refused (any other answer, or none within 10 s): tried again later' },
+      },
+    });
+  }
+}
+
 /** The OpenAPI 3.1 document of every route registered on `app`. */
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION, {
@@ -109,6 +155,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     description:
       'A personal API token (Settings, API tokens): `Authorization: Bearer ht_...`. An operation that takes it names the scope the token needs in `x-token-scope` and its description: `read`, `act` or `organize`.',
   });
+  registerWebhooks(app);
   const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: API_INFO,
@@ -123,6 +170,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'Notifications', description: 'What the signed-in user is waiting on' },
       { name: 'Events', description: 'Hackathons: browse them, take part, and run one (owners and organizers)' },
       { name: 'Organizers', description: "The organizer's desk: numbers, people without a team, exports and announcements" },
+      { name: 'Webhooks', description: "An event's webhooks: signed POSTs of what happens in it, to the organizers' URLs" },
       { name: 'Matching', description: 'Suggested people for a team and teams for you' },
       { name: 'System', description: 'Health and public settings' },
       { name: 'API tokens', description: 'Personal API tokens for scripts and bots (session cookie only)' },

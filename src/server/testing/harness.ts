@@ -79,6 +79,8 @@ export async function createHarness(
     mailer?: Mailer;
     /** Platform admins by email (ADMIN_EMAILS). */
     adminEmails?: string[];
+    /** Webhooks may point to 127.0.0.1 over http (WEBHOOKS_ALLOW_PRIVATE). */
+    webhooksAllowPrivate?: boolean;
   } = {},
 ) {
   const log = opts.log ?? silentLogger;
@@ -119,6 +121,7 @@ export async function createHarness(
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
+    webhooksAllowPrivate: opts.webhooksAllowPrivate,
     auth,
     live,
     matching,

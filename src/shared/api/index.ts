@@ -14,6 +14,7 @@ import type { profilesApi } from './profiles';
 import type { systemApi } from './system';
 import type { teamsApi } from './teams';
 import type { tokensApi } from './tokens';
+import type { webhooksApi } from './webhooks';
 
 type Contract =
   | typeof accountApi
@@ -27,7 +28,8 @@ type Contract =
   | typeof profilesApi
   | typeof systemApi
   | typeof teamsApi
-  | typeof tokensApi;
+  | typeof tokensApi
+  | typeof webhooksApi;
 /** Each feature's routes (distributed over the union, so no feature's keys are lost). */
 type RoutesOf<C> = C extends unknown ? C[keyof C] : never;
 type AnyRoute = RoutesOf<Contract>;

@@ -29,7 +29,7 @@ export const TOKEN_PREFIX = 'ht_';
 /** 'POST', '/api/events/{slug}/organize': which staff routes of an event take the `organize` scope. */
 const ORGANIZE_ROUTES: [RegExp, RegExp][] = [
   [/^(PATCH)$/, /^\/api\/events\/\{slug\}$/],
-  [/./, /^\/api\/events\/\{slug\}\/(staff|organize|moderation|grouping\/runs)(\/.*)?$/],
+  [/./, /^\/api\/events\/\{slug\}\/(staff|organize|moderation|grouping\/runs|webhooks)(\/.*)?$/],
   [/^POST$/, /^\/api\/events\/\{slug\}\/announcements$/],
   [/./, /^\/api\/events\/\{slug\}\/teams\/\{id\}\/members(\/.*)?$/],
 ];

@@ -13,3 +13,4 @@ export * from './grouping';
 export * from './safety';
 export * from './moderation';
 export * from './tokens';
+export * from './webhooks';

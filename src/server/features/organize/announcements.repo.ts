@@ -14,6 +14,7 @@ import { announcementRecipients, announcements, deskRecords, type Event } from '
 import { eventRegistrations } from '../events';
 import { notifyEveryone } from '../notifications';
 import { hiddenAmong } from '../safety';
+import { queueWebhooks } from '../webhooks';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { eventMemberships, eventPendingRequests, eventTeams } from '../teams';
 import { ANNOUNCEMENT_MAIL_CHANNEL } from './announcement-mail.repo';
@@ -103,6 +104,8 @@ export async function announce(
       .where(eq(announcements.id, row.id));
     // Whichever instance holds the sender's lock starts on it once this commits (announcement-mail.ts).
     if (mailing) await tx.execute(sql`select pg_notify(${ANNOUNCEMENT_MAIL_CHANNEL}, ${row.id})`);
+    // An announcement to everyone is public (the event's page): the event's webhooks hear of it too.
+    if (segment.kind === 'everyone') await queueWebhooks(tx, event.id, 'announcement', { announcementId: row.id, message });
     await recordAction(tx, {
       eventId: event.id,
       byProfileId: by.profileId,

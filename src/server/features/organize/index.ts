@@ -3,3 +3,4 @@ export { organizeRoutes } from './organize.routes';
 export { announcementForReport } from './announcements.repo';
 export { createAnnouncementSender, type AnnouncementSender } from './announcement-mail';
 export { createFreshnessJob, refreshFreshness } from './freshness';
+export { webhooksRoutes } from './webhooks.routes';

@@ -177,6 +177,9 @@ describe('what a token opens', () => {
   it('organize opens the staff routes of events the person is staff of, checked at each request', async () => {
     const desk = await makeToken(owner, ['organize']);
     expect((await withToken('GET', '/api/events/token-hack/organize', desk.secret)).status).toBe(200);
+    expect((await withToken('GET', '/api/events/token-hack/webhooks', desk.secret)).status).toBe(200);
+    const reader = await makeToken(owner, ['read', 'act']);
+    expect((await withToken('GET', '/api/events/token-hack/webhooks', reader.secret)).body).toMatchObject({ code: 'token_scope' });
     // Not a staff route: organize alone does not read the team list.
     expect((await withToken('GET', '/api/teams', desk.secret)).body).toMatchObject({ code: 'token_scope' });
     // A person's organize token on an event they are not staff of: the route's own 403.
@@ -269,6 +272,7 @@ describe('rate limits', () => {
     expect(doc.paths['/api/teams'].post.security).toEqual([{ session: [] }, { token: [] }]);
     expect(doc.paths['/api/teams'].post['x-token-scope']).toBe('act');
     expect(doc.paths['/api/events/{slug}/organize'].get['x-token-scope']).toBe('organize');
+    expect(doc.paths['/api/events/{slug}/webhooks'].post['x-token-scope']).toBe('organize');
     expect(JSON.stringify(doc.paths['/api/auth/sign-in/email'].post.security)).not.toContain('token');
     expect(JSON.stringify(doc.paths['/api/me/tokens'].get.security)).not.toContain('token');
     expect(doc.paths['/api/teams'].get.responses['200'].headers['RateLimit-Remaining']).toBeDefined();

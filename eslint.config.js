@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const SERVER_FEATURE_EDGES = {
   safety: [],
   events: ['safety'],
-  notifications: [],
+  notifications: ['safety'],
   profiles: ['events', 'safety'],
   teams: ['events', 'profiles', 'notifications', 'safety'],
   matching: ['events', 'profiles', 'teams'],

@@ -9,4 +9,4 @@ export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventT
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';
 export { formGroupedTeam, joinGroupedTeam } from './grouped.repo';
 export { withdrawBetween } from './contact-rules.repo';
-export { reportableInvitation, reportableRequest, reportableTeam } from './reportable.repo';
+export { reportableInvitation, reportableRequest, reportableTeam, writtenBy } from './reportable.repo';

@@ -1,5 +1,5 @@
 /** What other features may use of the teams feature. */
-export { leaderOf, leaderOnly } from './guards';
+export { leaderOf, leaderOnly, memberOnly } from './guards';
 export { answerInvitation, pendingInvitationIds, pendingInvitationsFor } from './invitations.repo';
 export { remindOpenPositions } from './freshness.repo';
 export { leaveAllTeams, teamDataOf } from './leaving.repo';

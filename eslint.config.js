@@ -13,7 +13,7 @@ const SERVER_FEATURE_EDGES = {
   safety: [],
   webhooks: [],
   events: ['safety', 'webhooks'],
-  notifications: [],
+  notifications: ['safety'],
   profiles: ['events', 'safety'],
   teams: ['events', 'profiles', 'notifications', 'safety', 'webhooks'],
   matching: ['events', 'profiles', 'teams'],

@@ -172,6 +172,12 @@ export async function deskRecordsOf(db: Db, eventId: string): Promise<DeskRecord
 }
 
 /** An announcement as a report records it: its event, sender and words (moderation). */
+/** The announcements a person wrote (a platform ban hides them). */
+export async function announcementIdsBy(db: Db, profileId: string): Promise<string[]> {
+  const rows = await db.select({ id: announcements.id }).from(announcements).where(eq(announcements.byProfileId, profileId));
+  return rows.map((r) => r.id);
+}
+
 export async function announcementForReport(db: Db, id: string) {
   const [row] = await db
     .select({ eventId: announcements.eventId, byProfileId: announcements.byProfileId, message: announcements.message })

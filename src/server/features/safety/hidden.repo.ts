@@ -1,7 +1,8 @@
 /**
  * Content a moderator hid (docs/product.md#moderation): a bio, a team description, a join request
  * or invitation message, an announcement. Everyone but its author reads 'Hidden by a moderator';
- * the author is told why. A platform ban hides a person's bio too.
+ * the author is told why. A platform ban hides everything the person wrote that others read; lifting
+ * the ban shows it again (but not what a moderator hid on its own).
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HiddenKind } from '../../../shared/safety';
@@ -47,4 +48,24 @@ export async function unhide(db: Db, kind: HiddenKind, targetId: string): Promis
     .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, targetId), active))
     .returning({ id: hiddenContent.id });
   return rows.length > 0;
+}
+
+/**
+ * Hides, for a platform ban, each of these targets not hidden already (a moderator's own mark is
+ * kept, and outlives the ban). How many were newly hidden.
+ */
+export async function hideForBan(
+  db: Db,
+  ban: { banId: string; reason: string; byProfileId: string },
+  targets: Array<{ kind: HiddenKind; ids: string[] }>,
+): Promise<number> {
+  let count = 0;
+  for (const { kind, ids } of targets) {
+    const already = await hiddenAmong(db, kind, ids);
+    const fresh = ids.filter((id) => !already.has(id));
+    if (fresh.length === 0) continue;
+    await db.insert(hiddenContent).values(fresh.map((targetId) => ({ kind, targetId, eventId: null, ...ban })));
+    count += fresh.length;
+  }
+  return count;
 }

@@ -11,15 +11,17 @@ import tseslint from 'typescript-eslint';
  */
 const SERVER_FEATURE_EDGES = {
   safety: [],
-  events: ['safety'],
-  notifications: [],
+  webhooks: [],
+  events: ['safety', 'webhooks'],
+  notifications: ['safety'],
   profiles: ['events', 'safety'],
-  teams: ['events', 'profiles', 'notifications', 'safety'],
+  teams: ['events', 'profiles', 'notifications', 'safety', 'webhooks'],
   matching: ['events', 'profiles', 'teams'],
   me: ['events', 'profiles', 'teams', 'notifications'],
-  organize: ['events', 'profiles', 'teams', 'notifications', 'safety'],
+  organize: ['events', 'profiles', 'teams', 'notifications', 'safety', 'webhooks'],
   moderation: ['events', 'profiles', 'teams', 'notifications', 'safety', 'organize'],
   grouping: ['events', 'profiles', 'teams', 'notifications', 'safety'],
+  tokens: ['events', 'profiles', 'safety'],
 };
 const WEB_FEATURE_EDGES = {
   account: [],
@@ -55,6 +57,8 @@ const TABLES = {
   grouping: ['groupingOptIns', 'groupingAvoids', 'groupingTeamOptIns', 'groupingRuns', 'groupingGroups', 'groupingMembers'],
   safety: ['blocks', 'contactSettings', 'sendCounts', 'bans', 'hiddenContent'],
   moderation: ['reports', 'moderationActions'],
+  tokens: ['apiTokens'],
+  webhooks: ['webhooks', 'webhookDeliveries'],
 };
 const tablesNotOwnedBy = (owner) =>
   Object.entries(TABLES)

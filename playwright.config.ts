@@ -12,6 +12,8 @@ const ACCOUNTS_ENV = [
   `SMTP_URL=smtp://127.0.0.1:${MOCKS + 1}`,
   "MAIL_FROM='HackTeams <teams@example.org>'",
   `PUBLIC_URL=http://localhost:${PORT}`,
+  // A platform admin for the platform moderation page's checks (tests/e2e/a11y.spec.ts); nobody signs up with it otherwise.
+  'ADMIN_EMAILS=e2e-admin@example.com',
 ].join(' ');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

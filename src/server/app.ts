@@ -32,9 +32,11 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { matchingRoutes } from './features/matching/matching.routes';
 import { meRoutes } from './features/me';
 import { eventsRoutes } from './features/events';
-import { organizeRoutes } from './features/organize';
+import { organizeRoutes, webhooksRoutes } from './features/organize';
 import { groupingRoutes } from './features/grouping';
 import { moderationRoutes } from './features/moderation';
+import { bearerTokens, tokensRoutes } from './features/tokens';
+import { TOKEN_REQUESTS_PER_HOUR } from '../shared/api/tokens';
 
 export interface AppDeps {
   db: Db;
@@ -62,8 +64,12 @@ export interface AppDeps {
   log?: Logger;
   /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
   metrics?: Metrics;
+  /** Webhooks may point to private and loopback addresses, and use http (WEBHOOKS_ALLOW_PRIVATE; tests only). */
+  webhooksAllowPrivate?: boolean;
   /** Shutting down (index.ts): handlers in progress are counted, and readiness follows it. */
   drain?: Drain;
+  /** Requests each personal API token may make per hour (TOKEN_REQUESTS_PER_HOUR, default 5,000). */
+  tokenRequestsPerHour?: number;
 }
 
 /** Every request body but an avatar upload is a small JSON document (or a sign-in form). */
@@ -138,10 +144,12 @@ export function apiRoutes() {
     .route('/', accountRoutes)
     .route('/', eventsRoutes)
     .route('/', organizeRoutes)
+    .route('/', webhooksRoutes)
     .route('/', groupingRoutes)
     .route('/', moderationRoutes)
     .route('/', profilesRoutes)
     .route('/', meRoutes)
+    .route('/', tokensRoutes)
     .route('/', teamsRoutes)
     .route('/', matchingRoutes)
     .route('/', notificationsRoutes);
@@ -186,12 +194,15 @@ export function createApp(deps: AppDeps) {
     c.set('live', deps.live);
     c.set('matching', deps.matching);
     c.set('admins', admins);
+    c.set('webhooksAllowPrivate', deps.webhooksAllowPrivate ?? false);
     await next();
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     // Any successful write may change what a list counts.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) counts.clear();
   });
 
+  // A personal API token signs the request instead of the session cookie (features/tokens).
+  app.use('/api/*', bearerTokens({ requestsPerHour: deps.tokenRequestsPerHour ?? TOKEN_REQUESTS_PER_HOUR }));
   app.use('/api/*', conditionalDetails);
   app.route('/', apiRoutes());
   mountApiDocs(app, apiDocument());

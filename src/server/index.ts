@@ -11,6 +11,8 @@ import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
 import { createAnnouncementSender, createFreshnessJob } from './features/organize';
+import { createWebhookWorker } from './features/webhooks';
+import { eventById } from './features/events';
 import { createGroupingJob } from './features/grouping';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen, stopAccepting } from './platform/listen';
@@ -86,6 +88,14 @@ async function main() {
   // Grouping runs (issue 32): one at a time per event across instances, taken up again if an instance died.
   const grouping = createGroupingJob({ db: database.db, exclusive: database.exclusive, log });
   await grouping.start(database.listen);
+  // Webhook deliveries (docs/decisions/026): every instance sends; claims skip rows another one holds.
+  const webhookWorker = createWebhookWorker({
+    db: database.db,
+    log,
+    allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+    eventSlug: async (id) => (await eventById(database.db, id))?.slug ?? null,
+  });
+  await webhookWorker.start(database.listen);
   // Read notifications older than 90 days go, at start and twice a day (every instance may: it is idempotent).
   const prune = () => pruneRead(database.db).catch((err) => log.error({ err }, 'pruning notifications'));
   void prune();
@@ -111,9 +121,11 @@ async function main() {
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
     // Requests that wait longer than this turn new ones away (docs/decisions/020).
     maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS ?? (database.kind === 'pglite' ? 500 : 250),
+    tokenRequestsPerHour: env.TOKEN_REQUESTS_PER_HOUR,
     log,
     metrics,
     drain,
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
   });
   const server = listen(
     app.fetch,
@@ -176,6 +188,7 @@ async function main() {
       announcementMail?.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement mail sender')),
       freshness.stop(),
       grouping.stop(),
+      webhookWorker.stop().catch((err: unknown) => log.error({ err }, 'stopping the webhook worker')),
     ]);
     await database.close();
     log.info('Database closed. Bye.');

@@ -71,6 +71,22 @@ const SIGNED_IN: State[] = [
     path: () => '/hackathons/climate-code-sprint/organize',
     ready: (page) => page.getByRole('heading', { name: 'Day by day' }),
   },
+  {
+    name: "own team's grouping control",
+    path: (ids) => `/teams/${ids.ownTeam}`,
+    ready: (page) => page.getByText(/asks grouping for|teams that ask for members are filled first/),
+  },
+  {
+    name: "event's moderation queue",
+    path: () => '/hackathons/climate-code-sprint/moderate',
+    ready: (page) => page.getByRole('heading', { name: 'Open reports' }),
+  },
+  { name: 'find me a team', path: () => '/hackathons/climate-code-sprint/group', ready: heading('Find me a team') },
+  {
+    name: 'settings: safety',
+    path: () => '/profile?tab=settings',
+    ready: (page) => page.getByRole('region', { name: 'Safety' }).getByRole('radio').first(),
+  },
   { name: 'own profile', path: () => '/profile', ready: (page) => page.getByRole('tab', { name: 'Profile' }) },
   {
     name: 'notifications tab',
@@ -213,3 +229,28 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     });
   }
 }
+
+/** The platform's moderation page is for admins (ADMIN_EMAILS in playwright.config.ts names this one). */
+const ADMIN = { firstName: 'Ada', lastName: 'Admin', email: 'e2e-admin@example.com', password: 'team-finder-1' };
+
+test('axe: the platform moderation page (an admin), laptop and phone, light and dark', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const found: string[] = [];
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    const context = await browser.newContext({ baseURL, viewport, colorScheme: 'light', reducedMotion: 'reduce' });
+    // The first time signs the account up; signing in then works every time (a second sign-up answers alike but signs nobody in).
+    await context.request.post('/api/auth/sign-up/email', { data: ADMIN });
+    const signIn = await context.request.post('/api/auth/sign-in/email', { data: { email: ADMIN.email, password: ADMIN.password } });
+    expect(signIn.ok(), await signIn.text()).toBeTruthy();
+    const page = await context.newPage();
+    await page.goto('/moderation');
+    await page.getByRole('heading', { name: 'Open reports' }).waitFor();
+    found.push(...(await violations(page, `platform moderation, ${device} (light)`)));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    found.push(...(await violations(page, `platform moderation, ${device} (dark)`)));
+    await context.close();
+  }
+  expect(found).toEqual([]);
+});

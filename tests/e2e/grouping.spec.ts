@@ -46,3 +46,25 @@ test('a participant asks to be grouped, the organizer sends the groups, the part
   await expect(solo.page.getByText('You accepted. The group becomes a team as soon as enough of you accept.')).toBeVisible();
   await solo.close();
 });
+
+test("a team's leader asks grouping to fill its open places, sees it asking, and stops", async ({ browser, baseURL }) => {
+  const suffix = randomUUID().slice(0, 4);
+  const leader = await person(browser, baseURL!, newUser('Lia', `Partial${suffix}`));
+  const team = await leader.request.post('/api/teams', {
+    data: { name: `Partial Team ${suffix}`, description: 'A team that wants two more people.', openPositions: ['Designer'], event: slug },
+  });
+  expect(team.ok(), await team.text()).toBeTruthy();
+  const teamId = (await team.json()).id as string;
+
+  await leader.page.goto(`/teams/${teamId}`);
+  await leader.page.getByLabel('How many more people').selectOption('2');
+  await leader.page.getByRole('button', { name: 'Fill our open places through grouping' }).click();
+  await expect(leader.page.getByRole('status').filter({ hasText: 'This team asks grouping for 2 more people' })).toBeVisible();
+  await leader.page.reload();
+  await expect(leader.page.getByText('This team asks grouping for 2 more people')).toBeVisible();
+  expect((await (await leader.request.get(`/api/teams/${teamId}/grouping`)).json()).wanted).toBe(2);
+  await leader.page.getByRole('button', { name: 'Stop asking grouping' }).click();
+  await expect(leader.page.getByRole('button', { name: 'Fill our open places through grouping' })).toBeVisible();
+  await expect(leader.page.getByText(/This team asks grouping/)).toHaveCount(0);
+  await leader.close();
+});

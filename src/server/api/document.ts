@@ -1,12 +1,12 @@
 /**
  * What the document says about every operation at once, so a route declared anywhere (a new
  * feature's included) gets it without a line of its own: an `operationId`, its `security`
- * (none: public), a description (its summary, when it has none), the headers every answer may carry, the edge's errors, `servers`, and a tag
+ * (none: public; the API token's scope where a token is accepted), a description (its summary, when it has none), the headers every answer may carry, the edge's errors, `servers`, and a tag
  * for every tag used. `npm run lint:api` checks the result with Redocly and Spectral.
  */
 import { accountApi } from '../../shared/api/account';
 import { authApi } from '../../shared/api/auth';
-import { ERROR_DESCRIPTIONS } from '../../shared/api/contract';
+import { ERROR_DESCRIPTIONS, TOKEN } from '../../shared/api/contract';
 import { eventsApi } from '../../shared/api/events';
 import { groupingApi } from '../../shared/api/grouping';
 import { matchingApi } from '../../shared/api/matching';
@@ -16,6 +16,8 @@ import { organizeApi } from '../../shared/api/organize';
 import { profilesApi } from '../../shared/api/profiles';
 import { systemApi } from '../../shared/api/system';
 import { teamsApi } from '../../shared/api/teams';
+import { tokenScopeOf, tokensApi } from '../../shared/api/tokens';
+import { webhooksApi } from '../../shared/api/webhooks';
 import { isDetailPath } from './etag';
 
 /**
@@ -35,6 +37,8 @@ const FEATURES: Record<string, Record<string, { method: string; path: string; op
   profiles: profilesApi,
   system: systemApi,
   teams: teamsApi,
+  tokens: tokensApi,
+  webhooks: webhooksApi,
 };
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -70,6 +74,12 @@ const HEADERS = {
     description: 'The version of this answer: send it back as `If-None-Match` to get 304 while nothing changed',
     schema: { type: 'string' },
   },
+  RateLimitLimit: {
+    description: 'Requests this API token may make per hour (sent on every answer to a token)',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  RateLimitRemaining: { description: "Requests left in this token's current hour", schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: "Seconds until this token's hour starts over", schema: { type: 'integer', minimum: 1 } },
   SetCookie: {
     description:
       'The session cookie (`better-auth.session_token`, `__Secure-` prefixed over HTTPS): set on sign-in and sign-up, cleared on sign-out',
@@ -78,9 +88,17 @@ const HEADERS = {
 };
 const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
+/** What a Bearer token gets besides the route's own answers: a bad token, a missing scope, its rate limit. */
+const TOKEN_ERRORS = {
+  401: 'The API token is unknown, revoked or expired (`token_invalid`), or no session cookie where one is needed',
+  403: "The API token's scopes do not allow this route (`token_scope`), or not allowed to do this",
+  429: "Too many requests: this API token's hourly limit is spent (`too_many_requests`): try again after `Retry-After` seconds",
+} as const;
+
 type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
 type Operation = {
   operationId?: string;
+  'x-token-scope'?: string;
   summary?: string;
   description?: string;
   security?: unknown[];
@@ -117,6 +135,20 @@ export function finishDocument<D extends object>(input: D): D {
       if (!operation.description && operation.summary) operation.description = operation.summary;
       // No security declared: anyone may call it, and the document says so.
       operation.security ??= [];
+      // Where a personal API token is accepted, and with which scope (the same rule bearer.ts applies).
+      const scope = tokenScopeOf(method, path);
+      if (scope) {
+        const open = operation.security.length === 0 || operation.security.some((s) => Object.keys(s as object).length === 0);
+        const required = operation.security.filter((s) => Object.keys(s as object).length > 0);
+        // Scopes of an http scheme are no part of OpenAPI's model (linters refuse them): the scope is
+        // `x-token-scope`, and said in the description.
+        operation.security = [...required, { [TOKEN]: [] }, ...(open ? [{}] : [])];
+        operation['x-token-scope'] = scope;
+        operation.description = `${operation.description ?? ''}\n\nAPI token scope: \`${scope}\`.`.trim();
+        for (const [status, description] of Object.entries(TOKEN_ERRORS)) operation.responses[status] ??= { ...error(403), description };
+      } else {
+        operation.responses['403'] ??= { ...error(403), description: 'This route never takes an API token (`token_not_accepted`)' };
+      }
       for (const tag of operation.tags ?? []) {
         if (!tags.has(tag)) (document.tags ??= []).push({ name: tag, description: TAG_FALLBACK });
         tags.add(tag);
@@ -145,6 +177,11 @@ export function finishDocument<D extends object>(input: D): D {
         if (status === '429' || status === '503') headers['Retry-After'] ??= ref('RetryAfter');
         if (path.startsWith('/api/auth/') && /^[23]/.test(status)) headers['Set-Cookie'] ??= ref('SetCookie');
         if (conditional && (status === '200' || status === '304')) headers.ETag = ref('ETag');
+        if (scope) {
+          headers['RateLimit-Limit'] ??= ref('RateLimitLimit');
+          headers['RateLimit-Remaining'] ??= ref('RateLimitRemaining');
+          headers['RateLimit-Reset'] ??= ref('RateLimitReset');
+        }
         response.headers = headers;
       }
     }

@@ -18,6 +18,8 @@ export interface Viewer {
   email: string;
   /** Null only if the profile was removed after sign-in. */
   profileId: string | null;
+  /** Set when a personal API token signs the request (features/tokens), not a session. */
+  token?: { id: string; scopes: readonly string[] };
 }
 
 export type AppEnv = {
@@ -34,6 +36,8 @@ export type AppEnv = {
     matching: MatchingIndex;
     /** Platform admins' sign-in emails, lower-cased (ADMIN_EMAILS). */
     admins: Set<string>;
+    /** Whether webhooks may point to private and loopback addresses, over http too (WEBHOOKS_ALLOW_PRIVATE, tests). */
+    webhooksAllowPrivate: boolean;
     viewer?: Viewer | null;
     /** Who is asking, and how they reached us (edge.ts). */
     client: Client;

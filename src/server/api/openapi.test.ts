@@ -96,9 +96,9 @@ describe('GET /api/openapi.json', () => {
       const res = await h.request(method.toUpperCase(), url, { body: ['post', 'put', 'patch'].includes(method) ? {} : undefined });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
-    // Public routes say so: an empty security requirement.
+    // Public routes say so: an empty security requirement, beside the optional API token (decisions/025).
     const profilesList = operations().find((o) => o.method === 'get' && o.path === '/api/profiles')!;
-    expect(profilesList.op.security).toEqual([]);
+    expect(profilesList.op.security).toEqual([{ token: [] }, {}]);
   });
 
   it('documents the paging parameters of the lists', () => {

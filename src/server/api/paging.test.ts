@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { teams } from '../db/schema';
-import { CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
+import { COUNT_FRESH_MS, COUNT_TTL_MS, CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
 import { createHarness, type Harness } from '../testing/harness';
 import { LEGACY_EVENT_ID } from '../db/demo-events';
 
@@ -118,5 +118,35 @@ describe('list totals after writes', () => {
     expect((await h.api('GET /api/teams', { query: { pageSize: 1 } })).body.total).toBe(2);
     await create('Count Three');
     expect((await h.api('GET /api/teams', { query: { pageSize: 1 } })).body.total).toBe(3);
+  });
+});
+
+describe('kept counts', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers a count due for renewal at once while one reader recounts it, then the new one', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    const cache = new CountCache();
+    let counted = 0;
+    const count = vi.fn(async () => ++counted * 100);
+    expect(await cache.get('k', count)).toBe(100);
+    vi.setSystemTime(COUNT_FRESH_MS + 1);
+    // Three readers at once: all get the kept total, one recount runs.
+    const answers = await Promise.all([cache.get('k', count), cache.get('k', count), cache.get('k', count)]);
+    expect(answers).toEqual([100, 100, 100]);
+    expect(count).toHaveBeenCalledTimes(2);
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', count)).toBe(200);
+    // Past COUNT_TTL_MS without a reader, the kept total is gone: the next reader counts and waits.
+    vi.setSystemTime(COUNT_FRESH_MS + 1 + COUNT_TTL_MS + 1);
+    expect(cache.known('k')).toBeUndefined();
+    expect(await cache.get('k', count)).toBe(300);
+  });
+
+  it('forgets a count a write cleared, however fresh', async () => {
+    const cache = new CountCache();
+    cache.set('k', 5);
+    cache.clear();
+    expect(cache.known('k')).toBeUndefined();
   });
 });

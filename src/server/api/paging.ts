@@ -6,9 +6,12 @@ import { queryRows, type Db } from '../db/client';
  * Paged lists with an exact total. Counting every match of a broad search costs far more than
  * the page itself at 100,000+ rows, so the count is kept briefly per distinct filter. Every
  * successful write through this app instance clears the kept counts (see app.ts), so they never
- * lag behind one's own changes; writes made through other instances show within COUNT_TTL_MS.
+ * lag behind one's own changes; writes made through other instances show within COUNT_TTL_MS. A
+ * count older than COUNT_FRESH_MS is still answered while one request recounts it, so when a busy
+ * filter's count comes due, its readers do not all count (and wait) at once.
  */
 export const COUNT_TTL_MS = 10_000;
+export const COUNT_FRESH_MS = COUNT_TTL_MS / 2;
 const MAX_KEYS = 1000;
 
 export class CountCache {
@@ -50,7 +53,7 @@ export class CountCache {
   }
 
   get(key: string, compute: () => Promise<number>): Promise<number> {
-    const hit = this.known(key);
+    const hit = this.known(key, compute);
     if (hit) return hit;
     // Concurrent requests for the same filter share one count query.
     const value = compute();
@@ -58,17 +61,33 @@ export class CountCache {
     return value;
   }
 
-  /** The kept total of `key`, if there is one. */
-  known(key: string): Promise<number> | undefined {
-    const hit = this.entries.get(key);
-    return hit && hit.expires > Date.now() ? (hit.value as Promise<number>) : undefined;
+  /**
+   * The kept total of `key`, if there is one. Once it is COUNT_FRESH_MS old (and until
+   * COUNT_TTL_MS), it is still answered, and `recount`, if given, runs once to replace it.
+   */
+  known(key: string, recount?: () => Promise<number>): Promise<number> | undefined {
+    const hit = this.entries.get(key) as { value: Promise<number>; expires: number; fresh?: Promise<number> } | undefined;
+    const now = Date.now();
+    if (!hit || hit.expires <= now) return undefined;
+    if (recount && hit.expires - now < COUNT_TTL_MS - COUNT_FRESH_MS && !hit.fresh) {
+      hit.fresh = recount().then((total) => {
+        if (this.entries.get(key) === hit) this.set(key, total);
+        return total;
+      });
+      // A failed recount leaves the kept total to expire; the next reader counts again.
+      hit.fresh.catch(() => {});
+    }
+    return hit.value;
   }
 
   set(key: string, value: Promise<number> | number) {
     if (this.entries.size >= MAX_KEYS) this.entries.clear();
     const promise = Promise.resolve(value);
-    this.entries.set(key, { value: promise, expires: Date.now() + COUNT_TTL_MS });
-    promise.catch(() => this.entries.delete(key));
+    const entry = { value: promise, expires: Date.now() + COUNT_TTL_MS };
+    this.entries.set(key, entry);
+    promise.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
   }
 
   clear() {
@@ -162,7 +181,7 @@ export async function newestFirstPage<Row>(
     total,
   });
 
-  const kept = counts.known(countKey);
+  const kept = counts.known(countKey, count);
   if (kept) {
     const total = Number(await kept);
     if (walkFindsPageSooner(total, offset, pageSize, await estimatedRows(db, table))) return walk(total);

@@ -8,7 +8,7 @@
  *
  * Each counter is a fixed window, counted by one atomic upsert.
  */
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { attemptCounters } from '../db/schema';
@@ -30,17 +30,22 @@ export interface Verdict {
 
 const secondsUntil = (resetAt: Date | string) => Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
 
+/**
+ * The statement that counts one attempt under `key` (an expression: a parameter, or a column of
+ * a CTE `from` names) and returns `hits` and `reset_at`: for a caller that counts in the same
+ * round trip as its own query (API tokens, features/tokens).
+ */
+export const countAttemptSql = (key: SQL, limit: Limit, from?: SQL) =>
+  sql`insert into attempt_counters as c (key, hits, reset_at)
+      select ${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}) ${from ? sql`from ${from}` : sql``}
+      on conflict (key) do update set
+        hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
+        reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+      returning hits, reset_at`;
+
 /** Counts one attempt under `key` and says whether it is within `limit`. */
 export async function countAttempt(db: Db, key: string, limit: Limit): Promise<Verdict> {
-  const [row] = await queryRows<{ hits: number; reset_at: Date | string }>(
-    db,
-    sql`insert into attempt_counters as c (key, hits, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
-        on conflict (key) do update set
-          hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
-          reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-        returning hits, reset_at`,
-  );
+  const [row] = await queryRows<{ hits: number; reset_at: Date | string }>(db, countAttemptSql(sql`${key}`, limit));
   return { allowed: row.hits <= limit.max, retryAfterSeconds: secondsUntil(row.reset_at) };
 }
 

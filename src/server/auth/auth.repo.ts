@@ -1,6 +1,7 @@
 /** The auth tables (users, sessions, accounts, verifications, app settings) outside better-auth's own adapter. */
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts, appSettings, sessions, users, verifications } from '../db/schema';
 import { profileIdOfUserColumn } from '../features/profiles';
 import { prepared } from '../db/prepared';
@@ -163,3 +164,6 @@ export async function sessionExpiries(db: Db, ids: string[]): Promise<Map<string
 export async function deleteSessionsOfProfile(db: Db, profileId: string): Promise<void> {
   await db.delete(sessions).where(sql`${profileIdOfUserColumn(sessions.userId)} = ${profileId}`);
 }
+
+/** The sign-in email of the user `userId` names (a column of another table), for a query's select list. */
+export const userEmailColumn = (userId: AnyPgColumn) => sql<string>`(select ${users.email} from ${users} where ${users.id} = ${userId})`;

@@ -92,18 +92,23 @@ const BODY_TYPE = /^(application\/([\w.+-]+\+)?json|multipart\/form-data)\s*(;|$
  * A state-changing request must come from the app's own pages: an Origin header, when there is
  * one, must be the app's origin (or one of TRUSTED_ORIGINS); without one, a browser's
  * Sec-Fetch-Site must say same-origin. A request with neither is not from a browser (curl, a
- * script), so no other site can have sent it. Then a body, when there is one, must be JSON or
+ * script), so no other site can have sent it. A request with `Authorization: Bearer` needs neither. Then a body, when there is one, must be JSON or
  * multipart: a form or text/plain post is refused before anything reads it.
  */
 export function sameOriginWrites(trustedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHOD.test(c.req.method)) return next();
+    // A Bearer token is no ambient credential: a browser sends it only when a page's script adds
+    // it, which another site's cannot (no CORS here). Its request never reads the session cookie
+    // (features/tokens), so it may come from anywhere, with any Origin or none.
+    const bearer = /^bearer( |$)/i.test(c.req.header('authorization') ?? '');
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const allowed =
-      origin !== undefined
+      bearer ||
+      (origin !== undefined
         ? origin === c.var.client.origin || trustedOrigins.includes(origin)
-        : site === undefined || site === 'same-origin';
+        : site === undefined || site === 'same-origin');
     if (!allowed) throw new ApiError(403, 'This request came from another site and was refused', undefined, 'cross_site');
     const type = c.req.header('content-type');
     if (type !== undefined && !BODY_TYPE.test(type))

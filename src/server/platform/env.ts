@@ -58,6 +58,17 @@ const EnvSchema = z
     AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
     /** The hourly limits on join requests and invitations per sender (docs/product.md#safety); read where they are counted. */
     SEND_LIMITS: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+    /**
+     * Webhooks may point to loopback and private addresses, over http too (docs/decisions/026). For tests and a
+     * local receiver only: with it on, anyone able to organize an event can make this server call its own network.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: z.preprocess(
+      emptyIsUnset,
+      z
+        .enum(['0', '1'], { message: "must be '0' or '1'" })
+        .default('0')
+        .transform((v) => v === '1'),
+    ),
     /** Sign-in and sign-up attempts one client address may make in 10 s (a venue's wifi may need more). */
     AUTH_ATTEMPTS_PER_ADDRESS: z.coerce
       .number({ message: 'must be a number' })
@@ -110,6 +121,13 @@ const EnvSchema = z
       .int('must be a whole number (milliseconds)')
       .min(0, 'must be 0 (off) or more')
       .max(60_000, 'must be at most 60000')
+      .optional(),
+    /** Requests each personal API token may make per hour (default 5000; docs/decisions/025). */
+    TOKEN_REQUESTS_PER_HOUR: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
       .optional(),
     /** Connections one client address reaching the instance directly may hold at once (0: no cap; not applied behind a trusted proxy). */
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce

@@ -3,8 +3,8 @@
  * let in while nothing waits long, and turned away (the verdict says why) once the in-flight
  * limit is reached, the event loop is late, or a queue stands in the app.
  */
-import { describe, expect, it } from 'vitest';
-import { createShedder, reportShedding, verdict, type Limits } from './overload';
+import { describe, expect, it, vi } from 'vitest';
+import { createShedder, processLoopDelay, reportShedding, verdict, type Limits } from './overload';
 
 const limits: Limits = { maxInFlight: 100, maxWaitMs: 250, minQueue: 8 };
 
@@ -163,5 +163,19 @@ describe('what is said about requests turned away', () => {
     t = 10_000;
     report('full', 'POST');
     expect(warnings).toEqual([{ shed: { queue: 10, loop: 20, full: 1 }, seconds: 10 }]);
+  });
+});
+
+describe("the event loop's delay", () => {
+  it('is still seen by the requests read just after a long turn, until the loop runs on time again', async () => {
+    const delay = processLoopDelay();
+    await new Promise((r) => setTimeout(r, 50));
+    // A long turn (PGlite answering a batch on this thread) ...
+    const until = performance.now() + 300;
+    while (performance.now() < until);
+    // ... then the timers run (the 10 ms tick first, being due first), then what was waiting.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(delay()).toBeGreaterThan(250);
+    await vi.waitFor(() => expect(delay()).toBeLessThan(100), { timeout: 2000, interval: 20 });
   });
 });

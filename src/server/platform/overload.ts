@@ -138,19 +138,24 @@ export function reportShedding(log: Logger, metrics: Metrics | undefined, now = 
 let sampler: (() => number) | undefined;
 
 /**
- * How late the event loop is right now: the time since a 10 ms timer last ran, less those 10 ms.
- * A request read in the middle of a long turn of the loop (PGlite answering a batch of requests
- * read at once, each query on this thread) has waited at least that long in its socket. (The
- * loop-delay histogram of perf_hooks records a delay only once the turn is over: too late for the
- * requests of that turn.) One timer per process, which does not keep the process alive.
+ * How late the event loop is right now: the time since a 10 ms timer last ran, less those 10 ms,
+ * or, if more, how late that timer itself was. A request read in the middle of a long turn of the
+ * loop (PGlite answering a batch of requests read at once, each query on this thread) has waited at
+ * least the first; the requests read just after such a turn, when the timer has only just run, have
+ * waited about the second, so it is kept until the timer runs on time again. (The loop-delay
+ * histogram of perf_hooks records a delay only once the turn is over: too late for the requests of
+ * that turn.) One timer per process, which does not keep the process alive.
  */
 export function processLoopDelay(): () => number {
   if (sampler) return sampler;
   const tickMs = 10;
   let lastTick = performance.now();
+  let lastLate = 0;
   setInterval(() => {
-    lastTick = performance.now();
+    const t = performance.now();
+    lastLate = Math.max(0, t - lastTick - tickMs);
+    lastTick = t;
   }, tickMs).unref();
-  sampler = () => Math.max(0, performance.now() - lastTick - tickMs);
+  sampler = () => Math.max(lastLate, performance.now() - lastTick - tickMs);
   return sampler;
 }

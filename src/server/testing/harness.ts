@@ -65,7 +65,10 @@ export async function createHarness(
     /** The sign-in attempt limits (off by default in tests). */
     rateLimit?: boolean;
     /** What edge.ts is given: trusted proxies, origins, the in-flight limit. */
-    edge?: Pick<Parameters<typeof createApp>[0], 'trustProxyHops' | 'trustedOrigins' | 'maxInFlight' | 'maxQueueWaitMs' | 'drain'>;
+    edge?: Pick<
+      Parameters<typeof createApp>[0],
+      'trustProxyHops' | 'trustedOrigins' | 'maxInFlight' | 'maxQueueWaitMs' | 'drain' | 'tokenRequestsPerHour'
+    >;
     /** Where the app logs (default: nowhere, so test output stays clean). */
     log?: Logger;
     /** Collect Prometheus metrics of the app (harness.metrics). */
@@ -76,6 +79,8 @@ export async function createHarness(
     mailer?: Mailer;
     /** Platform admins by email (ADMIN_EMAILS). */
     adminEmails?: string[];
+    /** Webhooks may point to 127.0.0.1 over http (WEBHOOKS_ALLOW_PRIVATE). */
+    webhooksAllowPrivate?: boolean;
   } = {},
 ) {
   const log = opts.log ?? silentLogger;
@@ -116,6 +121,7 @@ export async function createHarness(
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
+    webhooksAllowPrivate: opts.webhooksAllowPrivate,
     auth,
     live,
     matching,

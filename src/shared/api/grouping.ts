@@ -22,6 +22,12 @@ export const GROUPING_ROLE_LABELS: Record<GroupingRole, string> = {
 /** Hours a member has to answer a proposal; after that they are back in the pool. */
 export const ANSWER_HOURS = 48;
 export const MAX_NOT_WITH = 50;
+/** The most members a team asks grouping for at once. */
+export const MAX_TEAM_WANTED = 9;
+
+export const TeamGroupingSchema = z
+  .strictObject({ wanted: z.number().int().meta({ description: 'How many more members the team asks grouping for; 0: none' }) })
+  .meta({ id: 'TeamGrouping' });
 
 const eventParam = z.object({
   slug: z
@@ -152,18 +158,28 @@ export const groupingApi = {
     request: { params: groupParam, body: jsonBody(z.strictObject({ accept: z.boolean() })) },
     responses: { 200: json(ProposalSchema, 'Answered'), ...errors(401, 404, 409, ...jsonBodyErrors) },
   }),
+  teamState: defineRoute({
+    method: 'get',
+    path: '/api/teams/{id}/grouping',
+    tags: [GROUPING],
+    summary: "Whether the team asks for members through grouping, and how many (the team's members)",
+    security: signedIn,
+    request: { params: z.object({ id: idParam('Team not found', 'The team') }) },
+    responses: { 200: json(TeamGroupingSchema, 'How many more members the team asked for; 0: it does not'), ...errors(401, 403, 404) },
+  }),
   teamOptIn: defineRoute({
     method: 'put',
     path: '/api/teams/{id}/grouping',
     tags: [GROUPING],
     summary: "Ask for members through grouping (a team's leaders): how many more; 0 stops",
-    description: 'The team is filled first in the next run, kept whole; only people who accept join it.',
+    description:
+      "The team is filled first in the next run, kept whole; only people who accept join it. 409 once the event's teams are locked (its formation deadline passed).",
     security: signedIn,
     request: {
       params: z.object({ id: idParam('Team not found', 'The team') }),
-      body: jsonBody(z.strictObject({ wanted: z.number({ message: 'Say how many people' }).int().min(0).max(9) })),
+      body: jsonBody(z.strictObject({ wanted: z.number({ message: 'Say how many people' }).int().min(0).max(MAX_TEAM_WANTED) })),
     },
-    responses: { 200: json(z.strictObject({ wanted: z.number().int() }), 'Saved'), ...errors(401, 403, 404, ...jsonBodyErrors) },
+    responses: { 200: json(TeamGroupingSchema, 'Saved'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
   }),
   run: defineRoute({
     method: 'post',

@@ -13,6 +13,8 @@ import type { organizeApi } from './organize';
 import type { profilesApi } from './profiles';
 import type { systemApi } from './system';
 import type { teamsApi } from './teams';
+import type { tokensApi } from './tokens';
+import type { webhooksApi } from './webhooks';
 
 type Contract =
   | typeof accountApi
@@ -25,7 +27,9 @@ type Contract =
   | typeof organizeApi
   | typeof profilesApi
   | typeof systemApi
-  | typeof teamsApi;
+  | typeof teamsApi
+  | typeof tokensApi
+  | typeof webhooksApi;
 /** Each feature's routes (distributed over the union, so no feature's keys are lost). */
 type RoutesOf<C> = C extends unknown ? C[keyof C] : never;
 type AnyRoute = RoutesOf<Contract>;

@@ -66,6 +66,7 @@ export const accountKeys = {
   all: ['account'] as const,
   info: () => [...accountKeys.all, 'info'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
+  tokens: () => [...accountKeys.all, 'tokens'] as const,
 };
 
 export const configKeys = {

@@ -15,6 +15,6 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /**
  * When anything a list item or detail shows last changed (the API's `updatedAt`, for sync): kept by
- * the database (migration 0020 and docs/decisions/027-sync.md), never written by the app.
+ * the database (migration 0023 and docs/decisions/027-sync.md), never written by the app.
  */
 export const changedAt = () => timestamp('changed_at', { withTimezone: true }).notNull().defaultNow();

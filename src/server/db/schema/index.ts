@@ -12,3 +12,5 @@ export * from './organize';
 export * from './grouping';
 export * from './safety';
 export * from './moderation';
+export * from './tokens';
+export * from './webhooks';

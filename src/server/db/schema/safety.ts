@@ -86,10 +86,15 @@ export const hiddenContent = pgTable(
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     byProfileId: uuid('by_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Set when a platform ban hid it: lifting that ban lifts these marks (and no moderator's own). */
+    banId: uuid('ban_id').references(() => bans.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
   },
   (t) => [
+    index('hidden_content_ban_idx')
+      .on(t.banId)
+      .where(sql`${t.banId} is not null and ${t.liftedAt} is null`),
     index('hidden_content_target_idx')
       .on(t.targetId)
       .where(sql`${t.liftedAt} is null`),

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { people } from '../../db/people';
 import { registrations, type Event } from '../../db/schema';
 import { isBanned } from '../safety';
+import { queueWebhooks } from '../webhooks';
 import { isRegistrationOpen } from './rules';
 
 /** A registration as its owner sees it; the looking flag as it stands (the profile's when not set here). */
@@ -56,10 +57,20 @@ export async function register(
   if (!updated) {
     if (await isBanned(db, profileId, event.id)) return refused('banned_from_event', { event: event.name });
     if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
-    await db
-      .insert(registrations)
-      .values({ eventId: event.id, profileId, looking: input.looking ?? null, intent: input.intent })
-      .onConflictDoUpdate({ target: [registrations.eventId, registrations.profileId], set: changes });
+    // The registration and what the event's webhooks are told of it: both or neither.
+    await db.transaction(async (tx) => {
+      const added = await tx
+        .insert(registrations)
+        .values({ eventId: event.id, profileId, looking: input.looking ?? null, intent: input.intent })
+        .onConflictDoNothing()
+        .returning({ profileId: registrations.profileId });
+      if (added.length) await registrationWebhook(tx, event.id, profileId, 'registered');
+      else
+        await tx
+          .update(registrations)
+          .set(changes)
+          .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)));
+    });
   }
   return done({ registration: (await registrationOf(db, event.id, profileId))! });
 }
@@ -77,7 +88,12 @@ export async function ensureRegistered(tx: Db, event: Event, profileId: string):
     .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)));
   if (row) return done();
   if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
-  await tx.insert(registrations).values({ eventId: event.id, profileId }).onConflictDoNothing();
+  const added = await tx
+    .insert(registrations)
+    .values({ eventId: event.id, profileId })
+    .onConflictDoNothing()
+    .returning({ id: registrations.profileId });
+  if (added.length) await registrationWebhook(tx, event.id, profileId, 'registered');
   return done();
 }
 
@@ -85,7 +101,12 @@ export async function ensureRegistered(tx: Db, event: Event, profileId: string):
 export async function enroll(tx: Db, eventId: string, profileId: string): Promise<boolean> {
   const [profile] = await tx.select({ id: people.id }).from(people.table).where(eq(people.id, profileId));
   if (!profile) return false;
-  await tx.insert(registrations).values({ eventId, profileId }).onConflictDoNothing();
+  const added = await tx
+    .insert(registrations)
+    .values({ eventId, profileId })
+    .onConflictDoNothing()
+    .returning({ id: registrations.profileId });
+  if (added.length) await registrationWebhook(tx, eventId, profileId, 'registered');
   return true;
 }
 
@@ -121,7 +142,17 @@ export async function takesPart(db: Db, eventId: string, profileId: string): Pro
 
 /** The registration goes (the caller has taken the person out of the event's teams first). */
 export async function deregister(tx: Db, eventId: string, profileId: string): Promise<void> {
-  await tx.delete(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId)));
+  const gone = await tx
+    .delete(registrations)
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId)))
+    .returning({ id: registrations.profileId });
+  if (gone.length) await registrationWebhook(tx, eventId, profileId, 'left');
+}
+
+/** The event's webhooks hear that someone took part or left (docs/product.md#webhooks), in the caller's transaction. */
+async function registrationWebhook(tx: Db, eventId: string, profileId: string, action: 'registered' | 'left'): Promise<void> {
+  const [person] = await tx.select({ name: people.name }).from(people.table).where(eq(people.id, profileId));
+  await queueWebhooks(tx, eventId, 'registration', { profileId, name: person?.name ?? null, action });
 }
 
 /**

@@ -3,22 +3,16 @@
  * docs/product.md#the-organizers-desk): a subquery with named columns, so a report is one statement
  * over the primary key's (event_id, profile_id) order, without another feature reading this table.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
 import { registrations } from '../../db/schema';
 
 /**
- * Freshness (docs/product.md#freshness): when each of `profileIds` last said they are looking for a
- * team in the event (a page of cards at a time, by the primary key).
+ * Freshness (docs/product.md#freshness): for a statement of another feature, when the person whose
+ * id is `profileId` last said they are looking for a team in the event (null: not registered), by
+ * the primary key.
  */
-export async function lookingSinceIn(db: Db, eventId: string, profileIds: string[]): Promise<Map<string, string>> {
-  if (profileIds.length === 0) return new Map();
-  const rows = await db
-    .select({ profileId: registrations.profileId, since: registrations.lookingSince })
-    .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), inArray(registrations.profileId, profileIds)));
-  return new Map(rows.map((r) => [r.profileId, r.since.toISOString()]));
-}
+export const lookingSinceOf = (eventId: string, profileId: SQL): SQL<Date | string | null> =>
+  sql`(select ${registrations.lookingSince} from ${registrations} where ${registrations.eventId} = ${eventId} and ${registrations.profileId} = ${profileId})`;
 
 /** `(select profile_id, looking, created_at from registrations of the event)`: `looking` is null when it follows the profile. */
 export const eventRegistrations = (eventId: string): SQL =>

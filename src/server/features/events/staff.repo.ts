@@ -20,6 +20,16 @@ export async function staffRoleOf(db: Db, eventId: string, profileId: string): P
   return row?.role ?? null;
 }
 
+/** The events the person is on the staff of (any role), by name. */
+export async function staffEventsOf(db: Db, profileId: string): Promise<{ slug: string; name: string }[]> {
+  return db
+    .select({ slug: events.slug, name: events.name })
+    .from(eventStaff)
+    .innerJoin(events, eq(events.id, eventStaff.eventId))
+    .where(eq(eventStaff.profileId, profileId))
+    .orderBy(asc(events.name));
+}
+
 const memberColumns = { person: people.ref, email: people.email, role: eventStaff.role, addedAt: eventStaff.createdAt };
 const toMember = (r: { person: StaffMember['person']; email: string; role: EventRole; addedAt: Date }): StaffMember => ({
   ...r,

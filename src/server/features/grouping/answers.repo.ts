@@ -14,6 +14,7 @@ import { eventById } from '../events';
 import { notify } from '../notifications';
 import { formGroupedTeam, joinGroupedTeam } from '../teams';
 import { groupViews, notifyBackInPool } from './runs.repo';
+import { oneTeamPlaceFilled } from './optins.repo';
 
 async function proposalView(db: Db, eventId: string, groupId: string, profileId: string): Promise<Proposal | null> {
   const [view] = await groupViews(db, eventId, { groupIds: [groupId] }, profileId);
@@ -106,6 +107,8 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
     if (joinTo) {
       const joined = await joinGroupedTeam(tx, event, joinTo, profileId, role);
       if (!joined.ok) return joined;
+      // A partial team that asked for members asks for one fewer now.
+      if (group.fills_team_id) await oneTeamPlaceFilled(tx, group.fills_team_id);
       await notify(tx, [{ profileId, kind: 'group_formed', data: { teamId: joinTo } }]);
       return done();
     }

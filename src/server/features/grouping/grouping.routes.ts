@@ -7,9 +7,9 @@ import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { orRefuse } from '../../api/outcome';
 import { inEvent, ORGANIZERS, STAFF } from '../events';
-import { leaderOnly } from '../teams';
+import { leaderOnly, memberOnly } from '../teams';
 import { answer, myProposal } from './answers.repo';
-import { optIn, optInOf, optOut, setTeamOptIn } from './optins.repo';
+import { optIn, optInOf, optOut, setTeamOptIn, teamOptInOf } from './optins.repo';
 import { latestRun, queueRun, sendRun } from './runs.repo';
 
 export const groupingRoutes = createRouter()
@@ -30,9 +30,10 @@ export const groupingRoutes = createRouter()
     const { proposal } = orRefuse(await answer(c.var.db, c.req.valid('param').id, c.var.profileId, c.req.valid('json').accept));
     return c.json(proposal, 200);
   })
+  .openapi(guarded(groupingApi.teamState, memberOnly), async (c) => c.json({ wanted: await teamOptInOf(c.var.db, c.var.team.id) }, 200))
   .openapi(guarded(groupingApi.teamOptIn, leaderOnly), async (c) => {
     const { wanted } = c.req.valid('json');
-    await setTeamOptIn(c.var.db, c.var.team.id, wanted);
+    orRefuse(await setTeamOptIn(c.var.db, c.var.team, wanted));
     return c.json({ wanted }, 200);
   })
   .openapi(guarded(groupingApi.run, inEvent(ORGANIZERS)), async (c) => {

@@ -228,8 +228,16 @@ describe('a partial team', () => {
   it('asks through its leader, is filled first and kept whole, and is joined only by those who accept', async () => {
     const notLeader = await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: solos[1].cookie, body: { wanted: 1 } });
     expect(notLeader.status).toBe(403);
+    const state = (user: TestUser) => h.api('GET /api/teams/{id}/grouping', { params: { id: teamId }, cookie: user.cookie });
+    expect((await state(leader)).body).toEqual({ wanted: 0 });
     const asked = await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 1 } });
     expect(asked.status).toBe(200);
+    expect((await state(leader)).body).toEqual({ wanted: 1 });
+    // Only the team's members read it.
+    expect((await state(stranger)).status).toBe(403);
+    expect((await h.api('GET /api/teams/{id}/grouping', { params: { id: teamId } })).status).toBe(401);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await h.api('GET /api/teams/{id}/grouping', { params: { id: unknown }, cookie: leader.cookie })).status).toBe(404);
     const preview = await run();
     const fill = preview.groups.find((g) => g.fillsTeam?.id === teamId)!;
     expect(fill.fillsTeam!.name).toBe('Lea Team');
@@ -242,6 +250,8 @@ describe('a partial team', () => {
     expect(accepted.body.teamId).toBe(teamId);
     const team = (await h.api('GET /api/teams/{id}', { params: { id: teamId }, cookie: leader.cookie })).body;
     expect(team.members!.map((m: { id: string }) => m.id).sort()).toEqual([leader.profileId, newcomer.profileId].sort());
+    // Filled: the team asks for one fewer (none now), as its members read.
+    expect((await state(newcomer)).body).toEqual({ wanted: 0 });
   });
 });
 
@@ -252,5 +262,8 @@ describe('after the formation deadline', () => {
     expect(queued.status).toBe(409);
     expect(queued.body.error).toMatch(/locked/);
     expect((await optIn(solos[2], 'data')).status).toBe(409);
+    const teamAsks = await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 2 } });
+    expect(teamAsks.status).toBe(409);
+    expect(teamAsks.body.code).toBe('formation_locked');
   });
 });

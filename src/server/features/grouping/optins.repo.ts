@@ -9,7 +9,7 @@ import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
 import { groupingAvoids, groupingOptIns, groupingTeamOptIns, type Event } from '../../db/schema';
-import { eventRegistrations, isFormationLocked } from '../events';
+import { eventById, eventRegistrations, isFormationLocked } from '../events';
 import { bannedAmong, blockedPairsAmong } from '../safety';
 import { eventMemberships, eventTeams } from '../teams';
 import { levelFromSkills, roleFromSkills, type PartialTeam, type Solo } from './people';
@@ -60,14 +60,38 @@ export async function optInOf(db: Db, eventId: string, profileId: string) {
   return { role: row.role, notWith };
 }
 
-/** A leader asks for members through grouping (wanted 0: no longer). */
-export async function setTeamOptIn(db: Db, teamId: string, wanted: number): Promise<void> {
-  if (wanted <= 0) await db.delete(groupingTeamOptIns).where(eq(groupingTeamOptIns.teamId, teamId));
+/**
+ * A leader asks for members through grouping (wanted 0: no longer). Refused once the event's teams
+ * are locked (its formation deadline passed): no run could fill the team then.
+ */
+export async function setTeamOptIn(db: Db, team: { id: string; eventId: string }, wanted: number): Promise<Outcome> {
+  const event = await eventById(db, team.eventId);
+  if (event && isFormationLocked(event)) return refused('formation_locked', { event: event.name });
+  if (wanted <= 0) await db.delete(groupingTeamOptIns).where(eq(groupingTeamOptIns.teamId, team.id));
   else
     await db
       .insert(groupingTeamOptIns)
-      .values({ teamId, wanted })
+      .values({ teamId: team.id, wanted })
       .onConflictDoUpdate({ target: groupingTeamOptIns.teamId, set: { wanted } });
+  return done();
+}
+
+/** A member joined the team through grouping: it asks for one fewer (and stops at none). */
+export async function oneTeamPlaceFilled(db: Db, teamId: string): Promise<void> {
+  await db
+    .update(groupingTeamOptIns)
+    .set({ wanted: sql`${groupingTeamOptIns.wanted} - 1` })
+    .where(eq(groupingTeamOptIns.teamId, teamId));
+  await db.delete(groupingTeamOptIns).where(and(eq(groupingTeamOptIns.teamId, teamId), sql`${groupingTeamOptIns.wanted} <= 0`));
+}
+
+/** How many more members the team asked grouping for (0: it did not, or no longer). */
+export async function teamOptInOf(db: Db, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ wanted: groupingTeamOptIns.wanted })
+    .from(groupingTeamOptIns)
+    .where(eq(groupingTeamOptIns.teamId, teamId));
+  return row?.wanted ?? 0;
 }
 
 interface PoolRow {

@@ -277,6 +277,22 @@ describe('GET /api/me/suggested-teams', () => {
     expect((await teamsFor(leader)).body.items).toEqual([]);
   });
 
+  it('never suggests a team with a member on the other side of a block with the person, whoever blocked (docs/product.md#safety)', async () => {
+    const ada = people.Ada;
+    const teamsOfAda = async () => (await teamsFor(ada)).body.items.map((i: { team: { id: string } }) => i.team.id);
+    expect(await teamsOfAda()).toContain(teamId);
+    for (const [by, other] of [
+      [leader, ada],
+      [ada, leader],
+    ] as const) {
+      const blocked = await h.api('PUT /api/me/blocks/{profileId}', { params: { profileId: other.profileId }, cookie: by.cookie });
+      expect(blocked.status).toBe(200);
+      expect(await teamsOfAda()).not.toContain(teamId);
+      await h.api('DELETE /api/me/blocks/{profileId}', { params: { profileId: other.profileId }, cookie: by.cookie });
+    }
+    expect(await teamsOfAda()).toContain(teamId);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await teamsFor(null)).status).toBe(401);
   });

@@ -11,8 +11,9 @@ import type { Db } from '../../db/client';
 import type { Event } from '../../db/schema';
 import { commonEvent, eventIdBySlug, staffRoleOf, takesPart } from '../events';
 import { notify } from '../notifications';
-import { leaveEvent } from '../teams';
-import { addBan, hide, isBanned, liftBan, unhide } from '../safety';
+import { leaveEvent, writtenBy } from '../teams';
+import { announcementIdsBy } from '../organize';
+import { addBan, hide, hideForBan, isBanned, liftBan, unhide } from '../safety';
 import { closeReports, fileReport, recordAction, reportedIn } from './reports.repo';
 import { findTarget, type Target } from './targets';
 
@@ -118,8 +119,8 @@ export async function act(db: Db, scope: Scope, byId: string, input: ActionInput
         if (!left.ok) return left;
         await tell(subjectId, `you were banned from ${scope.event.name}`);
       } else {
-        await addBan(db, { profileId: subjectId, eventId: null, reason, byProfileId: byId });
-        await hide(db, { kind: 'bio', targetId: subjectId, eventId: null, reason, byProfileId: byId });
+        const ban = await addBan(db, { profileId: subjectId, eventId: null, reason, byProfileId: byId });
+        await hideAllOf(db, subjectId, { banId: ban.id, reason, byProfileId: byId });
         await deleteSessionsOfProfile(db, subjectId);
       }
       break;
@@ -128,4 +129,16 @@ export async function act(db: Db, scope: Scope, byId: string, input: ActionInput
   if (input.action !== 'unhide' && input.action !== 'unban') await closeReports(db, eventId, input.targetKind, targetId);
   await recordAction(db, { eventId, action: input.action, targetKind: input.targetKind, targetId, subjectId, byProfileId: byId, reason });
   return done();
+}
+
+/** A platform ban hides everything the person wrote that others read; lifting the ban shows it again. */
+async function hideAllOf(db: Db, profileId: string, ban: { banId: string; reason: string; byProfileId: string }) {
+  const written = await writtenBy(db, profileId);
+  await hideForBan(db, ban, [
+    { kind: 'bio', ids: [profileId] },
+    { kind: 'team_description', ids: written.teams },
+    { kind: 'join_request', ids: written.joinRequests },
+    { kind: 'invitation', ids: written.invitations },
+    { kind: 'announcement', ids: await announcementIdsBy(db, profileId) },
+  ]);
 }

@@ -273,6 +273,8 @@ describe('actions', () => {
     expect(signIn.status).toBe(403);
     const profile = await h.api('GET /api/profiles/{id}', { params: { id: banned.profileId }, cookie: alice.cookie });
     expect(profile.body.bio).toBe(HIDDEN_TEXT);
+    const listed = await h.api('GET /api/profiles', { query: { q: 'Troll' }, cookie: alice.cookie });
+    expect(listed.body.items!.find((p: { id: string }) => p.id === banned.profileId)!.bio).toBe(HIDDEN_TEXT);
     const platform = await h.api('GET /api/moderation', { cookie: admin.cookie });
     expect(platform.body.bans!.map((b: { person: { id: string } }) => b.person.id)).toEqual([banned.profileId]);
     expect(platform.body.record![0]).toMatchObject({ action: 'ban', by: { id: admin.profileId } });

@@ -9,6 +9,8 @@ import type { NotificationKind } from '../../../shared/constants';
 import { notificationLink, notificationText, type NotificationData } from '../../../shared/notification-text';
 import { queryRows, type Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { hiddenAmong } from '../safety';
 
 export type { NotificationData };
 
@@ -81,6 +83,22 @@ const toItem = (n: Row): Omit<InboxItem, 'pending'> => {
   };
 };
 
+/**
+ * Inbox copies of an announcement a moderator hid (or its author's platform ban did) read 'Hidden
+ * by a moderator', as the event's page does (docs/product.md#moderation).
+ */
+async function withHidden(db: Db, rows: Row[]): Promise<Row[]> {
+  const quoted = rows.filter((n) => n.kind === 'announcement' && typeof (n.data as NotificationData).announcementId === 'string');
+  if (quoted.length === 0) return rows;
+  const hidden = await hiddenAmong(db, 'announcement', [...new Set(quoted.map((n) => (n.data as NotificationData).announcementId!))]);
+  if (hidden.size === 0) return rows;
+  return rows.map((n) =>
+    n.kind === 'announcement' && hidden.has((n.data as NotificationData).announcementId!)
+      ? { ...n, data: { ...(n.data as Record<string, unknown>), message: HIDDEN_TEXT } }
+      : n,
+  );
+}
+
 /** One page of a person's notifications, newest first: those older than `before` (a seq), if given. */
 export async function inboxPage(db: Db, profileId: string, opts: { before?: number; limit: number }) {
   const rows = await db
@@ -89,7 +107,7 @@ export async function inboxPage(db: Db, profileId: string, opts: { before?: numb
     .where(and(eq(notifications.profileId, profileId), opts.before ? lt(notifications.seq, opts.before) : undefined))
     .orderBy(desc(notifications.seq))
     .limit(opts.limit + 1);
-  return { items: rows.slice(0, opts.limit).map(toItem), more: rows.length > opts.limit };
+  return { items: (await withHidden(db, rows.slice(0, opts.limit))).map(toItem), more: rows.length > opts.limit };
 }
 
 export async function unreadCount(db: Db, profileId: string): Promise<number> {
@@ -116,7 +134,7 @@ export async function notificationsAfter(db: Db, profileId: string, seq: number,
     .where(and(eq(notifications.profileId, profileId), gt(notifications.seq, seq)))
     .orderBy(notifications.seq)
     .limit(limit);
-  return rows.map(toItem);
+  return (await withHidden(db, rows)).map(toItem);
 }
 
 /** The newest seq of a person's notifications (0 without any): where a fresh live stream starts. */

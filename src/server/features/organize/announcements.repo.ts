@@ -14,6 +14,7 @@ import { announcementRecipients, announcements, deskRecords, type Event } from '
 import { eventRegistrations } from '../events';
 import { notifyEveryone } from '../notifications';
 import { hiddenAmong } from '../safety';
+import { queueWebhooks } from '../webhooks';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { eventMemberships, eventPendingRequests, eventTeams } from '../teams';
 import { ANNOUNCEMENT_MAIL_CHANNEL } from './announcement-mail.repo';
@@ -103,6 +104,8 @@ export async function announce(
       .where(eq(announcements.id, row.id));
     // Whichever instance holds the sender's lock starts on it once this commits (announcement-mail.ts).
     if (mailing) await tx.execute(sql`select pg_notify(${ANNOUNCEMENT_MAIL_CHANNEL}, ${row.id})`);
+    // An announcement to everyone is public (the event's page): the event's webhooks hear of it too.
+    if (segment.kind === 'everyone') await queueWebhooks(tx, event.id, 'announcement', { announcementId: row.id, message });
     await recordAction(tx, {
       eventId: event.id,
       byProfileId: by.profileId,
@@ -169,6 +172,12 @@ export async function deskRecordsOf(db: Db, eventId: string): Promise<DeskRecord
 }
 
 /** An announcement as a report records it: its event, sender and words (moderation). */
+/** The announcements a person wrote (a platform ban hides them). */
+export async function announcementIdsBy(db: Db, profileId: string): Promise<string[]> {
+  const rows = await db.select({ id: announcements.id }).from(announcements).where(eq(announcements.byProfileId, profileId));
+  return rows.map((r) => r.id);
+}
+
 export async function announcementForReport(db: Db, id: string) {
   const [row] = await db
     .select({ eventId: announcements.eventId, byProfileId: announcements.byProfileId, message: announcements.message })

@@ -1,5 +1,6 @@
 /** What the app may use of the organizer's desk. */
 export { organizeRoutes } from './organize.routes';
-export { announcementForReport } from './announcements.repo';
+export { announcementForReport, announcementIdsBy } from './announcements.repo';
 export { createAnnouncementSender, type AnnouncementSender } from './announcement-mail';
 export { createFreshnessJob, refreshFreshness } from './freshness';
+export { webhooksRoutes } from './webhooks.routes';

@@ -7,12 +7,12 @@ import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constan
 import type { ProfileListQuery } from '../../../shared/schemas';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_TEXT } from '../../../shared/safety';
-import { eitherBlocked, hasBlocked, hiddenAmong, hiddenReason } from '../safety';
-import { type Db } from '../../db/client';
+import { eitherBlocked, hasBlocked, hiddenReason, hiddenReasonOf } from '../safety';
+import { queryRows, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { changedSincePage, escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
-import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, lookingSinceIn, takesPartIn } from '../events';
+import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, lookingSinceOf, takesPartIn } from '../events';
 
 const cardColumns = {
   id: profiles.id,
@@ -100,6 +100,18 @@ export function profileListWhere(
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** Of a page of cards: whose bio is hidden, and in an event when each person last said they are looking there. */
+async function cardNotes(db: Db, ids: string[], eventId: string | undefined) {
+  if (ids.length === 0) return new Map<string, { hidden: string | null; since: Date | string | null }>();
+  const id = sql`t.id`;
+  const rows = await queryRows<{ id: string; hidden: string | null; since: Date | string | null }>(
+    db,
+    sql`select t.id, ${hiddenReasonOf('bio', id)} as hidden, ${eventId ? lookingSinceOf(eventId, id) : sql`null`} as since
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) as t(id)`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
 export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<ProfileList> {
   const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
@@ -119,23 +131,18 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
     counts,
   });
-  // Freshness: in an event, how long each person looking there has been (docs/product.md#freshness).
-  const since = eventId
-    ? await lookingSinceIn(
-        db,
-        eventId,
-        rows.filter((r) => r.lookingForTeam).map((r) => r.id),
-      )
-    : null;
-  const hidden = await hiddenAmong(
+  // In one statement beside the page: whose bio a moderator hid and, in an event, how long each
+  // person has been looking there (freshness, docs/product.md#freshness).
+  const notes = await cardNotes(
     db,
-    'bio',
     rows.map((r) => r.id),
+    eventId,
   );
   return {
     items: rows.map((r) => {
-      const card = hidden.has(r.id) ? { ...toCard(r), bio: HIDDEN_TEXT } : toCard(r);
-      const lookingSince = r.lookingForTeam ? since?.get(r.id) : undefined;
+      const note = notes.get(r.id);
+      const card = note?.hidden ? { ...toCard(r), bio: HIDDEN_TEXT } : toCard(r);
+      const lookingSince = r.lookingForTeam && note?.since ? new Date(note.since).toISOString() : undefined;
       return lookingSince ? { ...card, lookingSince } : card;
     }),
     total,

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bans } from '../../db/schema';
+import { bans, hiddenContent } from '../../db/schema';
 
 const active = isNull(bans.liftedAt);
 
@@ -50,14 +50,31 @@ export async function addBan(db: Db, ban: { profileId: string; eventId: string |
   return { id: row.id, created: true };
 }
 
-/** Lifts the active ban of this scope; whether there was one. */
+/**
+ * Lifts the active ban of this scope, and shows again what that ban hid (a platform ban); whether
+ * there was one.
+ */
 export async function liftBan(db: Db, profileId: string, eventId: string | null): Promise<boolean> {
+  const now = new Date();
   const rows = await db
     .update(bans)
-    .set({ liftedAt: new Date() })
+    .set({ liftedAt: now })
     .where(and(eq(bans.profileId, profileId), active, eventId ? eq(bans.eventId, eventId) : isNull(bans.eventId)))
     .returning({ id: bans.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await db
+    .update(hiddenContent)
+    .set({ liftedAt: now })
+    .where(
+      and(
+        inArray(
+          hiddenContent.banId,
+          rows.map((r) => r.id),
+        ),
+        isNull(hiddenContent.liftedAt),
+      ),
+    );
+  return true;
 }
 
 /** The active bans of an event (or of the platform, null), newest first. */

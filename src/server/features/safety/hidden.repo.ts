@@ -1,9 +1,10 @@
 /**
  * Content a moderator hid (docs/product.md#moderation): a bio, a team description, a join request
  * or invitation message, an announcement. Everyone but its author reads 'Hidden by a moderator';
- * the author is told why. A platform ban hides a person's bio too.
+ * the author is told why. A platform ban hides everything the person wrote that others read; lifting
+ * the ban shows it again (but not what a moderator hid on its own).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HiddenKind } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { hiddenContent } from '../../db/schema';
@@ -19,6 +20,10 @@ export async function hiddenAmong(db: Db, kind: HiddenKind, targetIds: string[])
     .where(and(eq(hiddenContent.kind, kind), inArray(hiddenContent.targetId, targetIds), active));
   return new Map(rows.map((r) => [r.id, r.reason]));
 }
+
+/** For a statement of another feature: the moderator's reason if the target whose id is `targetId` is hidden, else null. */
+export const hiddenReasonOf = (kind: HiddenKind, targetId: SQL): SQL<string | null> =>
+  sql`(select ${hiddenContent.reason} from ${hiddenContent} where ${hiddenContent.kind} = ${kind} and ${hiddenContent.targetId} = ${targetId} and ${active} limit 1)`;
 
 /** The moderator's reason if the target is hidden, else null. */
 export async function hiddenReason(db: Db, kind: HiddenKind, targetId: string): Promise<string | null> {
@@ -43,4 +48,24 @@ export async function unhide(db: Db, kind: HiddenKind, targetId: string): Promis
     .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, targetId), active))
     .returning({ id: hiddenContent.id });
   return rows.length > 0;
+}
+
+/**
+ * Hides, for a platform ban, each of these targets not hidden already (a moderator's own mark is
+ * kept, and outlives the ban). How many were newly hidden.
+ */
+export async function hideForBan(
+  db: Db,
+  ban: { banId: string; reason: string; byProfileId: string },
+  targets: Array<{ kind: HiddenKind; ids: string[] }>,
+): Promise<number> {
+  let count = 0;
+  for (const { kind, ids } of targets) {
+    const already = await hiddenAmong(db, kind, ids);
+    const fresh = ids.filter((id) => !already.has(id));
+    if (fresh.length === 0) continue;
+    await db.insert(hiddenContent).values(fresh.map((targetId) => ({ kind, targetId, eventId: null, ...ban })));
+    count += fresh.length;
+  }
+  return count;
 }

@@ -15,4 +15,4 @@ export {
 } from './blocks.repo';
 export { contactSettingOf, contactSettingsOf, countSend, setContactSetting } from './contact.repo';
 export { activeBans, addBan, bannedAmong, isBanned, liftBan, platformBanned } from './bans.repo';
-export { hide, hiddenAmong, hiddenReason, unhide } from './hidden.repo';
+export { hide, hideForBan, hiddenAmong, hiddenReason, hiddenReasonOf, unhide } from './hidden.repo';

@@ -11,6 +11,7 @@ import { stopLookingIn } from '../events';
 import { lockProfile } from '../profiles';
 import { mayJoin } from './event-rules.repo';
 import { hasRoom, lockTeam } from './teams.repo';
+import { memberWebhook, teamCreatedWebhook } from './webhook-events';
 
 /** A new team of `members` (the first leads), with open positions for what is missing; in the caller's transaction. */
 export async function formGroupedTeam(
@@ -41,6 +42,11 @@ export async function formGroupedTeam(
       input.members.map((m, i) => ({ teamId: team.id, profileId: m.profileId, role: i === 0 ? LEADER_ROLE : m.role, isLeader: i === 0 })),
     );
   for (const m of input.members) await stopLookingIn(tx, event.id, m.profileId, { evenIfFollowingProfile: true });
+  await teamCreatedWebhook(
+    tx,
+    { id: team.id, name: input.name, eventId: event.id },
+    input.openPositions.slice(0, Math.max(0, maxSize - input.members.length)),
+  );
   return done({ id: team.id });
 }
 
@@ -52,7 +58,12 @@ export async function joinGroupedTeam(tx: Db, event: Event, teamId: string, prof
   if (!hasRoom(team)) return refused('team_full');
   const allowed = await mayJoin(tx, event, profileId);
   if (!allowed.ok) return allowed;
-  await tx.insert(teamMembers).values({ teamId, profileId, role }).onConflictDoNothing();
+  const added = await tx
+    .insert(teamMembers)
+    .values({ teamId, profileId, role })
+    .onConflictDoNothing()
+    .returning({ profileId: teamMembers.profileId });
+  if (added.length) await memberWebhook(tx, team, 'member_joined', profileId, { role });
   await stopLookingIn(tx, event.id, profileId, { evenIfFollowingProfile: true });
   return done();
 }

@@ -31,3 +31,16 @@ export const leaderOf = <F extends Found>(load: (db: Db, teamId: string, profile
   });
 
 export const leaderOnly = leaderOf(getTeamAndMembership);
+
+/** The team in the path, if the viewer is one of its members (404 no such team, 403 not a member). */
+export const memberOnly = createMiddleware<LeaderEnv>(async (c, next) => {
+  const { profileId } = await requireProfile(c);
+  c.set('profileId', profileId);
+  const teamId = c.req.param('id')?.toLowerCase() ?? '';
+  const found = isUuid(teamId) ? await getTeamAndMembership(c.var.db, teamId, profileId) : null;
+  if (!found) throw notFound('Team not found');
+  if (!found.membership) throw forbidden("Only the team's members can see this");
+  c.set('team', found.team);
+  c.set('found', found);
+  await next();
+});

@@ -1,5 +1,5 @@
 /** What other features may use of the teams feature. */
-export { leaderOf, leaderOnly } from './guards';
+export { leaderOf, leaderOnly, memberOnly } from './guards';
 export { answerInvitation, pendingInvitationIds, pendingInvitationsFor } from './invitations.repo';
 export { remindOpenPositions } from './freshness.repo';
 export { leaveAllTeams, teamDataOf } from './leaving.repo';
@@ -9,4 +9,4 @@ export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventT
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';
 export { formGroupedTeam, joinGroupedTeam } from './grouped.repo';
 export { withdrawBetween } from './contact-rules.repo';
-export { reportableInvitation, reportableRequest, reportableTeam } from './reportable.repo';
+export { reportableInvitation, reportableRequest, reportableTeam, writtenBy } from './reportable.repo';

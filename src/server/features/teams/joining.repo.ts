@@ -16,6 +16,7 @@ import { notify, type NewNotification } from '../notifications';
 import { lockProfile, stopLooking } from '../profiles';
 import { eventOfTeam, mayJoin } from './event-rules.repo';
 import { hasRoom, lockTeam } from './teams.repo';
+import { memberWebhook } from './webhook-events';
 
 /** What happened to the rest when a person joined a team. */
 export interface Joined {
@@ -56,6 +57,7 @@ export async function admit(tx: Db, team: Team, profileId: string, role: string,
   await stopLookingIn(tx, team.eventId, profileId);
   // A request to this very team (made before an invitation was accepted) is moot, not "another".
   const withdrawnRequests = cancelled.filter((r) => r.teamId !== team.id).length;
+  await memberWebhook(tx, team, 'member_joined', profileId, { role: role.trim() || DEFAULT_MEMBER_ROLE });
   return { teamId: team.id, teamName: team.name, withdrawnRequests, stoppedLooking };
 }
 

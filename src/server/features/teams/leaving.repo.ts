@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { notify, type NewNotification } from '../notifications';
 import { iso, lockTeam } from './teams.repo';
+import { memberWebhook } from './webhook-events';
 
 /**
  * Takes `profileId` out of every team, in the caller's transaction, before the profile is deleted:
@@ -49,6 +50,7 @@ export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
       continue;
     }
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    await memberWebhook(tx, team, 'member_left', profileId, { reason: 'account_deleted' });
     const heir = isLeader && !others.some((o) => o.isLeader) ? others[0].id : null;
     if (heir)
       await tx

@@ -13,6 +13,7 @@ import { lockProfile } from '../profiles';
 import { notify } from '../notifications';
 import { eventOfTeam, notLocked } from './event-rules.repo';
 import { leaderIds, lockLedTeam, lockTeam, personName } from './teams.repo';
+import { memberWebhook } from './webhook-events';
 
 /** `profileId`'s membership of the (locked) team, read under the lock. */
 async function memberOf(tx: Db, teamId: string, profileId: string) {
@@ -46,6 +47,7 @@ export async function removeMember(db: Db, teamId: string, profileId: string, by
     const open = notLocked(await eventOfTeam(tx, led.team));
     if (!open.ok) return open;
     await tx.delete(teamMembers).where(withoutMember(teamId, profileId));
+    await memberWebhook(tx, led.team, 'member_left', profileId, { reason: 'removed' });
     const by = await personName(tx, byProfileId);
     await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: led.team.name, by } }]);
     return done();
@@ -62,6 +64,7 @@ export async function leaveTeam(db: Db, teamId: string, profileId: string): Prom
     const open = notLocked(await eventOfTeam(tx, team));
     if (!open.ok) return open;
     await tx.delete(teamMembers).where(withoutMember(teamId, profileId));
+    await memberWebhook(tx, team, 'member_left', profileId, { reason: 'left' });
     const by = await personName(tx, profileId);
     const data = { teamId, teamName: team.name, by };
     await notify(
@@ -174,6 +177,7 @@ export async function leaveEvent(db: Db, event: Event, profileId: string, opts: 
           );
       }
       await tx.delete(teamMembers).where(withoutMember(teamId, profileId));
+      await memberWebhook(tx, team, 'member_left', profileId, { reason: 'left_event' });
       const data = { teamId, teamName: team.name, by };
       await notify(
         tx,

@@ -14,6 +14,7 @@ import { lockProfile } from '../profiles';
 import { roomForOneMore } from './event-rules.repo';
 import { admit } from './joining.repo';
 import { hasRoom, lockTeam, personName } from './teams.repo';
+import { memberWebhook } from './webhook-events';
 
 /** The event's team, locked; null when the team is not one of the event's. */
 async function lockEventTeam(tx: Db, event: Event, teamId: string) {
@@ -62,6 +63,7 @@ export async function moveOut(db: Db, event: Event, teamId: string, profileId: s
     // The team keeps a leader, unless the person is the last one in it.
     if (member.isLeader && members.length > 1 && !members.some((m) => m.isLeader && m.id !== profileId)) return refused('last_leader');
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
+    await memberWebhook(tx, team, 'member_left', profileId, { reason: 'removed' });
     await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
     return done();
   });

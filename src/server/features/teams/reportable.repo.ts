@@ -50,3 +50,20 @@ export async function reportableInvitation(db: Db, id: string, viewerId: string 
   if (!row || (viewerId !== null && row.inviteeId !== viewerId)) return null;
   return row;
 }
+
+/**
+ * What a person wrote that others read in teams (a platform ban hides it all): the descriptions of
+ * the teams they lead, their join request messages and the messages of invitations they sent.
+ */
+export async function writtenBy(db: Db, profileId: string) {
+  const [led, requests, invitations] = await Promise.all([
+    db
+      .select({ id: teamMembers.teamId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.profileId, profileId), eq(teamMembers.isLeader, true))),
+    db.select({ id: joinRequests.id }).from(joinRequests).where(eq(joinRequests.profileId, profileId)),
+    db.select({ id: teamInvitations.id }).from(teamInvitations).where(eq(teamInvitations.invitedBy, profileId)),
+  ]);
+  const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+  return { teams: ids(led), joinRequests: ids(requests), invitations: ids(invitations) };
+}

@@ -3,7 +3,7 @@
  * per request who a team's or a person's suggestions leave out. Teams own these tables, so the
  * reads live here and the matching feature calls them.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SkillBadge } from '../../../shared/api/profiles';
 import { isRecruiting } from '../../../shared/api/teams';
 import { skillsOfPosition, timezoneHours } from '../../../shared/matching';
@@ -60,7 +60,8 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
 
 /**
  * A person's skills, and the teams never suggested to them (those they are in or have asked to
- * join, pending): one statement, prepared, for a suggestions request. Null: no such profile.
+ * join, pending): one statement, prepared, for a suggestions request; and the teams with a member
+ * on the other side of a block with them, as a team's suggested people skip them. Null: no such profile.
  */
 export async function personForSuggestions(db: Db, profileId: string): Promise<{ skills: SkillBadge[]; exclude: Set<string> } | null> {
   const [row] = await prepared(db, 'person_for_suggestions', (db, name) => {
@@ -77,7 +78,13 @@ export async function personForSuggestions(db: Db, profileId: string): Promise<{
       .where(eq(people.id, profile))
       .prepare(name);
   }).execute({ profileId });
-  return row ? { skills: row.skills, exclude: new Set(row.teams) } : null;
+  if (!row) return null;
+  // No team with a member on the other side of a block with the person (docs/product.md#safety).
+  const blocked = await blockedWithAny(db, [profileId]);
+  const blockedTeams = blocked.length
+    ? await db.selectDistinct({ id: teamMembers.teamId }).from(teamMembers).where(inArray(teamMembers.profileId, blocked))
+    : [];
+  return { skills: row.skills, exclude: new Set([...row.teams, ...blockedTeams.map((t) => t.id)]) };
 }
 
 /**

@@ -33,6 +33,7 @@ import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
 import { people } from '../../db/people';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { hiddenAmong, hiddenReason } from '../safety';
+import { positionsWebhook, teamCreatedWebhook } from './webhook-events';
 
 export const iso = (d: Date) => d.toISOString();
 
@@ -234,6 +235,7 @@ export async function createTeam(
       })
       .returning({ id: teams.id });
     await tx.insert(teamMembers).values({ teamId: team.id, profileId: creatorProfileId, role: LEADER_ROLE, isLeader: true });
+    await teamCreatedWebhook(tx, { id: team.id, name: input.name, eventId: chosen.id }, input.openPositions);
     // With a team of their own there, they are not looking for one in this event (their profile's flag stays as it is).
     await stopLookingIn(tx, chosen.id, creatorProfileId, { evenIfFollowingProfile: true });
     return done({ id: team.id });
@@ -284,6 +286,7 @@ export async function setOpenPositions(
       .update(teams)
       .set({ openPositions, ...columns, updatedAt: new Date() })
       .where(eq(teams.id, teamId));
+    await positionsWebhook(tx, led.team, led.team.openPositions, openPositions);
     return done({ positionSkills: columns.positionSkills });
   });
 }

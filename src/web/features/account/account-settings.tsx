@@ -15,10 +15,11 @@ import { startSocialSignIn, useAuth } from '../../lib/auth';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { formatDate, timeAgo } from '../../lib/format';
 import { useAccount, useChangePassword, useSessions, useSignOutSession } from './account-queries';
+import { ApiTokensCard } from './api-tokens';
 
 /**
  * The account part of the Settings tab (docs/decisions/013-accounts.md): email, password, the
- * devices signed in, the data download, and deleting the account.
+ * devices signed in, API tokens (docs/decisions/025), the data download, and deleting the account.
  */
 export function AccountSettings() {
   const account = useAccount();
@@ -34,6 +35,7 @@ export function AccountSettings() {
       <EmailCard account={account.data} />
       <PasswordCard account={account.data} />
       <SessionsCard />
+      <ApiTokensCard />
       <DataCard account={account.data} />
     </div>
   );

@@ -22,6 +22,7 @@ import { AnnounceForm } from './announce-form';
 import { Numbers } from './numbers';
 import { DeskRecords } from './desk-records';
 import { GroupingPanel } from './grouping-panel';
+import { WebhooksPanel } from './webhooks-panel';
 import { exportHref, useDashboard, useEventForDesk, useUnteamed } from './organize-queries';
 
 const downloadClass = 'text-sm font-medium text-link underline underline-offset-2';
@@ -195,6 +196,7 @@ export default function OrganizePage() {
           </Card>
         </div>
       )}
+      {organizes && <WebhooksPanel slug={slug} />}
       {role === 'owner' && <DeskRecords slug={slug} />}
     </Page>
   );

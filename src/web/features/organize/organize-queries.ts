@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnouncementInput, UnteamedFilter, UnteamedQuery } from '../../../shared/api/organize';
+import type { WebhookInput } from '../../../shared/api/webhooks';
 import { api, toQuery } from '../../lib/api';
 import { organizeKeys, teamKeys } from '../../lib/query-keys';
 
@@ -63,4 +64,41 @@ export function useAnnounce(slug: string) {
 export function exportHref(slug: string, list: 'registrants' | 'teams' | 'unteamed', filter: Partial<UnteamedFilter> = {}) {
   const query = list === 'unteamed' ? toQuery(filter) : '';
   return `/api/events/${encodeURIComponent(slug)}/organize/export/${list}${query}`;
+}
+
+const webhooksKey = (slug: string) => [...organizeKeys.all(slug), 'webhooks'] as const;
+
+/** The event's webhooks with their latest deliveries; refreshed every 10 s while the desk is open. */
+export const useWebhooks = (slug: string) =>
+  useQuery({
+    queryKey: webhooksKey(slug),
+    queryFn: ({ signal }) => api('GET /api/events/{slug}/webhooks', { params: { slug }, signal }),
+    refetchInterval: 10_000,
+    retry: false,
+  });
+
+/** Adding, changing, deleting and redelivering: each refreshes the list. */
+export function useWebhookActions(slug: string) {
+  const client = useQueryClient();
+  const onSuccess = () => client.invalidateQueries({ queryKey: webhooksKey(slug) });
+  return {
+    create: useMutation({
+      mutationFn: (body: WebhookInput) => api('POST /api/events/{slug}/webhooks', { params: { slug }, body }),
+      onSuccess,
+    }),
+    setActive: useMutation({
+      mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+        api('PATCH /api/events/{slug}/webhooks/{id}', { params: { slug, id }, body: { active } }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api('DELETE /api/events/{slug}/webhooks/{id}', { params: { slug, id } }),
+      onSuccess,
+    }),
+    redeliver: useMutation({
+      mutationFn: ({ id, deliveryId }: { id: string; deliveryId: string }) =>
+        api('POST /api/events/{slug}/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { slug, id, deliveryId } }),
+      onSuccess,
+    }),
+  };
 }

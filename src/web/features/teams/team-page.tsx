@@ -20,6 +20,7 @@ import { LeaveTeamButton } from './leave-team-button';
 import { PendingInvitationsCard } from './pending-invitations-card';
 import { SuggestedPeopleCard } from './matching';
 import { OpenPositionsCard } from './open-positions-card';
+import { TeamGroupingCard } from './team-grouping-card';
 import { TeamMembersCard } from './team-members-card';
 import { useDeleteTeam, useTeam } from './team-queries';
 import { useDocumentTitle } from '../../lib/title';
@@ -125,6 +126,7 @@ function TeamView({ team }: { team: TeamDetail }) {
         </div>
         <div className="space-y-6">
           <OpenPositionsCard team={team} />
+          {isMember && <TeamGroupingCard team={team} />}
           {isLeader && isRecruiting(team) && !locked && <SuggestedPeopleCard team={team} />}
         </div>
       </div>

@@ -64,13 +64,17 @@ CREATE TRIGGER "registrations_touch_profiles_update" AFTER UPDATE ON "registrati
 CREATE TRIGGER "registrations_touch_profiles_delete" AFTER DELETE ON "registrations" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "profiles_touch_after_registrations"();--> statement-breakpoint
 CREATE FUNCTION "touch_after_hidden_content"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  mark hidden_content%ROWTYPE;
 BEGIN
-  IF NEW.kind = 'bio' THEN
-    UPDATE profiles SET changed_at = now() WHERE id = NEW.target_id AND changed_at <> now();
-  ELSIF NEW.kind = 'team_description' THEN
-    UPDATE teams SET changed_at = now() WHERE id = NEW.target_id AND changed_at <> now();
+  -- Hidden, shown again (lifted), or the mark dropped (a platform ban deleted with its marks).
+  IF TG_OP = 'DELETE' THEN mark := OLD; ELSE mark := NEW; END IF;
+  IF mark.kind = 'bio' THEN
+    UPDATE profiles SET changed_at = now() WHERE id = mark.target_id AND changed_at <> now();
+  ELSIF mark.kind = 'team_description' THEN
+    UPDATE teams SET changed_at = now() WHERE id = mark.target_id AND changed_at <> now();
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "hidden_content_touch" AFTER INSERT OR UPDATE ON "hidden_content"
+CREATE TRIGGER "hidden_content_touch" AFTER INSERT OR UPDATE OR DELETE ON "hidden_content"
   FOR EACH ROW EXECUTE FUNCTION "touch_after_hidden_content"();

@@ -1,0 +1,3 @@
+ALTER TABLE "hidden_content" ADD COLUMN "ban_id" uuid;--> statement-breakpoint
+ALTER TABLE "hidden_content" ADD CONSTRAINT "hidden_content_ban_id_bans_id_fk" FOREIGN KEY ("ban_id") REFERENCES "public"."bans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "hidden_content_ban_idx" ON "hidden_content" USING btree ("ban_id") WHERE "hidden_content"."ban_id" is not null and "hidden_content"."lifted_at" is null;

@@ -1,0 +1,140 @@
+/**
+ * A platform ban hides everything the person wrote that others read (docs/product.md#moderation):
+ * their bio, the descriptions of the teams they lead, their join request and invitation messages,
+ * their announcements (on the event's page and in the inbox copies), each replaced by 'Hidden by a
+ * moderator' as a moderator's own hide does; lifting the ban shows it again, but not what a
+ * moderator hid on their own. And inbox copies of an announcement a moderator hid read the same.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { profiles } from '../../db/schema';
+import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const ADMIN_EMAIL = 'admin-ban@example.com';
+const slug = 'ban-hack';
+
+let h: Harness;
+let owner: TestUser, admin: TestUser, troll: TestUser, bob: TestUser, lea: TestUser;
+let trollTeam: string, leaTeam: string, requestId: string, invitationId: string, announcementId: string;
+
+type Action = 'hide' | 'unhide' | 'ban' | 'unban';
+const platform = (action: Action, targetKind: 'profile' | 'announcement', targetId: string) =>
+  h.api('POST /api/moderation/actions', { cookie: admin.cookie, body: { action, targetKind, targetId, reason: 'Spam everywhere' } });
+
+/** What others read of everything the troll wrote. */
+async function seen() {
+  const team = (await h.api('GET /api/teams/{id}', { params: { id: trollTeam }, cookie: bob.cookie })).body;
+  const listed = (await h.api('GET /api/teams', { query: { event: slug } })).body.items!.find((t: { id: string }) => t.id === trollTeam)!;
+  const requests = (await h.api('GET /api/teams/{id}/join-requests', { params: { id: leaTeam }, cookie: lea.cookie })).body;
+  const waiting = (await h.api('GET /api/me/notifications', { cookie: bob.cookie })).body;
+  const page = (await h.api('GET /api/events/{slug}/announcements', { params: { slug } })).body;
+  const inbox = (await h.api('GET /api/me/inbox', { cookie: bob.cookie })).body.items!;
+  const profile = (await h.api('GET /api/profiles/{id}', { params: { id: troll.profileId }, cookie: bob.cookie })).body;
+  return {
+    bio: profile.bio,
+    team: team.description,
+    listed: listed.description,
+    request: requests.find((r: { id: string }) => r.id === requestId)!.message,
+    invitation: waiting.invitations!.find((i: { id: string }) => i.id === invitationId)!.message,
+    announcement: page.find((a: { id: string }) => a.id === announcementId)!.message,
+    inbox: inbox.find(
+      (i: { kind: string; data: { announcementId?: string } }) => i.kind === 'announcement' && i.data.announcementId === announcementId,
+    )!.text,
+  };
+}
+
+const SHOWN = {
+  bio: 'Buy my coins',
+  team: 'Coins for everyone, all day long',
+  listed: 'Coins for everyone, all day long',
+  request: 'Let me in, I sell coins',
+  invitation: 'Join us for coins',
+  announcement: 'Coins at the venue',
+  inbox: 'ban hack: Coins at the venue',
+};
+const HIDDEN = {
+  bio: HIDDEN_TEXT,
+  team: HIDDEN_TEXT,
+  listed: HIDDEN_TEXT,
+  request: HIDDEN_TEXT,
+  invitation: HIDDEN_TEXT,
+  announcement: HIDDEN_TEXT,
+  inbox: `ban hack: ${HIDDEN_TEXT}`,
+};
+
+beforeAll(async () => {
+  h = await createHarness({ adminEmails: [ADMIN_EMAIL] });
+  [owner, troll, bob, lea] = await Promise.all(['Olga', 'Troll', 'Bob', 'Lea'].map((firstName) => h.signUp({ firstName })));
+  admin = await h.signUp({ firstName: 'Ada', email: ADMIN_EMAIL });
+  await h.db.update(profiles).set({ bio: 'Buy my coins' }).where(eq(profiles.id, troll.profileId));
+  const created = await h.api('POST /api/events', {
+    cookie: owner.cookie,
+    body: { slug, name: 'ban hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
+  });
+  expect(created.status).toBe(201);
+  await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } });
+  const staff = { profileId: troll.profileId, role: 'organizer' as const };
+  expect((await h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: staff })).status).toBe(201);
+  for (const who of [bob, lea]) {
+    expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body: {} })).status).toBe(200);
+  }
+  const team = (by: TestUser, name: string, description: string) =>
+    h.api('POST /api/teams', {
+      cookie: by.cookie,
+      body: { name, description, logoUrl: '', openPositions: ['Designer'], isOpen: true, event: slug },
+    });
+  const calm = await team(lea, 'Lea Team', 'We build a calm app for everyone');
+  leaTeam = calm.body.id;
+  const asked = await h.api('POST /api/teams/{id}/join-requests', {
+    params: { id: leaTeam },
+    cookie: troll.cookie,
+    body: { position: 'Designer', message: 'Let me in, I sell coins' },
+  });
+  expect(asked.status).toBe(201);
+  requestId = asked.body.id;
+  // One team per person in the event: the troll asked first, then made their own.
+  const coins = await team(troll, 'Coin Team', 'Coins for everyone, all day long');
+  expect([calm.status, coins.status], JSON.stringify(coins.body)).toEqual([201, 201]);
+  trollTeam = coins.body.id;
+  const invited = await h.api('POST /api/invitations', {
+    cookie: troll.cookie,
+    body: { teamId: trollTeam, profileId: bob.profileId, role: 'Designer', message: 'Join us for coins' },
+  });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  invitationId = invited.body.id;
+  const sent = await h.api('POST /api/events/{slug}/announcements', {
+    params: { slug },
+    cookie: troll.cookie,
+    body: { message: 'Coins at the venue', segment: { kind: 'everyone' } },
+  });
+  expect(sent.status).toBe(201);
+  announcementId = sent.body.id;
+});
+afterAll(() => h.close());
+
+describe('a platform ban', () => {
+  it("hides everything the person wrote for everyone else; lifting it shows it again, but not a moderator's own hide", async () => {
+    expect(await seen()).toEqual(SHOWN);
+    // A moderator hid the bio before the ban: that mark is theirs, and outlives the ban.
+    expect((await platform('hide', 'profile', troll.profileId)).status).toBe(200);
+    expect((await platform('ban', 'profile', troll.profileId)).status).toBe(200);
+    expect(await seen()).toEqual(HIDDEN);
+    // Admins too read it hidden where they are not the team's members.
+    expect((await h.api('GET /api/teams/{id}', { params: { id: trollTeam }, cookie: admin.cookie })).body.description).toBe(HIDDEN_TEXT);
+
+    expect((await platform('unban', 'profile', troll.profileId)).status).toBe(200);
+    expect(await seen()).toEqual({ ...SHOWN, bio: HIDDEN_TEXT });
+    expect((await platform('unhide', 'profile', troll.profileId)).status).toBe(200);
+    expect(await seen()).toEqual(SHOWN);
+  });
+
+  it("a moderator's hide of an announcement reaches its inbox copies too; unhide shows them again", async () => {
+    expect((await platform('hide', 'announcement', announcementId)).status).toBe(200);
+    expect(await seen()).toEqual({ ...SHOWN, announcement: HIDDEN_TEXT, inbox: `ban hack: ${HIDDEN_TEXT}` });
+    expect((await platform('unhide', 'announcement', announcementId)).status).toBe(200);
+    expect(await seen()).toEqual(SHOWN);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * An event's webhooks on the organizer's desk (docs/product.md#webhooks), for owners and organizers:
+ * add one (URL and kinds), its secret shown once with a copy button, and each webhook with its
+ * latest deliveries, each of which can be sent again.
+ */
+import { useState } from 'react';
+import { z } from 'zod';
+import { WebhookInputSchema, type Webhook, type WebhookDelivery } from '../../../shared/api/webhooks';
+import { WEBHOOK_KINDS, WEBHOOK_KIND_LABELS, type WebhookKind } from '../../../shared/webhooks';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorMessage } from '../../components/ui/feedback';
+import { Checkbox, Field, Input } from '../../components/ui/field';
+import { errorText } from '../../lib/api';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
+import { useWebhookActions, useWebhooks } from './organize-queries';
+
+const WebhookFormSchema = z.object({
+  url: WebhookInputSchema.shape.url,
+  kinds: z.array(z.enum(WEBHOOK_KINDS)).min(1, 'Choose at least one kind'),
+});
+
+const STATE_TEXT: Record<WebhookDelivery['state'], string> = { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed' };
+const STATE_BADGE = { pending: 'default', delivered: 'success', failed: 'danger' } as const;
+const time = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-slate-900 ring-1 ring-amber-200">
+      <p className="font-medium">Signing secret: copy it now, it is not shown again.</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <code className="break-all rounded bg-surface px-2 py-1 font-mono text-xs" aria-label="Signing secret">
+          {secret}
+        </code>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() =>
+            navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Deliveries({ hook, slug }: { hook: Webhook; slug: string }) {
+  const { redeliver } = useWebhookActions(slug);
+  if (hook.deliveries.length === 0) return <p className="mt-2 text-sm text-slate-600">No deliveries yet.</p>;
+  return (
+    <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={`Deliveries to ${hook.url}`}>
+      {hook.deliveries.map((d) => (
+        <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+          <span className="font-medium text-slate-900">{WEBHOOK_KIND_LABELS[d.kind]}</span>
+          <Badge variant={STATE_BADGE[d.state]}>{STATE_TEXT[d.state]}</Badge>
+          <span className="text-slate-600">
+            {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+          </span>
+          <span className="text-slate-600">{d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? 'Not tried yet')}</span>
+          <span className="text-slate-600">{time(d.lastAttemptAt ?? d.createdAt)}</span>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            className="ml-auto"
+            disabled={redeliver.isPending}
+            onClick={() => redeliver.mutate({ id: hook.id, deliveryId: d.id })}
+          >
+            Redeliver
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function WebhooksPanel({ slug }: { slug: string }) {
+  const hooks = useWebhooks(slug);
+  const actions = useWebhookActions(slug);
+  const [secret, setSecret] = useState<string | null>(null);
+  const form = useApiForm({
+    schema: WebhookFormSchema,
+    defaultValues: { url: '', kinds: [] },
+    submit: (values) => actions.create.mutateAsync(values),
+    onSuccess: (created) => setSecret(created.secret),
+    resetOnSuccess: true,
+    errorFallback: 'The webhook could not be added. Please try again.',
+  });
+  const failed = actions.setActive.error ?? actions.remove.error ?? actions.redeliver.error;
+  return (
+    <Card className="mt-8 p-4" role="region" aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
+        Webhooks
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A signed POST to your URL for each thing you choose, retried for a day. The README's 'Build a bot' shows a receiver.
+      </p>
+      <Form form={form} className="mt-4 space-y-4">
+        <Field label="URL" error={form.error('url')} hint="https:// and a public address">
+          {(props) => (
+            <Input {...props} type="url" inputMode="url" placeholder="https://bot.example.org/hackteams" {...form.register('url')} />
+          )}
+        </Field>
+        <fieldset aria-describedby={form.error('kinds') ? 'webhook-kinds-error' : undefined}>
+          <legend className="text-sm font-medium text-slate-700">Send</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {WEBHOOK_KINDS.map((k) => (
+              <Checkbox key={k} label={WEBHOOK_KIND_LABELS[k]} value={k} {...form.register('kinds')} />
+            ))}
+          </div>
+          {form.error('kinds') && (
+            <p id="webhook-kinds-error" className="mt-1 text-sm text-danger">
+              {form.error('kinds')}
+            </p>
+          )}
+        </fieldset>
+        <FormMessage />
+        <SubmitButton busyLabel="Adding...">Add webhook</SubmitButton>
+      </Form>
+      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      <div className="mt-6">
+        {hooks.isPending && <p className="text-sm text-slate-600">Loading webhooks...</p>}
+        {hooks.isError && <ErrorMessage>{errorText(hooks.error, 'The webhooks could not be loaded.')}</ErrorMessage>}
+        {failed && <ErrorMessage className="mb-3">{errorText(failed, 'That did not work. Please try again.')}</ErrorMessage>}
+        {hooks.data && hooks.data.length === 0 && (
+          <EmptyState title="No webhooks yet" description="Add one above to hear what happens in this event." />
+        )}
+        <ul className="space-y-4">
+          {hooks.data?.map((hook) => (
+            <li key={hook.id} className="rounded-lg border border-slate-200 p-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="break-all font-mono text-sm text-slate-900">{hook.url}</span>
+                {!hook.active && <Badge>Paused</Badge>}
+                <span className="ml-auto flex gap-2">
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    onClick={() => actions.setActive.mutate({ id: hook.id, active: !hook.active })}
+                  >
+                    {hook.active ? 'Pause' : 'Resume'}
+                  </Button>
+                  <Button type="button" size="sm" variant="dangerOutline" onClick={() => actions.remove.mutate(hook.id)}>
+                    Delete
+                  </Button>
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-slate-600">{hook.kinds.map((k: WebhookKind) => WEBHOOK_KIND_LABELS[k]).join(', ')}</p>
+              <Deliveries hook={hook} slug={slug} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Card>
+  );
+}

@@ -9,6 +9,7 @@
  */
 import type { Database, Db, Exclusive } from '../../db/client';
 import type { Logger } from '../../platform/log';
+import { wakeLoop } from '../../platform/wake-loop';
 import type { Mail, Mailer } from '../../platform/mail';
 import { eventById } from '../events';
 import {
@@ -71,11 +72,6 @@ export function createAnnouncementSender(opts: AnnouncementSenderOptions): Annou
   const { db, mailer, log } = opts;
   const batchSize = opts.batchSize ?? 200;
   const concurrency = opts.concurrency ?? 10;
-  let stopping = false;
-  let running: Promise<unknown> | null = null;
-  let wanted = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
 
   /** One batch of the oldest mailing: 'more' to go on, 'idle' when nothing waits, 'failed' to pause. */
   async function sendBatch(): Promise<'more' | 'idle' | 'failed'> {
@@ -114,44 +110,20 @@ export function createAnnouncementSender(opts: AnnouncementSenderOptions): Annou
   async function drain(limit: { batches?: number } = {}): Promise<boolean> {
     let left = limit.batches ?? Number.POSITIVE_INFINITY;
     return opts.exclusive(LOCK, async () => {
-      while (!stopping && left-- > 0) {
+      while (!loop.stopping && left-- > 0) {
         const outcome = await sendBatch();
         if (outcome !== 'more') return;
       }
     });
   }
 
-  /** Runs a drain, or one more after the one in progress when asked meanwhile. */
-  function wake() {
-    if (stopping) return;
-    if (running) {
-      wanted = true;
-      return;
-    }
-    running = drain()
-      .catch((err: unknown) => log.error({ err }, 'the announcement mail sender failed'))
-      .finally(() => {
-        running = null;
-        if (wanted) {
-          wanted = false;
-          wake();
-        }
-      });
-  }
+  const loop = wakeLoop({
+    channel: ANNOUNCEMENT_MAIL_CHANNEL,
+    pollMs: POLL_MS,
+    log,
+    failure: 'the announcement mail sender failed',
+    round: () => drain(),
+  });
 
-  return {
-    async start(listen) {
-      unlisten = await listen(ANNOUNCEMENT_MAIL_CHANNEL, () => wake(), wake);
-      timer = setInterval(wake, POLL_MS);
-      timer.unref();
-      wake();
-    },
-    drain,
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await unlisten?.();
-      await running;
-    },
-  };
+  return { start: loop.start, drain, stop: loop.stop };
 }

@@ -7,6 +7,7 @@
  */
 import type { Db, Database } from '../../db/client';
 import type { Logger } from '../../platform/log';
+import { wakeLoop } from '../../platform/wake-loop';
 import type { WebhookPayload } from '../../../shared/api/webhooks';
 import { DELIVERY_TIMEOUT_MS, httpSender, type Send } from './deliver';
 import { claimDue, pruneDeliveries, recordAttempt, WEBHOOKS_CHANNEL, type ClaimedDelivery } from './webhooks.repo';
@@ -66,12 +67,7 @@ export function createWebhookWorker(opts: WebhookWorkerOptions): WebhookWorker {
   const now = opts.now ?? (() => new Date());
   const batchSize = opts.batchSize ?? 10;
   const leaseMs = DELIVERY_TIMEOUT_MS + 50_000;
-  let stopping = false;
-  let running: Promise<unknown> | null = null;
-  let wanted = false;
-  let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
-  let unlisten: (() => Promise<void>) | undefined;
 
   async function attempt(d: ClaimedDelivery): Promise<void> {
     const slug = (await opts.eventSlug(d.eventId)) ?? '';
@@ -87,7 +83,7 @@ export function createWebhookWorker(opts: WebhookWorkerOptions): WebhookWorker {
 
   async function runOnce(): Promise<number> {
     let attempts = 0;
-    while (!stopping) {
+    while (!loop.stopping) {
       const at = now();
       const claimed = await claimDue(db, at, new Date(at.getTime() + leaseMs), batchSize);
       if (claimed.length === 0) break;
@@ -104,37 +100,13 @@ export function createWebhookWorker(opts: WebhookWorkerOptions): WebhookWorker {
     return attempts;
   }
 
-  /** Runs a round, or one more after the one in progress when asked meanwhile. */
-  function wake() {
-    if (stopping) return;
-    if (running) {
-      wanted = true;
-      return;
-    }
-    running = runOnce()
-      .catch((err: unknown) => log.error({ err }, 'the webhook worker failed'))
-      .finally(() => {
-        running = null;
-        if (wanted) {
-          wanted = false;
-          wake();
-        }
-      });
-  }
+  const loop = wakeLoop({
+    channel: WEBHOOKS_CHANNEL,
+    pollMs: opts.pollMs ?? POLL_MS,
+    log,
+    failure: 'the webhook worker failed',
+    round: runOnce,
+  });
 
-  return {
-    runOnce,
-    async start(listen) {
-      unlisten = await listen(WEBHOOKS_CHANNEL, () => wake(), wake);
-      timer = setInterval(wake, opts.pollMs ?? POLL_MS);
-      timer.unref();
-      wake();
-    },
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await unlisten?.();
-      await running;
-    },
-  };
+  return { runOnce, start: loop.start, stop: loop.stop };
 }

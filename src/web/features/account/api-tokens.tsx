@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Check, Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { z } from 'zod';
 import {
   TOKEN_EXPIRY_DAYS,
@@ -11,8 +11,9 @@ import {
   type TokenInput,
 } from '../../../shared/api/tokens';
 import type { EventRef } from '../../../shared/api/refs';
+import { SecretOnce } from '../../components/secret-once';
 import { Badge } from '../../components/ui/badge';
-import { BusyButton, Button } from '../../components/ui/button';
+import { BusyButton } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, ErrorMessage, Loading } from '../../components/ui/feedback';
@@ -58,7 +59,15 @@ export function ApiTokensCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <SecretOnce
+            region="New token"
+            title={<>Your new token &apos;{created.token.name}&apos;</>}
+            label="Token secret"
+            secret={created.secret}
+            onDone={() => setCreated(null)}
+          />
+        )}
         {tokens.isPending && <Loading>Loading tokens...</Loading>}
         {tokens.isError && <ErrorMessage>{errorText(tokens.error, 'Failed to load your API tokens')}</ErrorMessage>}
         {tokens.data && (
@@ -81,32 +90,6 @@ export function ApiTokensCard() {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function NewSecret({ created, onDone }: { created: CreatedToken; onDone(): void }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(created.secret).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  return (
-    <div role="region" aria-label="New token" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <p className="font-medium text-slate-900">Your new token &apos;{created.token.name}&apos;</p>
-      <p className="text-sm text-slate-700">Copy it now and keep it somewhere safe. You will not see it again.</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input readOnly value={created.secret} aria-label="Token secret" className="font-mono text-xs" onFocus={(e) => e.target.select()} />
-        <Button variant="outline" onClick={copy}>
-          {copied ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      {copied === false && <p className="text-sm text-danger">Copying failed: select the token and copy it by hand.</p>}
-      <Button size="sm" onClick={onDone}>
-        Done
-      </Button>
-    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { WebhookInputSchema, type Webhook, type WebhookDelivery } from '../../../shared/api/webhooks';
 import { WEBHOOK_KINDS, WEBHOOK_KIND_LABELS, type WebhookKind } from '../../../shared/webhooks';
+import { SecretOnce } from '../../components/secret-once';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -24,36 +25,6 @@ const WebhookFormSchema = z.object({
 const STATE_TEXT: Record<WebhookDelivery['state'], string> = { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed' };
 const STATE_BADGE = { pending: 'default', delivered: 'success', failed: 'danger' } as const;
 const time = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-slate-900 ring-1 ring-amber-200">
-      <p className="font-medium">Signing secret: copy it now, it is not shown again.</p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code className="break-all rounded bg-surface px-2 py-1 font-mono text-xs" aria-label="Signing secret">
-          {secret}
-        </code>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={() =>
-            navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function Deliveries({ hook, slug }: { hook: Webhook; slug: string }) {
   const { redeliver } = useWebhookActions(slug);
@@ -128,7 +99,17 @@ export function WebhooksPanel({ slug }: { slug: string }) {
         <FormMessage />
         <SubmitButton busyLabel="Adding...">Add webhook</SubmitButton>
       </Form>
-      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        <div className="mt-4">
+          <SecretOnce
+            region="New webhook's signing secret"
+            title="The webhook's signing secret"
+            label="Signing secret"
+            secret={secret}
+            onDone={() => setSecret(null)}
+          />
+        </div>
+      )}
       <div className="mt-6">
         {hooks.isPending && <p className="text-sm text-slate-600">Loading webhooks...</p>}
         {hooks.isError && <ErrorMessage>{errorText(hooks.error, 'The webhooks could not be loaded.')}</ErrorMessage>}

@@ -12,7 +12,7 @@ import { type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '
 import { LEADER_ROLE } from '../../../shared/constants';
 import { positionSkillColumns } from '../../../shared/matching';
 import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamMembers, teams, type Team } from '../../db/schema';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
@@ -32,7 +32,7 @@ import { lockProfile } from '../profiles';
 import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
 import { people } from '../../db/people';
 import { HIDDEN_TEXT } from '../../../shared/safety';
-import { hiddenAmong, hiddenReason } from '../safety';
+import { hiddenReason, hiddenReasonOf } from '../safety';
 import { positionsWebhook, teamCreatedWebhook } from './webhook-events';
 
 export const iso = (d: Date) => d.toISOString();
@@ -112,6 +112,17 @@ export async function personName(db: Db, profileId: string): Promise<{ id: strin
 
 // ---------- teams ----------
 
+/** Of a page of team cards: each team's event, and whether a moderator hid its description. */
+async function cardNotes(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { event: EventRef; hidden: string | null }>();
+  const rows = await queryRows<{ id: string; event: EventRef; hidden: string | null }>(
+    db,
+    sql`select ${teams.id} as id, ${eventRefOf(teams.eventId).sql} as event, ${hiddenReasonOf('team_description', sql`${teams.id}`)} as hidden
+      from ${teams} where ${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
   // The event's id itself, not a subquery: the planner then knows a large event from a small one.
   const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
@@ -124,24 +135,31 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   if (eventId) conditions.push(eq(teams.eventId, eventId));
   const where = conditions.length ? and(...conditions) : undefined;
 
+  // The event's name and the moderator's mark are read for the page's rows only, beside it: in a
+  // list's columns they would be read for every match a filter collects before the page is cut.
+  const { event: _, ...listColumns } = cardColumns;
   const list = {
     table: teams,
-    columns: cardColumns,
+    columns: listColumns,
     where,
     page: query.page,
     pageSize: query.pageSize,
     countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
     counts: countCache,
   };
+  type ListRow = Omit<CardRow, 'event'>;
   const { rows, total } = query.updatedSince
-    ? await changedSincePage<CardRow>(db, { ...list, since: query.updatedSince })
-    : await newestFirstPage<CardRow>(db, list);
-  const hidden = await hiddenAmong(
+    ? await changedSincePage<ListRow>(db, { ...list, since: query.updatedSince })
+    : await newestFirstPage<ListRow>(db, list);
+  const notes = await cardNotes(
     db,
-    'team_description',
     rows.map((r) => r.id),
   );
-  const items = rows.map((r) => (hidden.has(r.id) ? { ...toCard(r), description: HIDDEN_TEXT } : toCard(r)));
+  const items = rows.map((r) => {
+    const note = notes.get(r.id)!;
+    const card = toCard({ ...r, event: note.event });
+    return note.hidden ? { ...card, description: HIDDEN_TEXT } : card;
+  });
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 

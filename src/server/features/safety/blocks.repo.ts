@@ -4,7 +4,7 @@
  * together. The blocked person is never told: callers answer as for someone who does not accept
  * invitations.
  */
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PersonRef } from '../../../shared/api/refs';
 import { done, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
@@ -85,6 +85,11 @@ export async function blockedPairsAmong(db: Db, userIds: string[]): Promise<Arra
 export const blockBetween = (a: unknown, b: unknown) =>
   sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b})
     or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
+
+/** For a statement of another feature: the people on the other side of a block with the person whose id is `profileId`. */
+export const blockedWithOf = (profileId: SQL | SQL.Aliased | Placeholder): SQL =>
+  sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${profileId}
+    union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${profileId})`;
 
 /** Everyone on the other side of a block with any of these people (suggestions leave them out). */
 export async function blockedWithAny(db: Db, profileIds: string[]): Promise<string[]> {

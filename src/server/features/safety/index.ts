@@ -9,6 +9,7 @@ export {
   blockedPairsAmong,
   blockedWith,
   blockedWithAny,
+  blockedWithOf,
   eitherBlocked,
   hasBlocked,
   unblock,

@@ -3,7 +3,7 @@
  * per request who a team's or a person's suggestions leave out. Teams own these tables, so the
  * reads live here and the matching feature calls them.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SkillBadge } from '../../../shared/api/profiles';
 import { isRecruiting } from '../../../shared/api/teams';
 import { skillsOfPosition, timezoneHours } from '../../../shared/matching';
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { people } from '../../db/people';
-import { blockedWithAny } from '../safety';
+import { blockedWithAny, blockedWithOf } from '../safety';
 import { cardColumns, toCard } from './teams.repo';
 
 /**
@@ -72,19 +72,15 @@ export async function personForSuggestions(db: Db, profileId: string): Promise<{
         teams: sql<string[]>`coalesce((select json_agg(x.id) from (
           select team_id as id from ${teamMembers} where profile_id = ${profile}
           union
-          select team_id from ${joinRequests} where profile_id = ${profile} and status = 'pending') x), '[]'::json)`,
+          select team_id from ${joinRequests} where profile_id = ${profile} and status = 'pending'
+          union
+          select team_id from ${teamMembers} where profile_id in ${blockedWithOf(profile)}) x), '[]'::json)`,
       })
       .from(people.table)
       .where(eq(people.id, profile))
       .prepare(name);
   }).execute({ profileId });
-  if (!row) return null;
-  // No team with a member on the other side of a block with the person (docs/product.md#safety).
-  const blocked = await blockedWithAny(db, [profileId]);
-  const blockedTeams = blocked.length
-    ? await db.selectDistinct({ id: teamMembers.teamId }).from(teamMembers).where(inArray(teamMembers.profileId, blocked))
-    : [];
-  return { skills: row.skills, exclude: new Set([...row.teams, ...blockedTeams.map((t) => t.id)]) };
+  return row ? { skills: row.skills, exclude: new Set(row.teams) } : null;
 }
 
 /**

@@ -197,12 +197,15 @@ export function deskTargets(kind: 'postgres' | 'pglite', d: DeskResult): TargetC
   out.push({ target: 'desk export: first byte within 1 s', actual: `${e.firstByteMs} ms`, pass: e.firstByteMs <= 1000 });
   if (kind === 'postgres')
     out.push({ target: 'desk export: complete within 10 s (PostgreSQL)', actual: `${e.totalMs} ms`, pass: e.totalMs <= 10_000 });
+  // The process's RSS (printed on the export's line) grows with the garbage collector's headroom,
+  // not with what is kept: it is the target only where the live heap was not measured.
   const grew = e.rssPeakMb - e.rssBeforeMb;
-  out.push({
-    target: 'desk export: server memory flat (peak growth <= 64 MB and under a quarter of the file)',
-    actual: `+${grew} MB for a ${(e.bytes / 2 ** 20).toFixed(1)} MB file`,
-    pass: grew <= 64 && grew * 2 ** 20 <= e.bytes / 4 + 8 * 2 ** 20,
-  });
+  if (!d.exportMemory)
+    out.push({
+      target: 'desk export: server memory flat (peak growth <= 64 MB and under a quarter of the file)',
+      actual: `+${grew} MB for a ${(e.bytes / 2 ** 20).toFixed(1)} MB file`,
+      pass: grew <= 64 && grew * 2 ** 20 <= e.bytes / 4 + 8 * 2 ** 20,
+    });
   if (d.exportMemory) {
     const [small, large] = d.exportMemory;
     out.push({

@@ -20,6 +20,7 @@ import { Drain } from './platform/drain';
 import { createLogger, defaultLogger, type Logger } from './platform/log';
 import { createMetrics, createMetricsApp } from './platform/metrics';
 import { createMailer } from './platform/mail';
+import { loopIsBusy } from './platform/overload';
 
 /** Until the environment is read (LOG_LEVEL among it), start-up errors go to a default logger. */
 let log: Logger = defaultLogger;
@@ -41,7 +42,13 @@ async function main() {
     rateLimit: env.AUTH_RATE_LIMIT === 'on',
     attemptsPerAddress: env.AUTH_ATTEMPTS_PER_ADDRESS,
     trustedOrigins,
-    hashing: createHashLimiter({ concurrency: env.HASH_CONCURRENCY, queue: env.HASH_QUEUE }),
+    hashing: createHashLimiter({
+      concurrency: env.HASH_CONCURRENCY,
+      queue: env.HASH_QUEUE,
+      // Browsing first (docs/decisions/020): sign-ins are paced while pages keep the thread busy.
+      busyRate: env.SIGN_IN_RATE_WHEN_BUSY ?? (database.kind === 'pglite' ? 6 : 10),
+      busy: loopIsBusy(),
+    }),
     log,
     social: {
       publicUrl: env.PUBLIC_URL,

@@ -12,8 +12,12 @@ describe('walkFindsPageSooner', () => {
     expect(walkFindsPageSooner(2750, 0, 24, 30_000)).toBe(true);
     // 248 of 130,000 profiles: a page would be 12,000 rows into the index; collect the 248.
     expect(walkFindsPageSooner(248, 0, 24, 130_000)).toBe(false);
-    // Deep pages walk further: collecting wins again.
-    expect(walkFindsPageSooner(2750, 1200, 24, 30_000)).toBe(false);
+    // Deep pages walk further: collecting wins again, even when it reads the whole table.
+    expect(walkFindsPageSooner(2750, 2400, 24, 30_000)).toBe(false);
+    // 1,081 of 30,475 teams (3.5%): collecting them is a scan of the table; a page is 564 rows into the index.
+    expect(walkFindsPageSooner(1081, 0, 20, 30_475)).toBe(true);
+    // 1,286 of 130,000 profiles (1%): collected through their index, cheaper than walking 4,000 rows.
+    expect(walkFindsPageSooner(1286, 0, 20, 130_000)).toBe(false);
     expect(walkFindsPageSooner(2750, 0, 24, null)).toBe(false);
   });
 });
@@ -118,6 +122,29 @@ describe('list totals after writes', () => {
     expect((await h.api('GET /api/teams', { query: { pageSize: 1 } })).body.total).toBe(2);
     await create('Count Three');
     expect((await h.api('GET /api/teams', { query: { pageSize: 1 } })).body.total).toBe(3);
+  });
+
+  it("a sign-in or sign-up keeps the teams' kept count (they cannot change it) and counts the new person at once", async () => {
+    const teamsTotal = async () => (await h.api('GET /api/teams', { query: { pageSize: 1 } })).body.total;
+    const peopleTotal = async () => (await h.api('GET /api/profiles', { query: { pageSize: 1 } })).body.total;
+    const person = await h.signUp();
+    const before = await teamsTotal();
+    const people = await peopleTotal();
+    // A team written around the app (as by another instance): the kept count does not know it yet.
+    await h.db.insert(teams).values({ name: 'Around The App', description: 'Written straight to the database.', eventId: LEGACY_EVENT_ID });
+    const signIn = await h.api('POST /api/auth/sign-in/email', { body: { email: person.email, password: 'team-finder-1' } });
+    expect(signIn.status).toBe(200);
+    await h.signUp();
+    // Kept through the sign-in and the sign-up: every browse of a rush does not count all teams again.
+    expect(await teamsTotal()).toBe(before);
+    expect(await peopleTotal()).toBe(people + 1);
+    // Any other write drops it: this team and the one written around the app are counted.
+    const made = await h.api('POST /api/teams', {
+      cookie: person.cookie,
+      body: { name: 'Counted At Once', description: 'A team made for counting its totals right.', openPositions: ['Dev'], isOpen: true },
+    });
+    expect(made.status).toBe(201);
+    expect(await teamsTotal()).toBe(before + 2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHashLimiter, defaultHashConcurrency, HashingBusy, MAX_RETRY_AFTER } from './hash-limiter';
+import { createHashLimiter, defaultHashConcurrency, HashingBusy, MAX_RETRY_AFTER, QUEUE_PER_SLOT } from './hash-limiter';
 
 /** A task that runs until `release()` is called. */
 function held() {
@@ -13,7 +13,7 @@ describe('hash limiter', () => {
     expect(defaultHashConcurrency()).toBeGreaterThanOrEqual(1);
     const limiter = createHashLimiter();
     expect(limiter.concurrency).toBe(defaultHashConcurrency());
-    expect(limiter.queue).toBe(20 * limiter.concurrency);
+    expect(limiter.queue).toBe(QUEUE_PER_SLOT * limiter.concurrency);
   });
 
   it('runs at most `concurrency` tasks, queues up to `queue` more in order, and refuses the rest at once', async () => {
@@ -92,9 +92,49 @@ describe('hash limiter', () => {
     for (const leave of leaves) leave();
   });
 
+  it('while the server is busy, lets in at most `busyRate` a second, and everyone when it is not', () => {
+    let t = 0;
+    let busy = true;
+    const limiter = createHashLimiter({ concurrency: 1, queue: 100, busyRate: 10, busy: () => busy, now: () => t });
+    const admitAll = (n: number) => {
+      let letIn = 0;
+      const told: number[] = [];
+      for (let i = 0; i < n; i++) {
+        try {
+          limiter.admit()();
+          letIn++;
+        } catch (err) {
+          told.push((err as HashingBusy).retryAfterSeconds);
+        }
+      }
+      return { letIn, told };
+    };
+    // A second's worth at once, then one every 100 ms.
+    expect(admitAll(30).letIn).toBe(10);
+    t += 100;
+    expect(admitAll(5).letIn).toBe(1);
+    t += 1000;
+    const second = admitAll(40);
+    expect(second.letIn).toBe(10);
+    // The ones turned away are told to come back at the pace, later and later.
+    expect(second.told.length).toBe(30);
+    expect(second.told.every((s, i) => i === 0 || s >= second.told[i - 1])).toBe(true);
+    expect(second.told.at(-1)).toBeGreaterThanOrEqual(3);
+    // Not busy: no pace.
+    busy = false;
+    expect(admitAll(200).letIn).toBe(200);
+  });
+
+  it('does not pace with a busy rate of 0', () => {
+    const limiter = createHashLimiter({ concurrency: 1, queue: 10, busyRate: 0, busy: () => true, now: () => 0 });
+    for (let i = 0; i < 100; i++) limiter.admit()();
+    expect(limiter.load().admitted).toBe(0);
+  });
+
   it('refuses limits that make no sense', () => {
     expect(() => createHashLimiter({ concurrency: 0 })).toThrow(RangeError);
     expect(() => createHashLimiter({ concurrency: 1.5 })).toThrow(RangeError);
     expect(() => createHashLimiter({ queue: -1 })).toThrow(RangeError);
+    expect(() => createHashLimiter({ busyRate: -1 })).toThrow(RangeError);
   });
 });

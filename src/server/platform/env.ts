@@ -83,8 +83,18 @@ const EnvSchema = z
       .min(1, 'must be at least 1')
       .max(1024, 'must be at most 1024')
       .optional(),
-    /** Password hashes waiting for a slot before sign-in and sign-up answer 503 (default: 50 per slot). */
+    /** Password hashes waiting for a slot before sign-in and sign-up answer 503 (default: 2 per slot). */
     HASH_QUEUE: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(100_000, 'must be at most 100000')
+      .optional(),
+    /**
+     * Sign-ins and sign-ups let in per second while pages keep the server's thread busy (default: 6
+     * on PGlite, whose queries run on that thread too, 10 on PostgreSQL; 0: no limit; docs/decisions/020).
+     */
+    SIGN_IN_RATE_WHEN_BUSY: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number')
       .min(0, 'must be 0 or more')

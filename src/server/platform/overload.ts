@@ -16,6 +16,7 @@
  * A request turned away costs a 503 with Retry-After, sent before any database work; the health,
  * readiness and event-stream routes are never turned away (edge.ts).
  */
+import { performance as perf } from 'node:perf_hooks';
 import type { Logger } from './log';
 import type { Metrics } from './metrics';
 
@@ -158,4 +159,35 @@ export function processLoopDelay(): () => number {
   }, tickMs).unref();
   sampler = () => Math.max(lastLate, performance.now() - lastTick - tickMs);
   return sampler;
+}
+
+let busySampler: (() => number) | undefined;
+
+/**
+ * How busy the server's own thread has been over about the last second, 0 to 1: the event loop's
+ * utilization (the share of the time it ran code rather than waited), over the last four 250 ms
+ * samples. Browsing that keeps the thread busy shows here before anyone waits long enough for
+ * the shedding above to act. One timer per process, which does not keep the process alive.
+ */
+export function processLoopBusy(): () => number {
+  if (busySampler) return busySampler;
+  const samples: number[] = [];
+  let last = perf.eventLoopUtilization();
+  setInterval(() => {
+    const now = perf.eventLoopUtilization();
+    samples.push(perf.eventLoopUtilization(now, last).utilization);
+    if (samples.length > 4) samples.shift();
+    last = now;
+  }, 250).unref();
+  busySampler = () => (samples.length ? samples.reduce((a, b) => a + b, 0) / samples.length : 0);
+  return busySampler;
+}
+
+/** The server's thread counts as busy from this utilization on (processLoopBusy). */
+export const BUSY_UTILIZATION = 0.8;
+
+/** Whether the server's own thread has been busy over about the last second. */
+export function loopIsBusy(threshold = BUSY_UTILIZATION): () => boolean {
+  const busy = processLoopBusy();
+  return () => busy() >= threshold;
 }

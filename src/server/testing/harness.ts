@@ -18,7 +18,7 @@ import { apiDocument, createApp } from '../app';
 
 type App = ReturnType<typeof createApp>;
 import { createAuth } from '../auth/auth';
-import type { HashLimiter } from '../auth/hash-limiter';
+import { createHashLimiter, type HashLimiter } from '../auth/hash-limiter';
 import type { SocialSettings } from '../auth/social';
 import type { Mail, Mailer } from '../platform/mail';
 import { createContractChecker } from './contract-check';
@@ -60,7 +60,7 @@ export async function createHarness(
     webRoot?: string;
     /** Extra routes for a test, added before the first request. */
     setup?: (app: App) => void;
-    /** Password hashing limits (createHashLimiter), instead of the defaults. */
+    /** Password hashing limits (createHashLimiter), instead of the defaults with room for 64 waiting. */
     hashing?: HashLimiter;
     /** The sign-in attempt limits (off by default in tests). */
     rateLimit?: boolean;
@@ -108,7 +108,9 @@ export async function createHarness(
     secret: 'test-secret-test-secret-test-secret-0',
     rateLimit: opts.rateLimit ?? false,
     trustedOrigins: opts.edge?.trustedOrigins ?? [],
-    hashing: opts.hashing,
+    // Tests sign several people up at once (Promise.all): room for them all to wait their hash,
+    // where the server's default (2 waiting per slot) would turn some away with 503.
+    hashing: opts.hashing ?? createHashLimiter({ queue: 64 }),
     log,
     social: opts.social,
     mailer,

@@ -4,6 +4,7 @@
  * and sent in large batches as one JSON parameter each (`json_to_recordset`), which is the
  * fastest multi-row insert that works the same on PGlite and PostgreSQL.
  */
+import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { displayName } from '../src/shared/avatar';
 import { AVAILABILITIES, LEADER_ROLE, SKILL_LEVELS, TIMEZONES } from '../src/shared/constants';
@@ -419,6 +420,11 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     () => opts.log(`checkpoint in ${ms(checkpointStarted)}`),
     (err: Error) => opts.log(`no checkpoint (${err.message})`),
   );
+  // And the operating system's: dirty pages it writes back later take a core from the cases (seen:
+  // a kernel writeback thread at 20-60% of a core through a whole run).
+  const syncStarted = performance.now();
+  spawnSync('sync');
+  opts.log(`sync in ${ms(syncStarted)}`);
 
   const counts = new Map<string, number>();
   for (const s of profileSkills as { skill_id: string }[]) counts.set(s.skill_id, (counts.get(s.skill_id) ?? 0) + 1);

@@ -1,5 +1,6 @@
 /** The real server as a child process, exactly as `npm start` runs it minus the web build. */
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,7 @@ export async function startServer(env: Record<string, string>, log: (line: strin
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
+    if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);

@@ -13,6 +13,8 @@ async function personWithBrowser(browser: Browser, baseURL: string, user: NewUse
 const members = (page: Page) => page.getByRole('list', { name: 'Team members' });
 
 test('two strangers form a team by join request and by invitation; the leader manages and deletes it', async ({ browser, baseURL }) => {
+  // Three people in three browsers through the whole loop: over a minute on a slow machine beside the test suites.
+  test.setTimeout(180_000);
   const leader = await personWithBrowser(browser, baseURL!, newUser('Lara', 'Leader'));
   const joiner = await personWithBrowser(browser, baseURL!, newUser('Jonas', 'Joiner'));
   const invitee = await personWithBrowser(browser, baseURL!, newUser('Ivy', 'Invitee'));

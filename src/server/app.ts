@@ -11,6 +11,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { accountRoutes } from './auth/account.routes';
+import { authApi } from '../shared/api/auth';
 import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api/docs';
 import { mountCrawlerFiles } from './api/crawlers';
@@ -164,7 +165,7 @@ export const apiDocument = () => openApiDocument(apiRoutes());
  * kept count at each of them made every browse of the teams count all teams again (bench
  * kickoff: the teams list's queries went from about 1 to 20 ms on PostgreSQL).
  */
-const SIGN_INS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-out']);
+const SIGN_INS = new Set<string>([authApi.signIn.path, authApi.signUp.path, authApi.signOut.path]);
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { authApi } from '../../shared/api/auth';
 import { ApiError, errorBody, type AppEnv } from '../api/http';
 import { createShedder, type ShedderOptions, type Verdict } from './overload';
 
@@ -156,7 +157,7 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 /** Never turned away: the health and readiness checks, and the live event streams (open for hours). */
 const NEVER_SHED = new Set(['/api/health', '/api/ready', '/api/me/events']);
 /** Routes that wait for a password hash, in the hashing queue with its own limit (docs/decisions/009). */
-const HASHING = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+const HASHING = new Set<string>([authApi.signIn.path, authApi.signUp.path]);
 
 /**
  * Load shedding (overload.ts, docs/decisions/020): at most `maxInFlight` API requests in

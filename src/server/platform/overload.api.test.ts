@@ -34,9 +34,24 @@ async function pageOnceQuiet(): Promise<number> {
 }
 
 describe('an overloaded instance', () => {
-  it('answers 503 with Retry-After at once to a request read after the event loop was stuck, and browses normally again after', async () => {
+  it('lets a request in after one long pause of the event loop (a garbage collection, say)', async () => {
+    // After a quiet moment (a busy test machine may itself delay the loop twice in a row: then again).
+    let status = 0;
+    for (let i = 0; i < 5 && status !== 200; i++) {
+      expect(await pageOnceQuiet()).toBe(200);
+      busy(300);
+      status = (await h.api('GET /api/profiles')).status;
+    }
+    expect(status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After at once to a request read after the event loop was stuck turn after turn, and browses normally again after', async () => {
     expect(await pageOnceQuiet()).toBe(200);
+    // Two long turns, the loop's timers running between them.
     busy(300);
+    await new Promise((r) => setTimeout(r, 0));
+    busy(300);
+    await new Promise((r) => setTimeout(r, 0));
     const started = performance.now();
     const [shed, health, ready] = await Promise.all([h.api('GET /api/profiles'), h.api('GET /api/health'), h.api('GET /api/ready')]);
     expect(shed.status).toBe(503);
@@ -49,25 +64,27 @@ describe('an overloaded instance', () => {
   });
 
   it('turns new requests away while a queue stands, so that every request is answered in time, a page or a 503', async () => {
-    // 100 clients, each sending its next request as soon as the last is answered, for 1.5 s: the
-    // embedded database answers one query at a time, so requests queue in the app.
+    // 300 clients, each sending its next request as soon as the last is answered, for 1.5 s: the
+    // embedded database answers one query at a time on this thread, so every turn of the loop is long.
     const answers: { status: number; ms: number; retryAfter: string | null }[] = [];
     const end = performance.now() + 1500;
     const client = async () => {
       while (performance.now() < end) {
+        // As over a socket: the next request is read in a later turn of the event loop.
+        await new Promise((r) => setImmediate(r));
         const started = performance.now();
         const res = await h.api('GET /api/profiles');
         answers.push({ status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after') });
       }
     };
-    await Promise.all(Array.from({ length: 100 }, client));
+    await Promise.all(Array.from({ length: 300 }, client));
     const pages = answers.filter((a) => a.status === 200);
     const shed = answers.filter((a) => a.status === 503);
     expect(pages.length).toBeGreaterThan(0);
     expect(shed.length).toBeGreaterThan(0);
     expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
     expect(shed.every((a) => a.retryAfter === '1')).toBe(true);
-    // Without shedding each of the 100 would wait for the 99 before it, and longer as the test goes.
+    // Without shedding each of the 300 would wait for the 299 before it, and longer as the test goes.
     expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(5000);
     expect((await h.api('GET /api/health')).status).toBe(200);
   });

@@ -4,14 +4,18 @@
  * instance is already behind:
  *
  * - `full`: `maxInFlight` API requests are in progress (MAX_IN_FLIGHT);
- * - `loop`: the event loop is late by more than `maxWaitMs` (MAX_QUEUE_WAIT_MS): the current turn
- *   of the loop has run that long, and the requests read in it have waited unread in their sockets
- *   at least that long. PGlite runs its queries on the main thread: on the embedded database a
+ * - `loop`: the event loop is late by more than `maxWaitMs` (MAX_QUEUE_WAIT_MS) and was at the tick
+ *   before (loopLateness): turns of the loop run that long, and the requests read in them have
+ *   waited unread in their sockets at least that long. PGlite runs its queries on the main thread: on the embedded database a
  *   batch of requests read at once is answered in one long turn, and this is where overload shows;
  * - `queue`: at least `minQueue` requests are in progress and even the quickest request answered
- *   in the last interval spent more than `maxWaitMs` in the app: a standing queue (CoDel's signal:
- *   the minimum, so one slow query or upload does not count), behind the database's pool on
- *   PostgreSQL, behind its one connection on PGlite.
+ *   in each of the last two intervals spent more than `maxWaitMs` in the app: a standing queue
+ *   (CoDel's signal: the minimum, so one slow query or upload does not count), behind the
+ *   database's pool on PostgreSQL, behind its one connection on PGlite.
+ *
+ * Both waits count only when they stand, at two measurements in a row: one pause of the whole
+ * process (a garbage collection, a moment without the CPU on a busy machine) delays everyone once
+ * and is over by the time anyone would be turned away.
  *
  * A request turned away costs a 503 with Retry-After, sent before any database work; the health,
  * readiness and event-stream routes are never turned away (edge.ts).
@@ -26,7 +30,7 @@ export interface Load {
   inFlight: number;
   /** How late the event loop is right now, ms. */
   loopDelayMs: number;
-  /** The shortest time in the app of the requests answered in the last interval, ms (0: none answered). */
+  /** The shortest time in the app of the requests answered in the last two intervals, each, ms (0: an interval had no answers). */
   queuedMs: number;
 }
 
@@ -78,20 +82,24 @@ export function createShedder(opts: ShedderOptions): Shedder {
   let inFlight = 0;
   let windowStart = now();
   let windowMin = Number.POSITIVE_INFINITY;
-  /** The quickest answer of the last whole interval that had answers. */
+  /** The quickest answer of the last whole interval, and of the one before it (0: an interval without answers). */
   let lastMin = 0;
+  let minBefore = 0;
 
   const roll = (t: number) => {
     if (t - windowStart < intervalMs) return;
     // An interval without answers says nothing of a queue (and once everyone is turned away, the
     // only answers left would be the slowest: holding on to them would never let anyone in again).
+    minBefore = lastMin;
     lastMin = windowMin === Number.POSITIVE_INFINITY ? 0 : windowMin;
     windowMin = Number.POSITIVE_INFINITY;
     windowStart = t;
   };
   const load = (): Load => {
     roll(now());
-    return { inFlight, loopDelayMs: loopDelayMs(), queuedMs: lastMin };
+    // A queue stands when the quickest answers were slow in two intervals in a row: one pause (a
+    // garbage collection, a slow moment of the database) makes the answers of one interval slow.
+    return { inFlight, loopDelayMs: loopDelayMs(), queuedMs: Math.min(lastMin, minBefore) };
   };
 
   return {
@@ -139,25 +147,39 @@ export function reportShedding(log: Logger, metrics: Metrics | undefined, now = 
 let sampler: (() => number) | undefined;
 
 /**
- * How late the event loop is right now: the time since a 10 ms timer last ran, less those 10 ms,
- * or, if more, how late that timer itself was. A request read in the middle of a long turn of the
- * loop (PGlite answering a batch of requests read at once, each query on this thread) has waited at
- * least the first; the requests read just after such a turn, when the timer has only just run, have
- * waited about the second, so it is kept until the timer runs on time again. (The loop-delay
- * histogram of perf_hooks records a delay only once the turn is over: too late for the requests of
- * that turn.) One timer per process, which does not keep the process alive.
+ * How late the event loop is, kept by `tick()` being called every `tickMs` (a timer) and read by
+ * `delay()`. A turn's lateness is the time since the last tick, less `tickMs`, or, if more, how late
+ * that tick itself was: a request read in the middle of a long turn (PGlite answering a batch of
+ * requests read at once, each query on this thread) has waited at least the first; the requests
+ * read just after such a turn, when the tick has only just run, have waited about the second.
+ *
+ * The loop counts as late only if it was late at the tick before as well (the smaller of the two):
+ * overload makes every turn long, while one long pause alone (a garbage collection, the process not
+ * scheduled for a moment on a busy machine) is over by the time anyone is turned away, and turning
+ * away everyone read just after it (32 connections browsing, 2026-11-26) bought nothing.
  */
+export function loopLateness(now: () => number, tickMs: number) {
+  let lastTick = now();
+  let lastLate = 0;
+  let lateBefore = 0;
+  return {
+    tick() {
+      const t = now();
+      lateBefore = lastLate;
+      lastLate = Math.max(0, t - lastTick - tickMs);
+      lastTick = t;
+    },
+    delay: () => Math.min(lateBefore, Math.max(lastLate, now() - lastTick - tickMs)),
+  };
+}
+
+/** How late the process's event loop is (loopLateness, ticked every 10 ms); one timer per process, which does not keep it alive. */
 export function processLoopDelay(): () => number {
   if (sampler) return sampler;
   const tickMs = 10;
-  let lastTick = performance.now();
-  let lastLate = 0;
-  setInterval(() => {
-    const t = performance.now();
-    lastLate = Math.max(0, t - lastTick - tickMs);
-    lastTick = t;
-  }, tickMs).unref();
-  sampler = () => Math.max(lastLate, performance.now() - lastTick - tickMs);
+  const lateness = loopLateness(() => performance.now(), tickMs);
+  setInterval(lateness.tick, tickMs).unref();
+  sampler = lateness.delay;
   return sampler;
 }
 

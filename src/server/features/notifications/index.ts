@@ -6,6 +6,7 @@ export {
   forgetPerson,
   inboxPage,
   notify,
+  notifyEach,
   notifyEveryone,
   pruneRead,
   unreadCount,

@@ -52,11 +52,20 @@ export async function notify(db: Db, entries: NewNotification[]): Promise<void> 
  * round trip (an announcement to an event, docs/product.md#the-organizers-desk). Returns how many.
  */
 export async function notifyEveryone(db: Db, recipients: SQL, kind: NotificationKind, data: NotificationData): Promise<number> {
+  return notifyEach(db, sql`select r.profile_id, ${JSON.stringify(data)}::jsonb as data from (${recipients}) r`, kind);
+}
+
+/**
+ * A notification of one kind to each row `rows` selects (`profile_id`, and `data` as jsonb: each
+ * its own), in one statement as notifyEveryone: reminders to the leaders of a thousand teams, each
+ * naming its team, take one round trip instead of a thousand. Returns how many.
+ */
+export async function notifyEach(db: Db, rows: SQL, kind: NotificationKind): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`with added as (
       insert into ${notifications} (profile_id, kind, data)
-      select r.profile_id, ${kind}, ${JSON.stringify(data)}::jsonb from (${recipients}) r
+      select r.profile_id, ${kind}, r.data from (${rows}) r
       returning profile_id, seq
     ), numbered as (
       select profile_id || ':' || seq as entry, (row_number() over (order by seq) - 1) / 100 as batch from added

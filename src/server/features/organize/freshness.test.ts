@@ -170,6 +170,31 @@ describe('leaders are reminded of positions open for 14 days', () => {
     expect((await refreshFreshness(h.db)).reminded).toBe(1);
   });
 
+  it("each team's leaders hear of their own team, when many are reminded at once", async () => {
+    const teamOf = async (leader: TestUser, name: string) => {
+      const made = await h.api('POST /api/teams', {
+        cookie: leader.cookie,
+        body: { name, description: 'Listed for a long time.', logoUrl: '', openPositions: ['Designer'], isOpen: true, event: slug },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body.id;
+    };
+    const [first, second] = [await teamOf(alice, "Alice's Old Listing"), await teamOf(carol, "Carol's Old Listing")];
+    await h.db.execute(sql`update teams set updated_at = now() - interval '15 days' where id in (${first}, ${second})`);
+    expect((await refreshFreshness(h.db)).reminded).toBe(2);
+    const told = (name: string) =>
+      `The open positions of ${name} have been listed for 14 days: still open? Update them, or close the team to requests`;
+    const [aliceHeard, carolHeard] = [await inboxTexts(alice), await inboxTexts(carol)];
+    expect(aliceHeard).toContain(told("Alice's Old Listing"));
+    expect(aliceHeard).not.toContain(told("Carol's Old Listing"));
+    expect(carolHeard).toContain(told("Carol's Old Listing"));
+    expect(carolHeard).not.toContain(told("Alice's Old Listing"));
+    const link = (await h.api('GET /api/me/inbox', { cookie: carol.cookie })).body.items!.find(
+      (i: { text: string }) => i.text === told("Carol's Old Listing"),
+    )?.link;
+    expect(link).toBe(`/teams/${second}`);
+  });
+
   it("'still open' needs open positions and room", async () => {
     const team = await h.api('POST /api/teams', {
       cookie: bob.cookie,

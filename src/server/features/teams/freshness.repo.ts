@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { POSITIONS_REMINDER_DAYS } from '../../../shared/constants';
 import { queryRows, type Db } from '../../db/client';
 import { teamMembers, teams } from '../../db/schema';
-import { notifyEveryone } from '../notifications';
+import { notifyEach } from '../notifications';
 
 /** Reminds the leaders of at most `limit` teams of events in `eventIds`; answers how many teams. */
 export async function remindOpenPositions(tx: Db, eventIds: string[], limit = 1000): Promise<number> {
@@ -25,13 +25,14 @@ export async function remindOpenPositions(tx: Db, eventIds: string[], limit = 10
         for update skip locked)
       returning t.id, t.name`,
   );
-  for (const team of due) {
-    await notifyEveryone(
-      tx,
-      sql`select ${teamMembers.profileId} as profile_id from ${teamMembers} where ${teamMembers.teamId} = ${team.id} and ${teamMembers.isLeader}`,
-      'positions_open_long',
-      { teamId: team.id, teamName: team.name, days: POSITIONS_REMINDER_DAYS },
-    );
-  }
+  if (due.length === 0) return 0;
+  // Each team's leaders, told about their own team, in one statement (not one per team).
+  await notifyEach(
+    tx,
+    sql`select m.profile_id, jsonb_build_object('teamId', d.id, 'teamName', d.name, 'days', ${POSITIONS_REMINDER_DAYS}::int) as data
+      from jsonb_to_recordset(${JSON.stringify(due)}::jsonb) as d(id uuid, name text)
+      join ${teamMembers} m on m.team_id = d.id and m.is_leader`,
+    'positions_open_long',
+  );
   return due.length;
 }

@@ -3,11 +3,15 @@ import { preactAliases } from './vite.config.js';
 
 export default defineConfig({
   test: {
+    // Two files at a time, also on two cores (the default would be one): much of an API test waits
+    // for its database, and files share their worker's loaded modules (isolate: false, below);
+    // docs/decisions/028-ci-time.md.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
       // Server, API and logic tests.
-      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', isolate: false } },
       // Component tests of the web app, in a simulated browser, on Preact as the build ships it.
       // Dependencies go through Vite too (inline), so React Router, Radix and Testing Library
       // get the same aliases instead of loading React from node_modules.
@@ -18,6 +22,7 @@ export default defineConfig({
           name: 'dom',
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
+          isolate: false,
           setupFiles: ['src/web/testing/setup.ts'],
           server: { deps: { inline: true } },
         },

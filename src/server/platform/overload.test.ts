@@ -205,12 +205,24 @@ describe("the event loop's delay", () => {
     turn(10);
     turn(310);
     expect(lateness.delay()).toBe(0);
-    // A turn on time in between starts the count again.
     turn(10);
+    expect(lateness.delay()).toBe(0);
+    // Another, over a second after the first: alone again.
+    for (let i = 0; i < 100; i++) turn(10);
     turn(310);
     expect(lateness.delay()).toBe(0);
+  });
+
+  it('counts a long turn at once when another was in the last second: a short turn of 503s between two long ones does not start the count again', () => {
+    const { lateness, turn } = clocked();
+    turn(10);
+    turn(310);
+    turn(310);
+    expect(lateness.delay()).toBe(300);
     turn(10);
     expect(lateness.delay()).toBe(0);
+    turn(410);
+    expect(lateness.delay()).toBe(300);
   });
 
   it('is on time again as soon as a tick is', () => {

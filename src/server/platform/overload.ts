@@ -153,23 +153,31 @@ let sampler: (() => number) | undefined;
  * requests read at once, each query on this thread) has waited at least the first; the requests
  * read just after such a turn, when the tick has only just run, have waited about the second.
  *
- * The loop counts as late only if it was late at the tick before as well (the smaller of the two):
- * overload makes every turn long, while one long pause alone (a garbage collection, the process not
- * scheduled for a moment on a busy machine) is over by the time anyone is turned away, and turning
- * away everyone read just after it (32 connections browsing, 2026-11-26) bought nothing.
+ * The loop counts as late only if it was late at a tick before as well, in the last second (the
+ * smaller of the two): overload makes turn after turn long, while one long pause alone (a garbage
+ * collection, the process not scheduled for a moment on a busy machine) is over by the time anyone
+ * is turned away, and turning away everyone read just after it (32 connections browsing,
+ * 2026-11-26) bought nothing. A second, not only the tick just before: once requests are turned
+ * away, a turn answering them is short, and on PGlite the next long turn must count again at once
+ * (with the tick just before only, every other batch of 500 connections was let in, and waited).
  */
-export function loopLateness(now: () => number, tickMs: number) {
+export function loopLateness(now: () => number, tickMs: number, memoryMs = 1000) {
   let lastTick = now();
   let lastLate = 0;
-  let lateBefore = 0;
+  /** The latest tick before the last one, of those as late as any since (kept for `memoryMs`). */
+  let before = { late: 0, at: Number.NEGATIVE_INFINITY };
   return {
     tick() {
       const t = now();
-      lateBefore = lastLate;
+      if (lastLate >= before.late || t - before.at > memoryMs) before = { late: lastLate, at: lastTick };
       lastLate = Math.max(0, t - lastTick - tickMs);
       lastTick = t;
     },
-    delay: () => Math.min(lateBefore, Math.max(lastLate, now() - lastTick - tickMs)),
+    delay: () => {
+      const t = now();
+      const lateBefore = t - before.at <= memoryMs ? before.late : 0;
+      return Math.min(lateBefore, Math.max(lastLate, t - lastTick - tickMs));
+    },
   };
 }
 

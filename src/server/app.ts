@@ -177,7 +177,11 @@ export function createApp(deps: AppDeps) {
   app.use(
     '/api/*',
     shedLoad(
-      { maxInFlight: deps.maxInFlight ?? Number.POSITIVE_INFINITY, maxWaitMs: deps.maxQueueWaitMs ?? 0 },
+      {
+        maxInFlight: deps.maxInFlight ?? Number.POSITIVE_INFINITY,
+        maxWaitMs: deps.maxQueueWaitMs ?? 0,
+        longTurnIsQueue: deps.dbKind === 'pglite',
+      },
       reportShedding(log, deps.metrics),
     ),
   );

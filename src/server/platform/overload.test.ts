@@ -225,6 +225,17 @@ describe("the event loop's delay", () => {
     expect(lateness.delay()).toBe(300);
   });
 
+  it('as it is now (PGlite: one long turn is a queue): this turn so far, or the last tick, the longer', () => {
+    const { lateness, turn, pass } = clocked();
+    turn(10);
+    pass(300);
+    expect(lateness.latest()).toBe(290);
+    turn(5);
+    expect(lateness.latest()).toBe(295);
+    turn(10);
+    expect(lateness.latest()).toBe(0);
+  });
+
   it('is on time again as soon as a tick is', () => {
     const { lateness, turn } = clocked();
     turn(410);

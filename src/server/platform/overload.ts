@@ -4,18 +4,20 @@
  * instance is already behind:
  *
  * - `full`: `maxInFlight` API requests are in progress (MAX_IN_FLIGHT);
- * - `loop`: the event loop is late by more than `maxWaitMs` (MAX_QUEUE_WAIT_MS) and was at the tick
- *   before (loopLateness): turns of the loop run that long, and the requests read in them have
- *   waited unread in their sockets at least that long. PGlite runs its queries on the main thread: on the embedded database a
- *   batch of requests read at once is answered in one long turn, and this is where overload shows;
+ * - `loop`: the event loop is late by more than `maxWaitMs` (MAX_QUEUE_WAIT_MS): turns of the loop
+ *   run that long, and the requests read in them have waited unread in their sockets at least that
+ *   long. PGlite runs its queries on the main thread: on the embedded database a batch of requests
+ *   read at once is answered in one long turn, this is where overload shows, and one long turn is
+ *   enough (`longTurnIsQueue`). On PostgreSQL a late loop counts when it was late at another tick in
+ *   the last second too (loopLateness);
  * - `queue`: at least `minQueue` requests are in progress and even the quickest request answered
  *   in each of the last two intervals spent more than `maxWaitMs` in the app: a standing queue
  *   (CoDel's signal: the minimum, so one slow query or upload does not count), behind the
  *   database's pool on PostgreSQL, behind its one connection on PGlite.
  *
- * Both waits count only when they stand, at two measurements in a row: one pause of the whole
- * process (a garbage collection, a moment without the CPU on a busy machine) delays everyone once
- * and is over by the time anyone would be turned away.
+ * Waits count only when they stand (the queue's always, the loop's on PostgreSQL): one pause of the
+ * whole process (a garbage collection, a moment without the CPU on a busy machine) delays everyone
+ * once and is over by the time anyone would be turned away.
  *
  * A request turned away costs a 503 with Retry-After, sent before any database work; the health,
  * readiness and event-stream routes are never turned away (edge.ts).
@@ -60,7 +62,14 @@ export interface ShedderOptions {
   intervalMs?: number;
   /** Milliseconds, monotonic (default performance.now). */
   now?: () => number;
-  /** How late the event loop is, ms (default: the process's, from monitorEventLoopDelay). */
+  /**
+   * Whether one long turn of the event loop is a queue (PGlite: the database answers on this
+   * thread, so the requests read after a long turn waited all of it in their sockets) or a late
+   * loop counts only when it stands (PostgreSQL: the queue is in front of the pool, and one long
+   * turn is a pause of the process). Default false.
+   */
+  longTurnIsQueue?: boolean;
+  /** How late the event loop is, ms (default: the process's, processLoopDelay). */
   loopDelayMs?: () => number;
 }
 
@@ -76,7 +85,7 @@ export interface Shedder {
 
 export function createShedder(opts: ShedderOptions): Shedder {
   const now = opts.now ?? (() => performance.now());
-  const loopDelayMs = opts.loopDelayMs ?? (opts.maxWaitMs > 0 ? processLoopDelay() : () => 0);
+  const loopDelayMs = opts.loopDelayMs ?? (opts.maxWaitMs > 0 ? processLoopDelay(opts.longTurnIsQueue ? 'latest' : 'standing') : () => 0);
   const intervalMs = opts.intervalMs ?? 100;
   const limits: Limits = { maxInFlight: opts.maxInFlight, maxWaitMs: opts.maxWaitMs, minQueue: opts.minQueue ?? 8 };
   let inFlight = 0;
@@ -144,7 +153,7 @@ export function reportShedding(log: Logger, metrics: Metrics | undefined, now = 
   };
 }
 
-let sampler: (() => number) | undefined;
+let sampler: ReturnType<typeof loopLateness> | undefined;
 
 /**
  * How late the event loop is, kept by `tick()` being called every `tickMs` (a timer) and read by
@@ -173,6 +182,9 @@ export function loopLateness(now: () => number, tickMs: number, memoryMs = 1000)
       lastLate = Math.max(0, t - lastTick - tickMs);
       lastTick = t;
     },
+    /** How late the loop is now: this turn so far, or the last tick (the longer). */
+    latest: () => Math.max(lastLate, now() - lastTick - tickMs),
+    /** How late the loop is, counted only when it was late at another tick in the last second too. */
     delay: () => {
       const t = now();
       const lateBefore = t - before.at <= memoryMs ? before.late : 0;
@@ -181,14 +193,17 @@ export function loopLateness(now: () => number, tickMs: number, memoryMs = 1000)
   };
 }
 
-/** How late the process's event loop is (loopLateness, ticked every 10 ms); one timer per process, which does not keep it alive. */
-export function processLoopDelay(): () => number {
-  if (sampler) return sampler;
-  const tickMs = 10;
-  const lateness = loopLateness(() => performance.now(), tickMs);
-  setInterval(lateness.tick, tickMs).unref();
-  sampler = lateness.delay;
-  return sampler;
+/**
+ * How late the process's event loop is (loopLateness, ticked every 10 ms): as it stands (`delay`), or
+ * as it is now (`latest`); one timer per process, which does not keep it alive.
+ */
+export function processLoopDelay(which: 'standing' | 'latest' = 'standing'): () => number {
+  if (!sampler) {
+    const tickMs = 10;
+    sampler = loopLateness(() => performance.now(), tickMs);
+    setInterval(sampler.tick, tickMs).unref();
+  }
+  return which === 'latest' ? sampler.latest : sampler.delay;
 }
 
 let busySampler: (() => number) | undefined;

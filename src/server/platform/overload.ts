@@ -30,7 +30,7 @@ export type Verdict = 'in' | 'full' | 'loop' | 'queue';
 
 export interface Load {
   inFlight: number;
-  /** How late the event loop is right now, ms. */
+  /** How late the event loop is, ms, as the shedder counts it (loopLateness: standing, or on PGlite as it is now). */
   loopDelayMs: number;
   /** The shortest time in the app of the requests answered in the last two intervals, each, ms (0: an interval had no answers). */
   queuedMs: number;

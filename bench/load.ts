@@ -46,11 +46,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function cannon(baseUrl: string, paths: string[], connections: number, duration: number, headers?: Record<string, string>) {
-  let next = 0;
+/** Load on `paths` in turn, from `start`; says where it stopped, so a later slice goes on from there. */
+function cannon(baseUrl: string, paths: string[], connections: number, duration: number, headers?: Record<string, string>, start = 0) {
+  let next = start;
   const latencies: number[] = [];
   let failures = 0;
-  return new Promise<{ latencies: number[]; failures: number; seconds: number }>((resolve, reject) => {
+  return new Promise<{ latencies: number[]; failures: number; seconds: number; next: number }>((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
@@ -62,7 +63,7 @@ function cannon(baseUrl: string, paths: string[], connections: number, duration:
       },
       (err, result) => {
         if (err) reject(err);
-        else resolve({ latencies, failures: failures + result.errors + result.timeouts, seconds: result.duration });
+        else resolve({ latencies, failures: failures + result.errors + result.timeouts, seconds: result.duration, next });
       },
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
@@ -104,27 +105,56 @@ async function probe(url: string, headers?: Record<string, string>): Promise<Res
 }
 
 export async function runLoad(baseUrl: string, c: LoadCase, opts: LoadOptions): Promise<LoadResult> {
-  const probed = await probe(baseUrl + c.paths[0], c.headers);
-  const body = Buffer.from(await probed.arrayBuffer());
-  if (!probed.ok) throw new Error(`${c.name}: GET ${c.paths[0]} answered ${probed.status}: ${body.toString().slice(0, 200)}`);
-  if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds, c.headers);
-  const run = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds, c.headers);
-  const sorted = run.latencies.sort((a, b) => a - b);
+  return (await runInTurn(baseUrl, [c], opts, 1))[0];
+}
+
+/**
+ * Cases measured side by side (a case and its per-event twins): each gets `durationSeconds` in all,
+ * in `rounds` slices taken in turn (the order rotating every round), so a change in the machine's
+ * speed over the minute they take (another process, the database's own work) falls on all of them
+ * alike, not on whichever ran last. Each case's paths go on from where its last slice stopped.
+ */
+export async function runInTurn(baseUrl: string, cases: LoadCase[], opts: LoadOptions, rounds: number): Promise<LoadResult[]> {
+  const bodies: Buffer[] = [];
+  for (const c of cases) {
+    const probed = await probe(baseUrl + c.paths[0], c.headers);
+    const body = Buffer.from(await probed.arrayBuffer());
+    if (!probed.ok) throw new Error(`${c.name}: GET ${c.paths[0]} answered ${probed.status}: ${body.toString().slice(0, 200)}`);
+    bodies.push(body);
+  }
+  for (const c of cases) {
+    if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds, c.headers);
+  }
+  const runs = cases.map(() => ({ latencies: [] as number[], failures: 0, seconds: 0, next: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < cases.length; k++) {
+      const i = (k + round) % cases.length;
+      const c = cases[i];
+      const slice = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds / rounds, c.headers, runs[i].next);
+      for (const ms of slice.latencies) runs[i].latencies.push(ms);
+      runs[i].failures += slice.failures;
+      runs[i].seconds += slice.seconds;
+      runs[i].next = slice.next;
+    }
+  }
   const round = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : Math.round(v * 10) / 10);
-  return {
-    name: c.name,
-    kind: c.kind,
-    ...(c.twin && { twin: c.twin }),
-    example: c.paths[0],
-    requests: sorted.length,
-    rps: Math.round(sorted.length / (run.seconds || opts.durationSeconds)),
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted[sorted.length - 1]),
-    failures: run.failures,
-    responseBytes: body.length,
-  };
+  return cases.map((c, i) => {
+    const sorted = runs[i].latencies.sort((a, b) => a - b);
+    return {
+      name: c.name,
+      kind: c.kind,
+      ...(c.twin && { twin: c.twin }),
+      example: c.paths[0],
+      requests: sorted.length,
+      rps: Math.round(sorted.length / (runs[i].seconds || opts.durationSeconds)),
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted[sorted.length - 1]),
+      failures: runs[i].failures,
+      responseBytes: bodies[i].length,
+    };
+  });
 }
 
 /** Runs `fn` over `items` with at most `concurrency` in flight; results in input order. */

@@ -28,7 +28,7 @@ import { exportMemoryLine, measureExportMemory } from './export-memory';
 import { listTeams } from '../src/server/features/teams/teams.repo';
 import { generate, ms, rows } from './generate';
 import { measureLegacyDownload } from './legacy';
-import { runLoad, settle, type LoadCase, type LoadResult } from './load';
+import { runInTurn, settle, type LoadCase, type LoadResult } from './load';
 import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { DAY_AGO, readCases } from './read-cases';
@@ -55,6 +55,8 @@ const config = {
   scale: num('BENCH_SCALE', 1),
   durationSeconds: num('BENCH_DURATION', 10),
   warmupSeconds: num('BENCH_WARMUP', 2),
+  // A case and its per-event twins share their time in this many slices each, taken in turn.
+  twinRounds: num('BENCH_TWIN_ROUNDS', 5),
   connections: num('BENCH_CONNECTIONS', 32),
   writeRequests: num('BENCH_WRITE_REQUESTS', 1000),
   // A large event's people online at once on PostgreSQL (issue 30); the embedded database serves a smaller one.
@@ -226,13 +228,21 @@ async function main() {
       // Before the health route (the last read case), so the ceiling is measured last as before.
       toRun.splice(Math.max(0, toRun.length - 1), 0, ...matchingCases(matcher.teamIds, matcher.smallTeamIds, cookie));
     }
+    // A case and its per-event twins run together, in turn (runInTurn), so they can be compared.
+    const groups: LoadCase[][] = [];
     for (const c of toRun.filter((c) => !only || c.kind === 'ceiling' || only.test(c.name))) {
+      const last = groups.at(-1);
+      if (c.twin && last?.[0].twin?.of === c.twin.of) last.push(c);
+      else groups.push([c]);
+    }
+    for (const group of groups) {
       await settle(server.url, SETTLE_PROBE);
-      const result = await runLoad(server.url, c, config);
-      log(
-        `${c.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`,
-      );
-      cases.push(result);
+      for (const result of await runInTurn(server.url, group, config, group.length > 1 ? config.twinRounds : 1)) {
+        log(
+          `${result.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`,
+        );
+        cases.push(result);
+      }
     }
 
     let write: Awaited<ReturnType<typeof runWriteCase>> | null = null;

@@ -85,7 +85,7 @@ describe('one-way features', () => {
     expect(
       await problems(
         'src/server/features/teams/example.ts',
-        "import { eitherBlocked } from '../safety';\nexport const x = eitherBlocked;\n",
+        "import { blockedWith } from '../safety';\nexport const x = blockedWith;\n",
       ),
     ).toEqual([]);
     expect(await problems('src/server/features/moderation/example.ts', useTeams)).toEqual([]);

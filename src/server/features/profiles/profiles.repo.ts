@@ -7,7 +7,7 @@ import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constan
 import type { ProfileListQuery } from '../../../shared/schemas';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_TEXT } from '../../../shared/safety';
-import { eitherBlocked, hasBlocked, hiddenReason, hiddenReasonOf } from '../safety';
+import { blockBetween, hiddenReasonOf } from '../safety';
 import { queryRows, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { changedSincePage, escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
@@ -160,8 +160,13 @@ export async function listSkillNames(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-async function profileRow(db: Db, id: string) {
-  const [row] = await prepared(db, 'profile_row', (db, name) =>
+/**
+ * A profile's row in one statement, with the moderator's reason if its bio is hidden and, for a
+ * signed-in viewer, the block between the two: 'viewer' if the viewer blocked this person, 'other'
+ * if only this person blocked the viewer, null if neither.
+ */
+async function profileRow(db: Db, id: string, viewerProfileId: string | null = null) {
+  const statement = (viewer: boolean) => (db: Db, name: string) =>
     db
       .select({
         ...cardColumns,
@@ -173,11 +178,15 @@ async function profileRow(db: Db, id: string) {
         githubUrl: profiles.githubUrl,
         linkedinUrl: profiles.linkedinUrl,
         portfolioUrl: profiles.portfolioUrl,
+        bioHidden: hiddenReasonOf('bio', sql`${profiles.id}`),
+        block: viewer ? blockBetween(sql.placeholder('viewer'), sql`${profiles.id}`) : sql<null>`null`,
       })
       .from(profiles)
       .where(eq(profiles.id, sql.placeholder('id')))
-      .prepare(name),
-  ).execute({ id });
+      .prepare(name);
+  const [row] = viewerProfileId
+    ? await prepared(db, 'profile_row_for_viewer', statement(true)).execute({ id, viewer: viewerProfileId })
+    : await prepared(db, 'profile_row', statement(false)).execute({ id });
   return row ?? null;
 }
 
@@ -204,6 +213,8 @@ function detailOf(row: FullRow) {
     githubUrl: _g,
     linkedinUrl: _l,
     portfolioUrl: _p,
+    bioHidden: _h,
+    block: _b,
     ...card
   } = row;
   return { ...toCard(card), experiences };
@@ -214,16 +225,15 @@ function detailOf(row: FullRow) {
  * blocked the other. A bio a moderator hid reads 'Hidden by a moderator' (its author sees it on /profile).
  */
 export async function getProfileDetail(db: Db, id: string, viewerProfileId: string | null, signedIn = viewerProfileId !== null) {
-  const row = await profileRow(db, id);
+  const other = viewerProfileId !== id;
+  const row = await profileRow(db, id, other ? viewerProfileId : null);
   if (!row) return null;
-  const blocked = viewerProfileId !== null && viewerProfileId !== id && (await eitherBlocked(db, viewerProfileId, id));
-  const bioHidden = viewerProfileId !== id && (await hiddenReason(db, 'bio', id)) !== null;
   const detail: ProfileDetail = {
     ...detailOf(row),
-    ...(bioHidden && { bio: HIDDEN_TEXT }),
-    contact: signedIn && !blocked ? contactOf(row) : null,
+    ...(other && row.bioHidden !== null && { bio: HIDDEN_TEXT }),
+    contact: signedIn && row.block === null ? contactOf(row) : null,
   };
-  if (viewerProfileId && viewerProfileId !== id && (await hasBlocked(db, viewerProfileId, id))) detail.blockedByViewer = true;
+  if (row.block === 'viewer') detail.blockedByViewer = true;
   return detail;
 }
 
@@ -231,8 +241,7 @@ export async function getProfileDetail(db: Db, id: string, viewerProfileId: stri
 export async function getOwnProfile(db: Db, id: string): Promise<Omit<OwnProfile, 'teams'> | null> {
   const row = await profileRow(db, id);
   if (!row) return null;
-  const reason = await hiddenReason(db, 'bio', id);
-  return { ...detailOf(row), contact: contactOf(row), ...(reason !== null && { bioHidden: reason }) };
+  return { ...detailOf(row), contact: contactOf(row), ...(row.bioHidden !== null && { bioHidden: row.bioHidden }) };
 }
 
 /** The profile id of the user in column `userId` of another feature's statement (the session lookup), or null. */

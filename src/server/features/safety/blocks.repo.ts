@@ -37,15 +37,6 @@ export async function blockedBy(db: Db, blockerId: string): Promise<Array<{ pers
   return rows.map((r) => ({ person: r.person, since: r.since.toISOString() }));
 }
 
-/** Whether the viewer blocked this person (what their profile page shows). */
-export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: blocks.blockedId })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-  return Boolean(row);
-}
-
 /** Of `others`, those between whom and `profileId` there is a block, whoever made it. */
 export async function blockedWith(db: Db, profileId: string, others: string[]): Promise<Set<string>> {
   const ids = others.filter((id) => id !== profileId);
@@ -62,10 +53,15 @@ export async function blockedWith(db: Db, profileId: string, others: string[]): 
   return new Set(rows.map((r) => (r.blockerId === profileId ? r.blockedId : r.blockerId)));
 }
 
-/** Whether either of the two blocked the other. */
-export async function eitherBlocked(db: Db, a: string, b: string): Promise<boolean> {
-  return (await blockedWith(db, a, [b])).size > 0;
-}
+/**
+ * For a statement of another feature: the block between the viewer and the person whose id is
+ * `personId`: 'viewer' if the viewer blocked them, 'other' if only they blocked the viewer, else null.
+ */
+export const blockBetween = (viewerId: SQL | Placeholder, personId: SQL): SQL<'viewer' | 'other' | null> =>
+  sql`(select case when bool_or(${blocks.blockerId} = ${viewerId}) then 'viewer' else 'other' end from ${blocks}
+    where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${personId})
+       or (${blocks.blockerId} = ${personId} and ${blocks.blockedId} = ${viewerId})
+    having count(*) > 0)`;
 
 /**
  * The pairs among these profile ids where one blocked the other (each pair once, as stored:
@@ -80,11 +76,6 @@ export async function blockedPairsAmong(db: Db, userIds: string[]): Promise<Arra
     .where(and(inArray(blocks.blockerId, ids), inArray(blocks.blockedId, ids)));
   return rows.map((r) => [r.blockerId, r.blockedId]);
 }
-
-/** SQL: true when there is a block either way between the two profile id expressions. */
-export const blockBetween = (a: unknown, b: unknown) =>
-  sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b})
-    or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
 
 /** For a statement of another feature: the people on the other side of a block with the person whose id is `profileId`. */
 export const blockedWithOf = (profileId: SQL | SQL.Aliased | Placeholder): SQL =>

@@ -10,8 +10,6 @@ export {
   blockedWith,
   blockedWithAny,
   blockedWithOf,
-  eitherBlocked,
-  hasBlocked,
   unblock,
 } from './blocks.repo';
 export { contactSettingOf, contactSettingsOf, countSend, setContactSetting } from './contact.repo';

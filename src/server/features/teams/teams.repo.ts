@@ -32,7 +32,7 @@ import { lockProfile } from '../profiles';
 import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
 import { people } from '../../db/people';
 import { HIDDEN_TEXT } from '../../../shared/safety';
-import { hiddenReason, hiddenReasonOf } from '../safety';
+import { hiddenReasonOf } from '../safety';
 import { positionsWebhook, teamCreatedWebhook } from './webhook-events';
 
 export const iso = (d: Date) => d.toISOString();
@@ -175,6 +175,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
           'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
         from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamIdParam}), '[]')`,
+        hidden: hiddenReasonOf('team_description', sql`${teams.id}`),
         pendingRequestId: viewer
           ? sql<string | null>`(select jr.id from ${joinRequests} jr
             where jr.team_id = ${teamIdParam} and jr.profile_id = ${sql.placeholder('viewer')} and jr.status = 'pending' limit 1)`
@@ -193,7 +194,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
   // json_build_object writes the deadline in PostgreSQL's format; the API speaks ISO 8601.
   const formationDeadline = event.formationDeadline === null ? null : new Date(event.formationDeadline).toISOString();
   // A description a moderator hid: its team's members read it and why; everyone else, 'Hidden by a moderator'.
-  const hiddenWhy = await hiddenReason(db, 'team_description', team.id);
+  const hiddenWhy = row.hidden;
   return {
     ...toCard({ ...team, event: { slug: event.slug, name: event.name } }),
     ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),

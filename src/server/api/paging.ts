@@ -167,18 +167,22 @@ export async function newestFirstPage<Row>(
     /** Identifies the filter (not the page) for the count cache. */
     countKey: string;
     counts?: CountCache;
+    /** The number of all matches where the caller knows it more cheaply than by counting them. */
+    total?: () => Promise<number>;
   },
 ): Promise<{ rows: Row[]; total: number }> {
   const { table, columns, where, page, pageSize, countKey } = opts;
   const counts = opts.counts ?? new CountCache();
   const offset = (page - 1) * pageSize;
-  const count = async () =>
-    (
-      await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(table)
-        .where(where)
-    )[0].total;
+  const count =
+    opts.total ??
+    (async () =>
+      (
+        await db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(table)
+          .where(where)
+      )[0].total);
   // The selection's shape is the caller's Row; Drizzle cannot follow a table left generic here.
   const base = () =>
     db

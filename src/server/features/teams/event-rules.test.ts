@@ -250,6 +250,11 @@ describe('lists and suggestions by event', () => {
       ['Bo', false],
       ['Aria', false],
     ]);
+    // The total of everyone in an event is the event's count of its registrants: it follows who leaves.
+    expect(everyone.body.total).toBe(3);
+    expect((await h.api('DELETE /api/events/{slug}/registration', { params: { slug: one.slug }, cookie: c.cookie })).status).toBe(204);
+    const after = await h.api('GET /api/profiles', { query: { event: one.slug } });
+    expect(after.body).toMatchObject({ total: 2, items: [{ firstName: 'Bo' }, { firstName: 'Aria' }] });
   });
 
   it("an event's people follow the profile's looking flag until the registration sets its own, with skills and availability too, until they leave", async () => {

@@ -83,10 +83,7 @@ describe('one-way features', () => {
       expect.stringContaining('safety may use no other feature'),
     ]);
     expect(
-      await problems(
-        'src/server/features/teams/example.ts',
-        "import { blockedWith } from '../safety';\nexport const x = blockedWith;\n",
-      ),
+      await problems('src/server/features/teams/example.ts', "import { blockedWith } from '../safety';\nexport const x = blockedWith;\n"),
     ).toEqual([]);
     expect(await problems('src/server/features/moderation/example.ts', useTeams)).toEqual([]);
     expect(

@@ -126,9 +126,9 @@ export async function runInTurn(baseUrl: string, cases: LoadCase[], opts: LoadOp
     if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds, c.headers);
   }
   const runs = cases.map(() => ({ latencies: [] as number[], failures: 0, seconds: 0, next: 0 }));
-  for (let round = 0; round < rounds; round++) {
+  for (let turn = 0; turn < rounds; turn++) {
     for (let k = 0; k < cases.length; k++) {
-      const i = (k + round) % cases.length;
+      const i = (k + turn) % cases.length;
       const c = cases[i];
       const slice = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds / rounds, c.headers, runs[i].next);
       for (const ms of slice.latencies) runs[i].latencies.push(ms);

@@ -132,12 +132,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     counts,
     // Everyone in an event, unfiltered: the event's own count of its registrants (kept by a
     // trigger on registrations), not a scan of every profile's events (125 ms at 130,000).
-    ...(eventId &&
-      !query.updatedSince &&
-      !query.q &&
-      query.skills.length === 0 &&
-      !query.availability &&
-      !query.looking && { total: () => registrantCount(db, eventId) }),
+    ...(eventId && !query.updatedSince && profileListWhere(query) === undefined && { total: () => registrantCount(db, eventId) }),
   });
   // In one statement beside the page: whose bio a moderator hid and, in an event, how long each
   // person has been looking there (freshness, docs/product.md#freshness).

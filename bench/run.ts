@@ -25,7 +25,7 @@ import pg from 'pg';
 import { createBenchDatabase, type BenchDatabase } from './database';
 import { explainProfileList, explainStatements } from './explain';
 import { exportMemoryLine, measureExportMemory } from './export-memory';
-import { listTeams } from '../src/server/features/teams/teams.repo';
+import { listTeams } from '../src/server/features/teams/list.repo';
 import { generate, ms, rows } from './generate';
 import { measureLegacyDownload } from './legacy';
 import { runInTurn, settle, type LoadCase, type LoadResult } from './load';

@@ -1,6 +1,7 @@
 import { and, asc, desc, getTableName, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
+import { prepared } from '../db/prepared';
 
 /**
  * Paged lists with an exact total. Counting every match of a broad search costs far more than
@@ -127,16 +128,18 @@ export function walkFindsPageSooner(total: number, offset: number, pageSize: num
   return 2 * (offset + pageSize) * (tableRows / total) < collected;
 }
 
-/** The planner's estimate of each table's rows, read at most once a minute (only a plan's choice depends on it). */
-const tableRowEstimates = new Map<string, { rows: Promise<number | null>; expires: number }>();
-function estimatedRows(db: Db, table: NewestFirstTable): Promise<number | null> {
+/** The planner's estimate of each table's rows, per database, read at most once a minute (only a plan's choice depends on it). */
+const tableRowEstimates = new WeakMap<Db, Map<string, { rows: Promise<number | null>; expires: number }>>();
+function estimatedRows(db: Db, table: PgTable): Promise<number | null> {
   const name = getTableName(table);
-  const hit = tableRowEstimates.get(name);
+  let known = tableRowEstimates.get(db);
+  if (!known) tableRowEstimates.set(db, (known = new Map()));
+  const hit = known.get(name);
   if (hit && hit.expires > Date.now()) return hit.rows;
   const rows = queryRows<{ rows: number }>(db, sql`select reltuples::float8 as rows from pg_class where oid = to_regclass(${name})`)
     .then(([row]) => (row && row.rows > 0 ? Number(row.rows) : null))
     .catch(() => null);
-  tableRowEstimates.set(name, { rows, expires: Date.now() + 60_000 });
+  known.set(name, { rows, expires: Date.now() + 60_000 });
   return rows;
 }
 
@@ -169,6 +172,8 @@ export async function newestFirstPage<Row>(
     counts?: CountCache;
     /** The number of all matches where the caller knows it more cheaply than by counting them. */
     total?: () => Promise<number>;
+    /** The first page when it is walked, read by the caller's own statement (firstPageStatement). */
+    firstPage?: () => Promise<Row[]>;
   },
 ): Promise<{ rows: Row[]; total: number }> {
   const { table, columns, where, page, pageSize, countKey } = opts;
@@ -191,7 +196,12 @@ export async function newestFirstPage<Row>(
       .where(where)
       .$dynamic();
   const walk = async (total: number) => ({
-    rows: offset >= total ? [] : ((await base().orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[]),
+    rows:
+      offset >= total
+        ? []
+        : offset === 0 && opts.firstPage
+          ? await opts.firstPage()
+          : ((await base().orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[]),
     total,
   });
 
@@ -238,6 +248,47 @@ export async function newestFirstPage<Row>(
   return { rows: found.map(({ matchCount: _, ...row }) => row) as Row[], total };
 }
 
+/**
+ * The first page of a list whose filter has a fixed shape (everyone, or everyone in an event;
+ * newest first, or for sync oldest change first): what every visitor of a list opens first, as a
+ * statement named per page size, parsed and planned once per connection instead of on every
+ * request. `where` and `columns` hold placeholders, never values. The page size is written into
+ * the statement: with a LIMIT it cannot see, PostgreSQL's plan for any value would sort every
+ * match. `notes` are columns read for the page's rows only, after a subquery has cut the page, so
+ * the page needs no second statement (a moderator's mark, an event's name).
+ */
+export function firstPageStatement(
+  db: Db,
+  opts: {
+    name: string;
+    table: NewestFirstTable & ChangedTable;
+    /** The page's columns: `id`, and `createdAt` or for 'oldest change first' `changedAt`, among them. */
+    columns: SelectedFields;
+    where?: SQL;
+    order: 'newest first' | 'oldest change first';
+    notes: (page: Record<string, SQL>) => SelectedFields;
+    pageSize: number;
+  },
+) {
+  return prepared(db, `${opts.name}_${opts.pageSize}`, (db, name) => {
+    const { table, columns } = opts;
+    const orderOf = (t: Record<string, SQL | PgColumn>) =>
+      opts.order === 'newest first' ? [desc(t.createdAt), desc(t.id)] : [asc(t.changedAt), asc(t.id)];
+    const page = db
+      .select(columns)
+      .from(table as never)
+      .where(opts.where)
+      .orderBy(...orderOf(table as unknown as Record<string, PgColumn>))
+      .limit(sql.raw(String(Math.trunc(opts.pageSize))) as unknown as number)
+      .as('page') as unknown as Record<string, SQL>;
+    return db
+      .select({ ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) })
+      .from(page as never)
+      .orderBy(...orderOf(page))
+      .prepare(name);
+  });
+}
+
 /** A table with a sync time kept by the database (changed_at, docs/decisions/027-sync.md), indexed with its id. */
 type ChangedTable = PgTable & { changedAt: PgColumn; id: PgColumn };
 
@@ -257,19 +308,34 @@ export async function changedSincePage<Row>(
     pageSize: number;
     countKey: string;
     counts?: CountCache;
+    /**
+     * The first page, read by the caller's own statement (firstPageStatement), which walks the
+     * index; with `matches` (how many rows the filter keeps at any instant), only when a walk finds
+     * the page soonest, as in newestFirstPage.
+     */
+    firstPage?: () => Promise<Row[]>;
+    matches?: () => Promise<number>;
   },
 ): Promise<{ rows: Row[]; total: number }> {
   const { table, columns, page, pageSize } = opts;
+  const firstPage =
+    page === 1 &&
+    opts.firstPage &&
+    (!opts.matches || walkFindsPageSooner(await opts.matches(), 0, pageSize, await estimatedRows(db, table)))
+      ? opts.firstPage
+      : undefined;
   const where = and(opts.where, gte(table.changedAt, new Date(opts.since)));
   const counts = opts.counts ?? new CountCache();
   const [rows, total] = await Promise.all([
-    db
-      .select(columns)
-      .from(table as never)
-      .where(where)
-      .orderBy(asc(table.changedAt), asc(table.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize) as Promise<Row[]>,
+    firstPage
+      ? firstPage()
+      : (db
+          .select(columns)
+          .from(table as never)
+          .where(where)
+          .orderBy(asc(table.changedAt), asc(table.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize) as Promise<Row[]>),
     counts.get(`${opts.countKey}:since:${new Date(opts.since).toISOString()}`, async () =>
       Number(
         (

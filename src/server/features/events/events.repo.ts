@@ -45,7 +45,7 @@ export function toCard(event: Event, now = new Date()): EventCard {
 }
 
 /** For lists of other features: an event's short reference, a column of the outer query's row (`eventId`). */
-export const eventRefOf = (eventId: AnyPgColumn) =>
+export const eventRefOf = (eventId: AnyPgColumn | SQL) =>
   // Aliased: lists read it through a subquery (api/paging.ts).
   sql<EventRef>`(select json_build_object('slug', e.slug, 'name', e.name) from ${events} e where e.id = ${eventId})`.as('event');
 

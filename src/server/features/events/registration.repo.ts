@@ -4,7 +4,7 @@
  * Other features ask here whether someone takes part, register people who act in an event while
  * its registration is open, and filter their lists by event.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { RegistrationView } from '../../../shared/api/events';
@@ -169,21 +169,32 @@ export async function stopLookingIn(tx: Db, eventId: string, profileId: string, 
 }
 
 /**
+ * The event as a one-element uuid[] for the tests below: its id as a parameter, or, in a named
+ * statement, the placeholder of its id (api/paging.ts firstPageStatement).
+ */
+const oneEvent = (eventId: string | Placeholder): SQL =>
+  typeof eventId === 'string' ? sql`${`{${eventId}}`}::uuid[]` : sql`array[${eventId}::uuid]`;
+
+/**
  * For lists filtered by event: the person's row says they take part in the event (`eventIds`, the
  * profile's event_ids), or with `looking`, that they look for a team there (`lookingEventIds`, kept
  * from the registration's flag or the profile's: migration 0016). A test of the row the list reads.
  */
-export function takesPartIn(eventId: string, columns: { eventIds: AnyPgColumn; lookingEventIds: AnyPgColumn }, looking = false): SQL {
-  const event = `{${eventId}}`;
+export function takesPartIn(
+  eventId: string | Placeholder,
+  columns: { eventIds: AnyPgColumn; lookingEventIds: AnyPgColumn },
+  looking = false,
+): SQL {
+  const event = oneEvent(eventId);
   // Looking somewhere, said again in the terms of the index of the combined filter in an event (migration 0016).
   return looking
-    ? sql`(${columns.lookingEventIds} @> ${event}::uuid[] and ${columns.lookingEventIds} <> '{}'::uuid[])`
-    : sql`${columns.eventIds} @> ${event}::uuid[]`;
+    ? sql`(${columns.lookingEventIds} @> ${event} and ${columns.lookingEventIds} <> '{}'::uuid[])`
+    : sql`${columns.eventIds} @> ${event}`;
 }
 
 /** For lists filtered by event: whether the person (a registrant) looks for a team there, from their row's `lookingEventIds`. */
-export function lookingIn(eventId: string, lookingEventIds: AnyPgColumn): SQL<boolean> {
-  return sql<boolean>`${lookingEventIds} @> ${`{${eventId}}`}::uuid[]`;
+export function lookingIn(eventId: string | Placeholder, lookingEventIds: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`${lookingEventIds} @> ${oneEvent(eventId)}`;
 }
 
 /** The registrations of these people in one event: who takes part, and whether they are looking there. */

@@ -1,5 +1,5 @@
 /** Profile data: plain async functions over the Db; null means "not found". */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Me } from '../../../shared/api/auth';
 import type { ContactInfo, OwnProfile, ProfileCard, ProfileDetail, ProfileList, SkillBadge } from '../../../shared/api/profiles';
 import { displayName } from '../../../shared/avatar';
@@ -10,7 +10,7 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import { blockBetween, hiddenReasonOf } from '../safety';
 import { queryRows, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { changedSincePage, escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
+import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
 import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, lookingSinceOf, registrantCount, takesPartIn } from '../events';
 
@@ -100,16 +100,53 @@ export function profileListWhere(
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** Of a page of cards: whose bio is hidden, and in an event when each person last said they are looking there. */
-async function cardNotes(db: Db, ids: string[], eventId: string | undefined) {
-  if (ids.length === 0) return new Map<string, { hidden: string | null; since: Date | string | null }>();
+/** What a card needs beside its row: whose bio a moderator hid and, in an event, since when the person is looking there. */
+interface CardNotes {
+  hidden: string | null;
+  since: Date | string | null;
+}
+
+/** Of a page of cards, their notes, in one statement beside the page ('looking since' of those looking only). */
+async function cardNotes(db: Db, rows: Array<Pick<CardRow, 'id' | 'lookingForTeam'>>, eventId: string | undefined) {
+  if (rows.length === 0) return new Map<string, CardNotes>();
   const id = sql`t.id`;
-  const rows = await queryRows<{ id: string; hidden: string | null; since: Date | string | null }>(
+  const since = eventId ? sql`case when t.looking then ${lookingSinceOf(eventId, id)} end` : sql`null`;
+  const found = await queryRows<{ id: string } & CardNotes>(
     db,
-    sql`select t.id, ${hiddenReasonOf('bio', id)} as hidden, ${eventId ? lookingSinceOf(eventId, id) : sql`null`} as since
-      from unnest(${`{${ids.join(',')}}`}::uuid[]) as t(id)`,
+    sql`select t.id, ${hiddenReasonOf('bio', id)} as hidden, ${since} as since
+      from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[], ${`{${rows.map((r) => r.lookingForTeam).join(',')}}`}::boolean[]) as t(id, looking)`,
   );
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+/** In an event, a card says whether the person is looking for a team there. */
+const cardColumnsIn = (eventId: string | Placeholder) => ({
+  ...cardColumns,
+  lookingForTeam: lookingIn(eventId, profiles.lookingEventIds).as('looking_in_event'),
+});
+
+/**
+ * The first page of everyone, or of everyone in a large event, newest first or (for sync) oldest
+ * change since `since` first, with each card's notes: one named statement (api/paging.ts
+ * firstPageStatement). Taking part is tested through coalesce(), which no index serves, so the
+ * plan PostgreSQL keeps for any event walks the list's own index (used only when a walk finds the
+ * page soonest) rather than collecting the event's people by its index and sorting them.
+ */
+function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number, since: string | undefined) {
+  const event = sql.placeholder('event');
+  const changed = since ? gte(profiles.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined;
+  return firstPageStatement(db, {
+    name: `profiles_first_page${eventId ? '_in_event' : ''}${since ? '_since' : ''}`,
+    table: profiles,
+    columns: eventId ? cardColumnsIn(event) : cardColumns,
+    where: and(eventId ? sql`coalesce(${takesPartIn(event, profiles)}, false)` : undefined, changed),
+    order: since ? 'oldest change first' : 'newest first',
+    notes: (page) => ({
+      hidden: hiddenReasonOf('bio', sql`${page.id}`),
+      since: eventId ? sql`case when ${page.lookingForTeam} then ${lookingSinceOf(event, sql`${page.id}`)} end` : sql<null>`null`,
+    }),
+    pageSize,
+  }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<CardRow & CardNotes>>;
 }
 
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
@@ -118,31 +155,32 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
   // No such event: nobody takes part in it.
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   const where = profileListWhere({ ...query, eventId });
-  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow>(db, {
+  // Everyone, or everyone in an event: no filter but the event (and for sync, the instant).
+  const everyone = profileListWhere(query) === undefined;
+  // Everyone in an event: the event's own count of its registrants (kept by a trigger on
+  // registrations), not a scan of every profile's events (125 ms at 130,000). For sync it is not
+  // the total (only changes count) but says whether walking the index of changes finds the page soonest.
+  const registrants =
+    everyone && eventId
+      ? () => counts?.get(`profiles:registrants:${eventId}`, () => registrantCount(db, eventId)) ?? registrantCount(db, eventId)
+      : undefined;
+  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow & Partial<CardNotes>>(db, {
     since: query.updatedSince ?? '',
     table: profiles,
-    // In an event, a card says whether the person is looking for a team there.
-    columns: eventId
-      ? { ...cardColumns, lookingForTeam: lookingIn(eventId, profiles.lookingEventIds).as('looking_in_event') }
-      : cardColumns,
+    columns: eventId ? cardColumnsIn(eventId) : cardColumns,
     where,
     page: query.page,
     pageSize: query.pageSize,
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
     counts,
-    // Everyone in an event, unfiltered: the event's own count of its registrants (kept by a
-    // trigger on registrations), not a scan of every profile's events (125 ms at 130,000).
-    ...(eventId && !query.updatedSince && profileListWhere(query) === undefined && { total: () => registrantCount(db, eventId) }),
+    ...(query.updatedSince ? { matches: registrants } : { total: registrants }),
+    ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
   });
-  // In one statement beside the page: whose bio a moderator hid and, in an event, how long each
-  // person has been looking there (freshness, docs/product.md#freshness).
-  const notes = await cardNotes(
-    db,
-    rows.map((r) => r.id),
-    eventId,
-  );
+  // The first page of everyone read its notes with it; any other page reads them beside it.
+  const notes =
+    rows.length > 0 && rows[0].hidden === undefined ? await cardNotes(db, rows, eventId) : new Map(rows.map((r) => [r.id, r as CardNotes]));
   return {
-    items: rows.map((r) => {
+    items: rows.map(({ hidden: _, since: __, ...r }) => {
       const note = notes.get(r.id);
       const card = note?.hidden ? { ...toCard(r), bio: HIDDEN_TEXT } : toCard(r);
       const lookingSince = r.lookingForTeam && note?.since ? new Date(note.since).toISOString() : undefined;

@@ -1,5 +1,5 @@
 /**
- * Teams: browsing, a team's page, creating, editing and deleting. Every change to a team, to who
+ * Teams: a team's page, creating, editing and deleting (browsing: list.repo.ts). Every change to a team, to who
  * is in it or to who leads it locks the team's row first (lockTeam) and checks the actor's role
  * again under that lock (lockLedTeam), so a leader demoted or gone a moment ago can no longer act
  * (the route's guard only answered early). Ownership sits in the where clause of reads, so a
@@ -8,25 +8,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventRef } from '../../../shared/api/events';
-import { type TeamCard, type TeamDetail, type TeamList, type TeamMember } from '../../../shared/api/teams';
+import { type TeamCard, type TeamDetail, type TeamMember } from '../../../shared/api/teams';
 import { LEADER_ROLE } from '../../../shared/constants';
 import { positionSkillColumns } from '../../../shared/matching';
-import type { CreateTeamSchema, TeamListQuery, UpdateTeamSchema } from '../../../shared/schemas';
-import { queryRows, type Db } from '../../db/client';
+import type { CreateTeamSchema, UpdateTeamSchema } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamMembers, teams, type Team } from '../../db/schema';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
-import { changedSincePage, escapeLike, newestFirstPage, type CountCache } from '../../api/paging';
-import {
-  defaultTeamSize,
-  stopLookingIn,
-  eventIdBySlug,
-  eventRulesOf,
-  eventRefOf,
-  featuredEvent,
-  sizeAllowed,
-  visibleEvent,
-} from '../events';
+import { defaultTeamSize, stopLookingIn, eventRulesOf, eventRefOf, featuredEvent, sizeAllowed, visibleEvent } from '../events';
 import { notify } from '../notifications';
 import { lockProfile } from '../profiles';
 import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
@@ -55,7 +45,7 @@ export const cardColumns = {
   changedAt: teams.changedAt,
   event: eventRefOf(teams.eventId),
 };
-type CardRow = Pick<Team, Exclude<keyof typeof cardColumns, 'event'>> & { event: EventRef };
+export type CardRow = Pick<Team, Exclude<keyof typeof cardColumns, 'event'>> & { event: EventRef };
 
 export function toCard(team: CardRow): TeamCard {
   return {
@@ -111,57 +101,6 @@ export async function personName(db: Db, profileId: string): Promise<{ id: strin
 }
 
 // ---------- teams ----------
-
-/** Of a page of team cards: each team's event, and whether a moderator hid its description. */
-async function cardNotes(db: Db, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { event: EventRef; hidden: string | null }>();
-  const rows = await queryRows<{ id: string; event: EventRef; hidden: string | null }>(
-    db,
-    sql`select ${teams.id} as id, ${eventRefOf(teams.eventId).sql} as event, ${hiddenReasonOf('team_description', sql`${teams.id}`)} as hidden
-      from ${teams} where ${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
-  );
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
-  // The event's id itself, not a subquery: the planner then knows a large event from a small one.
-  const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
-  if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-  const conditions = [];
-  // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
-  if (query.q) conditions.push(sql`${teams.searchText} like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
-  // Open to new members: recruiting, and not full.
-  if (query.open) conditions.push(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`);
-  if (eventId) conditions.push(eq(teams.eventId, eventId));
-  const where = conditions.length ? and(...conditions) : undefined;
-
-  // The event's name and the moderator's mark are read for the page's rows only, beside it: in a
-  // list's columns they would be read for every match a filter collects before the page is cut.
-  const { event: _, ...listColumns } = cardColumns;
-  const list = {
-    table: teams,
-    columns: listColumns,
-    where,
-    page: query.page,
-    pageSize: query.pageSize,
-    countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
-    counts: countCache,
-  };
-  type ListRow = Omit<CardRow, 'event'>;
-  const { rows, total } = query.updatedSince
-    ? await changedSincePage<ListRow>(db, { ...list, since: query.updatedSince })
-    : await newestFirstPage<ListRow>(db, list);
-  const notes = await cardNotes(
-    db,
-    rows.map((r) => r.id),
-  );
-  const items = rows.map((r) => {
-    const note = notes.get(r.id)!;
-    const card = toCard({ ...r, event: note.event });
-    return note.hidden ? { ...card, description: HIDDEN_TEXT } : card;
-  });
-  return { items, total, page: query.page, pageSize: query.pageSize };
-}
 
 /** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
 export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {

@@ -14,12 +14,13 @@ import { inEvent, ORGANIZERS } from '../events';
 import * as members from './members.repo';
 import * as organizer from './organizer.repo';
 import * as requests from './requests.repo';
+import * as list from './list.repo';
 import * as repo from './teams.repo';
 
 const answeredAs = (accept: boolean) => (accept ? ('accepted' as const) : ('declined' as const));
 
 export const teamsRoutes = createRouter()
-  .openapi(teamsApi.list, async (c) => c.json(await repo.listTeams(c.var.db, c.req.valid('query'), c.var.counts), 200))
+  .openapi(teamsApi.list, async (c) => c.json(await list.listTeams(c.var.db, c.req.valid('query'), c.var.counts), 200))
   .openapi(teamsApi.get, async (c) => {
     const viewer = await getViewer(c);
     const team = await repo.getTeamDetail(c.var.db, c.req.valid('param').id, viewer?.profileId ?? null);

@@ -1,0 +1,108 @@
+/**
+ * Browsing teams: a page of team cards, newest first or (sync) oldest change first, filtered by a
+ * search, 'open only' and an event, with each card's notes (its event, a hidden description).
+ */
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { EventRef } from '../../../shared/api/events';
+import type { TeamList } from '../../../shared/api/teams';
+import type { TeamListQuery } from '../../../shared/schemas';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { queryRows, type Db } from '../../db/client';
+import { teams } from '../../db/schema';
+import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type CountCache } from '../../api/paging';
+import { eventIdBySlug, eventRefOf } from '../events';
+import { hiddenReasonOf } from '../safety';
+import { cardColumns, toCard, type CardRow } from './teams.repo';
+
+interface CardNotes {
+  event: EventRef;
+  hidden: string | null;
+}
+
+/** A team card's notes, for the row of this id and event: the event's reference, and the moderator's reason if its description is hidden. */
+const notesOf = (id: SQL, eventId: SQL) => ({
+  event: eventRefOf(eventId),
+  hidden: hiddenReasonOf('team_description', id),
+});
+
+/** Of a page of team cards, their notes, in one statement beside the page. */
+async function cardNotes(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, CardNotes>();
+  const notes = notesOf(sql`${teams.id}`, sql`${teams.eventId}`);
+  const rows = await queryRows<{ id: string } & CardNotes>(
+    db,
+    sql`select ${teams.id} as id, ${notes.event.sql} as event, ${notes.hidden} as hidden
+      from ${teams} where ${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// The event's name and the moderator's mark are read for the page's rows only: in a list's
+// columns they would be read for every match a filter collects before the page is cut.
+const { event: _, ...listColumns } = cardColumns;
+type ListRow = Omit<CardRow, 'event'>;
+
+/**
+ * The first page of every team, or of every team in an event, newest first or (for sync) oldest
+ * change since `since` first, with each card's notes: one named statement (api/paging.ts
+ * firstPageStatement). The event's id is given through a scalar subquery, so PostgreSQL plans
+ * every event alike (by the event's own index) and keeps that plan, instead of planning each
+ * request again to see how large the event is.
+ */
+function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: number, since: string | undefined) {
+  return firstPageStatement(db, {
+    name: `teams_first_page${eventId ? '_in_event' : ''}${since ? '_since' : ''}`,
+    table: teams,
+    columns: { ...listColumns, eventId: teams.eventId },
+    where: and(
+      eventId ? eq(teams.eventId, sql`(select ${sql.placeholder('event')}::uuid)`) : undefined,
+      since ? gte(teams.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
+    ),
+    order: since ? 'oldest change first' : 'newest first',
+    notes: (page) => notesOf(sql`${page.id}`, sql`${page.eventId}`),
+    pageSize,
+  }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<ListRow & CardNotes>>;
+}
+
+export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
+  // The event's id itself, not a subquery: the planner then knows a large event from a small one.
+  const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
+  if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  const conditions = [];
+  // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
+  if (query.q) conditions.push(sql`${teams.searchText} like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
+  // Open to new members: recruiting, and not full.
+  if (query.open) conditions.push(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`);
+  // Every team, or every team in an event: no filter but the event (and for sync, the instant).
+  const everyTeam = conditions.length === 0;
+  if (eventId) conditions.push(eq(teams.eventId, eventId));
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const list = {
+    table: teams,
+    columns: listColumns,
+    where,
+    page: query.page,
+    pageSize: query.pageSize,
+    countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
+    counts: countCache,
+  };
+  const firstPage = everyTeam ? () => everyTeamFirstPage(db, eventId, query.pageSize, query.updatedSince) : undefined;
+  const { rows, total } = query.updatedSince
+    ? await changedSincePage<ListRow & Partial<CardNotes>>(db, { ...list, since: query.updatedSince, firstPage })
+    : await newestFirstPage<ListRow & Partial<CardNotes>>(db, { ...list, firstPage });
+  // The first page of every team read its notes with it; any other page reads them beside it.
+  const notes =
+    rows.length > 0 && rows[0].event === undefined
+      ? await cardNotes(
+          db,
+          rows.map((r) => r.id),
+        )
+      : new Map(rows.map((r) => [r.id, r as CardNotes]));
+  const items = rows.map(({ hidden: _hidden, event: _event, ...r }) => {
+    const note = notes.get(r.id)!;
+    const card = toCard({ ...r, event: note.event });
+    return note.hidden ? { ...card, description: HIDDEN_TEXT } : card;
+  });
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}

@@ -7,7 +7,7 @@ import { isRecruiting } from '../../../shared/api/teams';
 import { skillsOfPosition } from '../../../shared/matching';
 import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
-import { eventById, isFormationLocked, joinableEventIds } from '../events';
+import { joinableEventIds } from '../events';
 import { leaderOf, personForSuggestions, teamForSuggestions } from '../teams';
 
 /** Suggestions come ten at a time. */
@@ -26,11 +26,10 @@ function pageOf<T>(ranked: T[], page: number) {
 
 export const matchingRoutes = createRouter()
   .openapi(guarded(matchingApi.peopleForTeam, leaderForSuggestions), async (c) => {
-    const { team, exclude, memberHours } = c.var.found;
+    const { team, exclude, memberHours, formationLocked } = c.var.found;
     const { page } = c.req.valid('query');
     // A team that takes nobody (closed, full, or locked by its event's formation deadline) is offered nobody.
-    const event = await eventById(c.var.db, team.eventId);
-    if (!isRecruiting(team) || !event || isFormationLocked(event)) return c.json({ items: [], nextPage: null }, 200);
+    if (!isRecruiting(team) || formationLocked) return c.json({ items: [], nextPage: null }, 200);
     const positions = team.openPositions
       .map((title) => ({ title, skills: skillsOfPosition(team.positionSkills, title) }))
       .filter((p) => p.skills.length);

@@ -81,14 +81,3 @@ export async function blockedPairsAmong(db: Db, userIds: string[]): Promise<Arra
 export const blockedWithOf = (profileId: SQL | SQL.Aliased | Placeholder): SQL =>
   sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${profileId}
     union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${profileId})`;
-
-/** Everyone on the other side of a block with any of these people (suggestions leave them out). */
-export async function blockedWithAny(db: Db, profileIds: string[]): Promise<string[]> {
-  if (profileIds.length === 0) return [];
-  const rows = await db
-    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-    .from(blocks)
-    .where(or(inArray(blocks.blockerId, profileIds), inArray(blocks.blockedId, profileIds)));
-  const mine = new Set(profileIds);
-  return rows.flatMap((r) => [r.blockerId, r.blockedId]).filter((id) => !mine.has(id));
-}

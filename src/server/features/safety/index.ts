@@ -2,7 +2,7 @@
  * What other features may use of safety (docs/product.md#safety): blocks, who may contact a person,
  * per-sender hourly limits, bans and hidden content. It uses no other feature.
  */
-export { block, blockBetween, blockedBy, blockedPairsAmong, blockedWith, blockedWithAny, blockedWithOf, unblock } from './blocks.repo';
+export { block, blockBetween, blockedBy, blockedPairsAmong, blockedWith, blockedWithOf, unblock } from './blocks.repo';
 export { contactSettingOf, contactSettingsOf, countSend, setContactSetting } from './contact.repo';
 export { activeBans, addBan, bannedAmong, isBanned, liftBan, platformBanned } from './bans.repo';
 export { hide, hideForBan, hiddenAmong, hiddenReason, hiddenReasonOf, unhide } from './hidden.repo';

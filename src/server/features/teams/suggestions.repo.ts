@@ -6,17 +6,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SkillBadge } from '../../../shared/api/profiles';
 import { isRecruiting } from '../../../shared/api/teams';
+import { formationLocked } from '../../../shared/events';
 import { skillsOfPosition, timezoneHours } from '../../../shared/matching';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { people } from '../../db/people';
-import { blockedWithAny, blockedWithOf } from '../safety';
+import { blockedWithOf } from '../safety';
+import { eventRulesOf } from '../events';
 import { cardColumns, toCard } from './teams.repo';
 
 /**
  * A team with the viewer's membership, as getTeamAndMembership, and who its suggestions leave out
- * (members, invited, asked: pending ones) with the members' time zones as hours: one statement,
+ * (members, invited, asked: pending ones, and anyone on the other side of a block with a member)
+ * with the members' time zones as hours, and whether its event's teams are locked: one statement,
  * prepared, for a suggestions request.
  */
 export async function teamForSuggestions(db: Db, teamId: string, profileId: string) {
@@ -34,6 +37,10 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
           select profile_id, null, false from ${teamInvitations} where team_id = ${team} and status = 'pending'
           union all
           select profile_id, null, false from ${joinRequests} where team_id = ${team} and status = 'pending') c), '[]'::json)`,
+        // Nobody on the other side of a block with a member is suggested (docs/product.md#safety).
+        blocked: sql<string[]>`coalesce((select json_agg(b.id) from ${teamMembers} m
+          cross join lateral ${blockedWithOf(sql`m.profile_id`)} as b(id) where m.team_id = ${team}), '[]'::json)`,
+        event: eventRulesOf(teams.eventId),
       })
       .from(teams)
       .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
@@ -41,15 +48,14 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
       .prepare(name);
   }).execute({ teamId, profileId });
   if (!row) return null;
-  const { candidates } = row;
-  // Nobody on the other side of a block with a member is suggested (docs/product.md#safety).
-  const blocked = await blockedWithAny(
-    db,
-    candidates.filter(([, , member]) => member).map(([id]) => id),
-  );
+  const { candidates, blocked, event } = row;
+  // json_build_object writes the deadline in PostgreSQL's format.
+  const formationDeadline = event.formationDeadline === null ? null : new Date(event.formationDeadline).toISOString();
   return {
     team: row.team,
     membership: row.isLeader === null ? null : { isLeader: row.isLeader },
+    /** Its event's formation deadline has passed: the team takes nobody. */
+    formationLocked: formationLocked({ formationDeadline }, Date.now()),
     exclude: new Set([...candidates.map(([id]) => id), ...blocked]),
     memberHours: candidates
       .filter(([, , member]) => member)

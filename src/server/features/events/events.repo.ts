@@ -2,7 +2,7 @@
  * Events (docs/product.md#events): browsing, one event's page, creating and editing, the featured
  * event. A draft is seen by its staff only; an event a platform admin hid, by its staff and admins.
  */
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EventCard, EventDetail, EventList, EventRef } from '../../../shared/api/events';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EventRole } from '../../../shared/constants';
@@ -243,13 +243,12 @@ export async function setFeatured(db: Db, slug: string): Promise<Outcome> {
  * or registration is open ('Teams that need you' looks there, and the event picker of a new team).
  * Signed out: the events anyone could join after signing up.
  */
-const joinableWhere = (profileId: string | null) => sql`${events.state} = 'published' and not ${events.hidden}
+const joinableWhere = (profileId: string | Placeholder | null) => sql`${events.state} = 'published' and not ${events.hidden}
   and (${events.formationDeadline} is null or now() < ${events.formationDeadline})
   and (${profileId === null ? sql`false` : sql`exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${profileId})`}
     or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())
       and (${events.registrationClosesAt} is null or now() < ${events.registrationClosesAt})))`;
 
-export async function joinableEventIds(db: Db, profileId: string): Promise<string[]> {
-  const rows = await db.select({ id: events.id }).from(events).where(joinableWhere(profileId));
-  return rows.map((r) => r.id);
-}
+/** For a statement of another feature: the ids of the events whose teams the person could join now, as a JSON array. */
+export const joinableEventIdsOf = (profileId: Placeholder) =>
+  sql<string[]>`coalesce((select json_agg(${events.id}) from ${events} where ${joinableWhere(profileId)}), '[]'::json)`;

@@ -7,7 +7,7 @@ export {
   eventRefOf,
   eventRulesOf,
   featuredEvent,
-  joinableEventIds,
+  joinableEventIdsOf,
   visibleEvent,
 } from './events.repo';
 export { eventViewerOf, inEvent, ORGANIZERS, STAFF, type EventEnv } from './guards';

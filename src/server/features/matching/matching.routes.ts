@@ -7,7 +7,6 @@ import { isRecruiting } from '../../../shared/api/teams';
 import { skillsOfPosition } from '../../../shared/matching';
 import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
-import { joinableEventIds } from '../events';
 import { leaderOf, personForSuggestions, teamForSuggestions } from '../teams';
 
 /** Suggestions come ten at a time. */
@@ -60,8 +59,11 @@ export const matchingRoutes = createRouter()
   })
   .openapi(guarded(matchingApi.teamsForMe, withProfile), async (c) => {
     const { page } = c.req.valid('query');
-    const { skills, exclude } = (await personForSuggestions(c.var.db, c.var.profileId)) ?? { skills: [], exclude: new Set<string>() };
-    const eventIds = await joinableEventIds(c.var.db, c.var.profileId);
+    const { skills, exclude, eventIds } = (await personForSuggestions(c.var.db, c.var.profileId)) ?? {
+      skills: [],
+      exclude: new Set<string>(),
+      eventIds: [],
+    };
     const ranked = await c.var.matching.rankTeams({ eventIds, skills, exclude, wanted: page * SUGGESTIONS_PAGE + 1 });
     // The index holds each team's card as of the ranking's marker: a team that closed or filled up since is gone from it.
     return c.json(pageOf(ranked, page), 200);

@@ -13,7 +13,7 @@ import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { people } from '../../db/people';
 import { blockedWithOf } from '../safety';
-import { eventRulesOf } from '../events';
+import { eventRulesOf, joinableEventIdsOf } from '../events';
 import { cardColumns, toCard } from './teams.repo';
 
 /**
@@ -66,10 +66,14 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
 
 /**
  * A person's skills, and the teams never suggested to them (those they are in or have asked to
- * join, pending): one statement, prepared, for a suggestions request; and the teams with a member
- * on the other side of a block with them, as a team's suggested people skip them. Null: no such profile.
+ * join, pending, and the teams with a member on the other side of a block with them, as a team's
+ * suggested people skip them), and the events whose teams they could join now: one statement,
+ * prepared, for a suggestions request. Null: no such profile.
  */
-export async function personForSuggestions(db: Db, profileId: string): Promise<{ skills: SkillBadge[]; exclude: Set<string> } | null> {
+export async function personForSuggestions(
+  db: Db,
+  profileId: string,
+): Promise<{ skills: SkillBadge[]; exclude: Set<string>; eventIds: string[] } | null> {
   const [row] = await prepared(db, 'person_for_suggestions', (db, name) => {
     const profile = sql.placeholder('profileId');
     return db
@@ -81,12 +85,13 @@ export async function personForSuggestions(db: Db, profileId: string): Promise<{
           select team_id from ${joinRequests} where profile_id = ${profile} and status = 'pending'
           union
           select team_id from ${teamMembers} where profile_id in ${blockedWithOf(profile)}) x), '[]'::json)`,
+        eventIds: joinableEventIdsOf(profile),
       })
       .from(people.table)
       .where(eq(people.id, profile))
       .prepare(name);
   }).execute({ profileId });
-  return row ? { skills: row.skills, exclude: new Set(row.teams) } : null;
+  return row ? { skills: row.skills, exclude: new Set(row.teams), eventIds: row.eventIds } : null;
 }
 
 /**

@@ -14,7 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_ACCOUNT } from '../../src/shared/constants';
 import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 import { cookieFrom, eventReader } from '../../src/server/testing/client';
-import { dropConnections, freePort, selfSignedCertificate, startNginx, tlsFetch, writeNginxConfig, type NginxSettings } from './harness';
+import {
+  answeredBy,
+  dropConnections,
+  freePort,
+  selfSignedCertificate,
+  startNginx,
+  tlsFetch,
+  writeNginxConfig,
+  type NginxSettings,
+} from './harness';
 
 const database = scratchDatabaseOfEnv('crowd', 'proxy test');
 const dir = mkdtempSync(join(tmpdir(), 'hackteams-crowd-'));
@@ -29,8 +38,6 @@ const STREAMS = Number(process.env.CROWD_STREAMS ?? 3_000);
 const GRACE_MS = 5_000;
 const origin = () => `https://127.0.0.1:${settings.httpsPort}`;
 const upstream = (port: number) => `127.0.0.1:${port}`;
-/** The instance that answered: the last nginx tried (`$upstream_addr` lists a refused one first). */
-const answeredBy = (res: Response) => res.headers.get('x-upstream')?.split(', ').at(-1) ?? null;
 /** The venue: everyone's browser behind this one address. */
 const VENUE = '127.0.0.250';
 /** Each sign-up from an address of its own (the limits per address stay out of the way). */

@@ -13,7 +13,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 import { cookieFrom, eventReader } from '../../src/server/testing/client';
-import { dropConnections, freePort, selfSignedCertificate, startNginx, tlsFetch, writeNginxConfig, type NginxSettings } from './harness';
+import {
+  answeredBy,
+  dropConnections,
+  freePort,
+  selfSignedCertificate,
+  startNginx,
+  tlsFetch,
+  writeNginxConfig,
+  type NginxSettings,
+} from './harness';
 
 const database = scratchDatabaseOfEnv('proxy', 'proxy test');
 const databaseUrl = database.url;
@@ -131,7 +140,7 @@ async function signUp(firstName: string, from = newClient()) {
 async function signIn(email: string, password: string, from: string, headers?: Record<string, string>) {
   const res = await call('/api/auth/sign-in/email', { body: { email, password }, from, headers });
   const body = (await res.json().catch(() => null)) as { error?: string } | null;
-  return { status: res.status, headers: res.headers, body, instance: res.headers.get('x-upstream') };
+  return { status: res.status, headers: res.headers, body, instance: answeredBy(res) };
 }
 const wrongSignIn = (email: string, from: string, headers?: Record<string, string>) => signIn(email, 'wrong-password', from, headers);
 const unknownEmail = () => `nobody-${randomUUID().slice(0, 8)}@example.com`;
@@ -168,7 +177,7 @@ describe('HackTeams behind nginx: TLS, two instances, one PostgreSQL', { timeout
       const res = await tlsFetch(`${origin()}/api/health`, { from });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ status: 'ok', database: 'postgres' });
-      seen.add(res.headers.get('x-upstream') ?? '');
+      seen.add(answeredBy(res) ?? '');
     }
     expect([...seen].sort()).toEqual(serving.map(upstream).sort());
 

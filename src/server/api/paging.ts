@@ -106,6 +106,27 @@ export class CountCache {
  */
 const OFFSET_FENCE = sql`0` as unknown as number;
 
+/** Columns a list reads for the page's rows only, from the row's columns (a moderator's mark, an event's name). */
+export type PageNotes = (page: Record<string, SQL>) => SelectedFields;
+
+type Order = 'newest first' | 'oldest change first';
+const orderOf = (order: Order, t: Record<string, SQL | PgColumn>) =>
+  order === 'newest first' ? [desc(t.createdAt), desc(t.id)] : [asc(t.changedAt), asc(t.id)];
+
+/**
+ * The rows of `page` (a statement that cuts a page, in `order`), with `notes` read for those rows
+ * only: `page` is a subquery of the statement that reads them, so a page needs one statement, and
+ * a filter that collects thousands of matches before the page is cut reads no note for them.
+ */
+function withNotes<Row>(db: Db, page: { as: (alias: string) => unknown }, keys: string[], order: Order, notes?: PageNotes): Promise<Row[]> {
+  if (!notes) return page as unknown as Promise<Row[]>;
+  const cut = page.as('page') as Record<string, SQL>;
+  return db
+    .select({ ...Object.fromEntries(keys.map((key) => [key, cut[key]])), ...notes(cut) })
+    .from(cut as never)
+    .orderBy(...orderOf(order, cut)) as unknown as Promise<Row[]>;
+}
+
 /** At most this many matches count as few: collecting and sorting them beats walking the index. */
 export const FEW_MATCHES = 3000;
 
@@ -174,9 +195,11 @@ export async function newestFirstPage<Row>(
     total?: () => Promise<number>;
     /** The first page when it is walked, read by the caller's own statement (firstPageStatement). */
     firstPage?: () => Promise<Row[]>;
+    notes?: PageNotes;
   },
 ): Promise<{ rows: Row[]; total: number }> {
-  const { table, columns, where, page, pageSize, countKey } = opts;
+  const { table, columns, where, page, pageSize, countKey, notes } = opts;
+  const keys = Object.keys(columns);
   const counts = opts.counts ?? new CountCache();
   const offset = (page - 1) * pageSize;
   const count =
@@ -201,7 +224,13 @@ export async function newestFirstPage<Row>(
         ? []
         : offset === 0 && opts.firstPage
           ? await opts.firstPage()
-          : ((await base().orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset)) as Row[]),
+          : await withNotes<Row>(
+              db,
+              base().orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize).offset(offset),
+              keys,
+              'newest first',
+              notes,
+            ),
     total,
   });
 
@@ -211,28 +240,41 @@ export async function newestFirstPage<Row>(
     if (walkFindsPageSooner(total, offset, pageSize, await estimatedRows(db, table))) return walk(total);
     if (offset >= total) return { rows: [], total };
     const matches = base().offset(OFFSET_FENCE).as('matches') as unknown as Record<string, SQL>;
-    const rows = await db
-      .select()
-      .from(matches as never)
-      .orderBy(desc(matches.createdAt), desc(matches.id))
-      .limit(pageSize)
-      .offset(offset);
-    return { rows: rows as Row[], total };
+    const rows = await withNotes<Row>(
+      db,
+      db
+        .select()
+        .from(matches as never)
+        .orderBy(desc(matches.createdAt), desc(matches.id))
+        .limit(pageSize)
+        .offset(offset),
+      keys,
+      'newest first',
+      notes,
+    );
+    return { rows, total };
   }
   // At most FEW_MATCHES + 1 matches, counted beside the page: all of them when there are few.
   const matches = base()
     .limit(FEW_MATCHES + 1)
     .offset(OFFSET_FENCE)
     .as('matches') as unknown as Record<string, SQL>;
-  const found: (Record<string, unknown> & { matchCount: number })[] = await db
-    .select({
-      ...Object.fromEntries(Object.keys(columns).map((key) => [key, matches[key]])),
-      matchCount: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(matches as never)
-    .orderBy(desc(matches.createdAt), desc(matches.id))
-    .limit(pageSize)
-    .offset(offset);
+  // The notes after the count: beside a window function they would be read for every match.
+  const found = await withNotes<Record<string, unknown> & { matchCount: number }>(
+    db,
+    db
+      .select({
+        ...Object.fromEntries(keys.map((key) => [key, matches[key]])),
+        matchCount: sql<number>`count(*) over ()`.mapWith(Number).as('match_count'),
+      })
+      .from(matches as never)
+      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .limit(pageSize)
+      .offset(offset),
+    [...keys, 'matchCount'],
+    'newest first',
+    notes,
+  );
   if (found.length === 0) {
     if (offset === 0) {
       counts.set(countKey, 0);
@@ -242,7 +284,7 @@ export async function newestFirstPage<Row>(
     const total = Number(await counts.get(countKey, count));
     return total > FEW_MATCHES && offset < total ? walk(total) : { rows: [], total };
   }
-  const total = found[0].matchCount;
+  const total = Number(found[0].matchCount);
   if (total > FEW_MATCHES) return walk(Number(await counts.get(countKey, count)));
   counts.set(countKey, total);
   return { rows: found.map(({ matchCount: _, ...row }) => row) as Row[], total };
@@ -265,26 +307,24 @@ export function firstPageStatement(
     /** The page's columns: `id`, and `createdAt` or for 'oldest change first' `changedAt`, among them. */
     columns: SelectedFields;
     where?: SQL;
-    order: 'newest first' | 'oldest change first';
-    notes: (page: Record<string, SQL>) => SelectedFields;
+    order: Order;
+    notes: PageNotes;
     pageSize: number;
   },
 ) {
   return prepared(db, `${opts.name}_${opts.pageSize}`, (db, name) => {
     const { table, columns } = opts;
-    const orderOf = (t: Record<string, SQL | PgColumn>) =>
-      opts.order === 'newest first' ? [desc(t.createdAt), desc(t.id)] : [asc(t.changedAt), asc(t.id)];
     const page = db
       .select(columns)
       .from(table as never)
       .where(opts.where)
-      .orderBy(...orderOf(table as unknown as Record<string, PgColumn>))
+      .orderBy(...orderOf(opts.order, table as unknown as Record<string, PgColumn>))
       .limit(sql.raw(String(Math.trunc(opts.pageSize))) as unknown as number)
       .as('page') as unknown as Record<string, SQL>;
     return db
       .select({ ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) })
       .from(page as never)
-      .orderBy(...orderOf(page))
+      .orderBy(...orderOf(opts.order, page))
       .prepare(name);
   });
 }
@@ -315,6 +355,7 @@ export async function changedSincePage<Row>(
      */
     firstPage?: () => Promise<Row[]>;
     matches?: () => Promise<number>;
+    notes?: PageNotes;
   },
 ): Promise<{ rows: Row[]; total: number }> {
   const { table, columns, page, pageSize } = opts;
@@ -329,13 +370,19 @@ export async function changedSincePage<Row>(
   const [rows, total] = await Promise.all([
     firstPage
       ? firstPage()
-      : (db
-          .select(columns)
-          .from(table as never)
-          .where(where)
-          .orderBy(asc(table.changedAt), asc(table.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize) as Promise<Row[]>),
+      : withNotes<Row>(
+          db,
+          db
+            .select(columns)
+            .from(table as never)
+            .where(where)
+            .orderBy(asc(table.changedAt), asc(table.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+          Object.keys(columns),
+          'oldest change first',
+          opts.notes,
+        ),
     counts.get(`${opts.countKey}:since:${new Date(opts.since).toISOString()}`, async () =>
       Number(
         (

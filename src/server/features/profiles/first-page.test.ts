@@ -149,3 +149,28 @@ describe('the first page of every team', () => {
     }
   });
 });
+
+describe('searches and later pages', () => {
+  it('read the same notes as the first page: a hidden bio, looking there and since when, a team’s event and hidden description', async () => {
+    for (const query of [{ q: 'person' }, { q: 'person', event: EVENT }, { event: EVENT, page: 2 }, { event: EVENT, page: 3, q: 'bio' }]) {
+      for (let read = 0; read < 2; read++) {
+        const res = await h.api('GET /api/profiles', { query: { pageSize: 10, ...query } });
+        expect(res.status).toBe(200);
+        const expected = people.slice(((query.page ?? 1) - 1) * 10, (query.page ?? 1) * 10);
+        expect(res.body.items.map((p) => p.name)).toEqual(expected);
+        for (const card of res.body.items) {
+          expect(card.bio).toBe(card.name === hiddenPerson ? HIDDEN_TEXT : `The bio of person ${Number(card.lastName)}.`);
+          expect(card.lookingSince !== undefined).toBe(query.event !== undefined && looking.has(card.name));
+        }
+      }
+    }
+    for (const query of [{ q: 'team' }, { q: 'builds', event: EVENT }, { event: EVENT, page: 2 }]) {
+      const res = await h.api('GET /api/teams', { query: { pageSize: 10, ...query } });
+      expect(res.body.items.map((t) => t.name)).toEqual(teamNames.slice(((query.page ?? 1) - 1) * 10, (query.page ?? 1) * 10));
+      for (const card of res.body.items) {
+        expect(card.event.slug).toBe(EVENT);
+        expect(card.description).toBe(card.name === hiddenTeam ? HIDDEN_TEXT : `What team ${Number(card.name.slice(5))} builds.`);
+      }
+    }
+  });
+});

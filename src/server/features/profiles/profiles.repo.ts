@@ -8,7 +8,7 @@ import type { ProfileListQuery } from '../../../shared/schemas';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { blockBetween, hiddenReasonOf } from '../safety';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
@@ -106,18 +106,13 @@ interface CardNotes {
   since: Date | string | null;
 }
 
-/** Of a page of cards, their notes, in one statement beside the page ('looking since' of those looking only). */
-async function cardNotes(db: Db, rows: Array<Pick<CardRow, 'id' | 'lookingForTeam'>>, eventId: string | undefined) {
-  if (rows.length === 0) return new Map<string, CardNotes>();
-  const id = sql`t.id`;
-  const since = eventId ? sql`case when t.looking then ${lookingSinceOf(eventId, id)} end` : sql`null`;
-  const found = await queryRows<{ id: string } & CardNotes>(
-    db,
-    sql`select t.id, ${hiddenReasonOf('bio', id)} as hidden, ${since} as since
-      from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[], ${`{${rows.map((r) => r.lookingForTeam).join(',')}}`}::boolean[]) as t(id, looking)`,
-  );
-  return new Map(found.map((r) => [r.id, r]));
-}
+/** A card's notes, read for the page's rows only ('looking since' of those looking only). */
+const notesOf =
+  (eventId: string | Placeholder | undefined) =>
+  (page: Record<string, SQL>): Record<keyof CardNotes, SQL> => ({
+    hidden: hiddenReasonOf('bio', sql`${page.id}`),
+    since: eventId ? sql`case when ${page.lookingForTeam} then ${lookingSinceOf(eventId, sql`${page.id}`)} end` : sql`null`,
+  });
 
 /** In an event, a card says whether the person is looking for a team there. */
 const cardColumnsIn = (eventId: string | Placeholder) => ({
@@ -141,10 +136,7 @@ function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number
     columns: eventId ? cardColumnsIn(event) : cardColumns,
     where: and(eventId ? sql`coalesce(${takesPartIn(event, profiles)}, false)` : undefined, changed),
     order: since ? 'oldest change first' : 'newest first',
-    notes: (page) => ({
-      hidden: hiddenReasonOf('bio', sql`${page.id}`),
-      since: eventId ? sql`case when ${page.lookingForTeam} then ${lookingSinceOf(event, sql`${page.id}`)} end` : sql<null>`null`,
-    }),
+    notes: notesOf(eventId && event),
     pageSize,
   }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<CardRow & CardNotes>>;
 }
@@ -164,7 +156,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     everyone && eventId
       ? () => counts?.get(`profiles:registrants:${eventId}`, () => registrantCount(db, eventId)) ?? registrantCount(db, eventId)
       : undefined;
-  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow & Partial<CardNotes>>(db, {
+  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow & CardNotes>(db, {
     since: query.updatedSince ?? '',
     table: profiles,
     columns: eventId ? cardColumnsIn(eventId) : cardColumns,
@@ -174,16 +166,13 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
     counts,
     ...(query.updatedSince ? { matches: registrants } : { total: registrants }),
+    notes: notesOf(eventId),
     ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
   });
-  // The first page of everyone read its notes with it; any other page reads them beside it.
-  const notes =
-    rows.length > 0 && rows[0].hidden === undefined ? await cardNotes(db, rows, eventId) : new Map(rows.map((r) => [r.id, r as CardNotes]));
   return {
-    items: rows.map(({ hidden: _, since: __, ...r }) => {
-      const note = notes.get(r.id);
-      const card = note?.hidden ? { ...toCard(r), bio: HIDDEN_TEXT } : toCard(r);
-      const lookingSince = r.lookingForTeam && note?.since ? new Date(note.since).toISOString() : undefined;
+    items: rows.map(({ hidden, since, ...r }) => {
+      const card = hidden ? { ...toCard(r), bio: HIDDEN_TEXT } : toCard(r);
+      const lookingSince = r.lookingForTeam && since ? new Date(since).toISOString() : undefined;
       return lookingSince ? { ...card, lookingSince } : card;
     }),
     total,

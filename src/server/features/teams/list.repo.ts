@@ -7,7 +7,7 @@ import type { EventRef } from '../../../shared/api/events';
 import type { TeamList } from '../../../shared/api/teams';
 import type { TeamListQuery } from '../../../shared/schemas';
 import { HIDDEN_TEXT } from '../../../shared/safety';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type CountCache } from '../../api/paging';
 import { eventIdBySlug, eventRefOf } from '../events';
@@ -19,28 +19,17 @@ interface CardNotes {
   hidden: string | null;
 }
 
-/** A team card's notes, for the row of this id and event: the event's reference, and the moderator's reason if its description is hidden. */
-const notesOf = (id: SQL, eventId: SQL) => ({
-  event: eventRefOf(eventId),
-  hidden: hiddenReasonOf('team_description', id),
+/** A team card's notes, read for the page's rows only: the event's reference, and the moderator's reason if its description is hidden. */
+const notesOf = (page: Record<string, SQL>) => ({
+  event: eventRefOf(sql`${page.eventId}`),
+  hidden: hiddenReasonOf('team_description', sql`${page.id}`),
 });
-
-/** Of a page of team cards, their notes, in one statement beside the page. */
-async function cardNotes(db: Db, ids: string[]) {
-  if (ids.length === 0) return new Map<string, CardNotes>();
-  const notes = notesOf(sql`${teams.id}`, sql`${teams.eventId}`);
-  const rows = await queryRows<{ id: string } & CardNotes>(
-    db,
-    sql`select ${teams.id} as id, ${notes.event.sql} as event, ${notes.hidden} as hidden
-      from ${teams} where ${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
-  );
-  return new Map(rows.map((r) => [r.id, r]));
-}
 
 // The event's name and the moderator's mark are read for the page's rows only: in a list's
 // columns they would be read for every match a filter collects before the page is cut.
-const { event: _, ...listColumns } = cardColumns;
-type ListRow = Omit<CardRow, 'event'>;
+const { event: _, ...cardRowColumns } = cardColumns;
+const listColumns = { ...cardRowColumns, eventId: teams.eventId };
+type ListRow = Omit<CardRow, 'event'> & { eventId: string };
 
 /**
  * The first page of every team, or of every team in an event, newest first or (for sync) oldest
@@ -53,13 +42,13 @@ function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: numbe
   return firstPageStatement(db, {
     name: `teams_first_page${eventId ? '_in_event' : ''}${since ? '_since' : ''}`,
     table: teams,
-    columns: { ...listColumns, eventId: teams.eventId },
+    columns: listColumns,
     where: and(
       eventId ? eq(teams.eventId, sql`(select ${sql.placeholder('event')}::uuid)`) : undefined,
       since ? gte(teams.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
     ),
     order: since ? 'oldest change first' : 'newest first',
-    notes: (page) => notesOf(sql`${page.id}`, sql`${page.eventId}`),
+    notes: notesOf,
     pageSize,
   }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<ListRow & CardNotes>>;
 }
@@ -86,23 +75,15 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     pageSize: query.pageSize,
     countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
     counts: countCache,
+    notes: notesOf,
   };
   const firstPage = everyTeam ? () => everyTeamFirstPage(db, eventId, query.pageSize, query.updatedSince) : undefined;
   const { rows, total } = query.updatedSince
-    ? await changedSincePage<ListRow & Partial<CardNotes>>(db, { ...list, since: query.updatedSince, firstPage })
-    : await newestFirstPage<ListRow & Partial<CardNotes>>(db, { ...list, firstPage });
-  // The first page of every team read its notes with it; any other page reads them beside it.
-  const notes =
-    rows.length > 0 && rows[0].event === undefined
-      ? await cardNotes(
-          db,
-          rows.map((r) => r.id),
-        )
-      : new Map(rows.map((r) => [r.id, r as CardNotes]));
-  const items = rows.map(({ hidden: _hidden, event: _event, ...r }) => {
-    const note = notes.get(r.id)!;
-    const card = toCard({ ...r, event: note.event });
-    return note.hidden ? { ...card, description: HIDDEN_TEXT } : card;
+    ? await changedSincePage<ListRow & CardNotes>(db, { ...list, since: query.updatedSince, firstPage })
+    : await newestFirstPage<ListRow & CardNotes>(db, { ...list, firstPage });
+  const items = rows.map(({ hidden, eventId: _, ...r }) => {
+    const card = toCard(r);
+    return hidden ? { ...card, description: HIDDEN_TEXT } : card;
   });
   return { items, total, page: query.page, pageSize: query.pageSize };
 }

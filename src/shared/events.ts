@@ -3,6 +3,7 @@
  * group events as upcoming, running and past, and the server opens registration and locks teams at
  * the event's own dates. Dates are instants (ISO 8601); a date left out never arrives.
  */
+import { DEFAULT_TEAM_SIZE } from './constants';
 
 /** The dates that decide an event's phases; null: not set. */
 export interface EventDates {
@@ -57,4 +58,16 @@ export function formationLocked(event: Pick<EventDates, 'formationDeadline'>, no
 }
 
 /** What a slug (an event's address, /hackathons/{slug}) may be: lower-case letters, digits and single dashes. */
+/** An event's bounds for a team's maximum size. */
+export interface TeamSizeBounds {
+  teamSizeMin: number;
+  teamSizeMax: number;
+}
+
+/** The size a new team gets when none is asked for: 4, or the nearest the event allows. */
+export const defaultTeamSize = (event: TeamSizeBounds) => Math.min(event.teamSizeMax, Math.max(event.teamSizeMin, DEFAULT_TEAM_SIZE));
+
+/** Whether a team's maximum size is within the event's bounds. */
+export const sizeAllowed = (event: TeamSizeBounds, size: number) => size >= event.teamSizeMin && size <= event.teamSizeMax;
+
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

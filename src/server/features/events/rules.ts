@@ -26,10 +26,5 @@ export const isFormationLocked = (event: Event, now = new Date()) => formationLo
 export const phaseOf = (event: Event, now = new Date()) => listPhase(datesOf(event), now);
 export const endsAt = (event: Event) => new Date(eventEndsAt(datesOf(event)));
 
-/** The size a new team gets when none is asked for: 4, or the nearest the event allows. */
-export const defaultTeamSize = (event: Pick<Event, 'teamSizeMin' | 'teamSizeMax'>) =>
-  Math.min(event.teamSizeMax, Math.max(event.teamSizeMin, 4));
-
-/** Whether a team's maximum size is within the event's bounds. */
-export const sizeAllowed = (event: Pick<Event, 'teamSizeMin' | 'teamSizeMax'>, size: number) =>
-  size >= event.teamSizeMin && size <= event.teamSizeMax;
+/** A new team's size, and whether a size is allowed: the same rules as the forms show. */
+export { defaultTeamSize, sizeAllowed } from '../../../shared/events';

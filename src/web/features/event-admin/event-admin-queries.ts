@@ -3,7 +3,7 @@
  * featured event. Each mutation refreshes what it changed: the event (and the lists that show it),
  * or its staff.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AddStaffSchema, UpdateEventSchema } from '../../../shared/event-schemas';
 import type { EventRole } from '../../../shared/constants';
@@ -13,14 +13,6 @@ import type { EventInput } from './event-form-schema';
 
 const retryUnlessMissing = (count: number, err: Error) =>
   !(err instanceof ApiRequestError && (err.status === 404 || err.status === 403)) && count < 2;
-
-export const eventQuery = (slug: string) =>
-  queryOptions({
-    queryKey: eventKeys.detail(slug),
-    queryFn: ({ signal }) => api('GET /api/events/{slug}', { params: { slug }, signal }),
-    retry: retryUnlessMissing,
-  });
-export const useEvent = (slug: string) => useQuery(eventQuery(slug));
 
 export const useStaff = (slug: string, enabled = true) =>
   useQuery({

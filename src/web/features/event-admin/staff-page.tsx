@@ -15,7 +15,8 @@ import { ApiRequestError, errorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/title';
 import { AddStaffForm } from './add-staff-form';
-import { useEvent, useRemoveStaff, useSetStaffRole, useStaff } from './event-admin-queries';
+import { useEvent } from '../../lib/events';
+import { useRemoveStaff, useSetStaffRole, useStaff } from './event-admin-queries';
 import { ROLE_NAMES, ROLE_RULES } from './staff-roles';
 
 /** /hackathons/:slug/staff: the staff see who works on the event; owners add, change and remove (docs/product.md#event-staff). */

@@ -30,13 +30,6 @@ export const useEventsByPhase = (phase: EventListPhase, pageSize?: number) =>
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 
-export const useEvent = (slug: string) =>
-  useQuery({
-    queryKey: eventKeys.detail(slug),
-    queryFn: ({ signal }) => api('GET /api/events/{slug}', { params: { slug }, signal }),
-    retry: retryUnlessMissing,
-  });
-
 export const useFeaturedEvent = () =>
   useQuery({
     queryKey: eventKeys.featured(),

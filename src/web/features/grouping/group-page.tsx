@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { ErrorMessage, Loading, SuccessMessage } from '../../components/ui/feedback';
 import { Field, Input, Select } from '../../components/ui/field';
 import { api, errorText } from '../../lib/api';
+import { useEvent } from '../../lib/events';
 import { useDocumentTitle } from '../../lib/title';
 
 const ANSWER_TEXT = { pending: 'Not answered yet', accepted: 'Accepted', declined: 'Declined', expired: 'Did not answer' } as const;
@@ -23,10 +24,7 @@ export default function GroupPage() {
   const { slug = '' } = useParams();
   const client = useQueryClient();
   const key = ['grouping', slug];
-  const event = useQuery({
-    queryKey: ['event', slug],
-    queryFn: ({ signal }) => api('GET /api/events/{slug}', { params: { slug }, signal }),
-  });
+  const event = useEvent(slug);
   const mine = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api('GET /api/events/{slug}/grouping/me', { params: { slug }, signal }),

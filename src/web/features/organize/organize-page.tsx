@@ -23,13 +23,14 @@ import { Numbers } from './numbers';
 import { DeskRecords } from './desk-records';
 import { GroupingPanel } from './grouping-panel';
 import { WebhooksPanel } from './webhooks-panel';
-import { exportHref, useDashboard, useEventForDesk, useUnteamed } from './organize-queries';
+import { useEvent } from '../../lib/events';
+import { exportHref, useDashboard, useUnteamed } from './organize-queries';
 
 const downloadClass = 'text-sm font-medium text-link underline underline-offset-2';
 
 export default function OrganizePage() {
   const { slug = '' } = useParams();
-  const event = useEventForDesk(slug);
+  const event = useEvent(slug);
   const dashboard = useDashboard(slug);
   useDocumentTitle(event.data ? `Organize ${event.data.name}` : 'Organize');
   const { filters, update } = useListFilters(UnteamedQuerySchema);

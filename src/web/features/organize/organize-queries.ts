@@ -8,13 +8,6 @@ import type { WebhookInput } from '../../../shared/api/webhooks';
 import { api, toQuery } from '../../lib/api';
 import { organizeKeys, teamKeys } from '../../lib/query-keys';
 
-export const useEventForDesk = (slug: string) =>
-  useQuery({
-    queryKey: ['event', slug],
-    queryFn: ({ signal }) => api('GET /api/events/{slug}', { params: { slug }, signal }),
-    retry: false,
-  });
-
 export const useDashboard = (slug: string) =>
   useQuery({
     queryKey: organizeKeys.dashboard(slug),

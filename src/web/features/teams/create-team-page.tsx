@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Plus, X } from 'lucide-react';
 import { DEFAULT_TEAM_SIZE } from '../../../shared/constants';
+import { defaultTeamSize } from '../../../shared/events';
 import { CreateTeamSchema } from '../../../shared/schemas';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox, Field, Input, Select, Textarea } from '../../components/ui/field';
-import { useEventChoices, useFeaturedEventSlug } from '../../lib/events';
+import { useEvent, useEventChoices, useFeaturedEventSlug } from '../../lib/events';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
 import { useCreateTeam } from './team-queries';
@@ -48,6 +49,12 @@ export default function CreateTeamPage() {
     if (!getFieldState('event').isDirty) setValue('event', fallback);
   }, [fallback, setValue, getFieldState]);
   const askedUnavailable = asked !== '' && events.isSuccess && !choices.some((e) => e.slug === asked);
+  // The chosen event's bounds for the team's size: the field says them, and starts at the event's default until it is edited.
+  const chosen = form.watch('event') ?? '';
+  const rules = useEvent(chosen, { enabled: chosen !== '' }).data;
+  useEffect(() => {
+    if (rules && !getFieldState('maxSize').isDirty) setValue('maxSize', defaultTeamSize(rules));
+  }, [rules, setValue, getFieldState]);
 
   const positions = form.watch('openPositions');
   rows.current = positions;
@@ -169,7 +176,12 @@ export default function CreateTeamPage() {
               </Button>
             </fieldset>
 
-            <TeamSizeField {...form.register('maxSize', { valueAsNumber: true })} error={form.error('maxSize')} />
+            <TeamSizeField
+              {...form.register('maxSize', { valueAsNumber: true })}
+              error={form.error('maxSize')}
+              bounds={rules}
+              hint={rules && `${rules.teamSizeMin} to ${rules.teamSizeMax} people at ${rules.name}, you included`}
+            />
 
             <Checkbox label="Open to new members" error={form.error('isOpen')} {...form.register('isOpen')} />
 

@@ -29,7 +29,8 @@ export function EditTeamForm({ team, onDone }: { team: TeamDetail; onDone(): voi
       <TeamSizeField
         {...form.register('maxSize', { valueAsNumber: true })}
         error={form.error('maxSize')}
-        hint={`2 to 10, you included; it has ${team.memberCount} now`}
+        bounds={team.event}
+        hint={`${team.event.teamSizeMin} to ${team.event.teamSizeMax}, you included; it has ${team.memberCount} now`}
       />
       <Checkbox label="Open to new members" error={form.error('isOpen')} {...form.register('isOpen')} />
       <FormActions onCancel={onDone} busyLabel="Saving...">

@@ -7,7 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TeamCard } from '../../../shared/api/teams';
-import { TWO_EVENTS } from '../../testing/events';
+import { runningEvent, TWO_EVENTS } from '../../testing/events';
 import { answerFetch, renderScreen } from '../../testing/render';
 import CreateTeamPage from './create-team-page';
 import TeamsPage from './teams-page';
@@ -94,5 +94,19 @@ describe("a new team's event", () => {
     const select = await screen.findByRole('combobox', { name: 'Event' });
     await waitFor(() => expect(select).toHaveAccessibleDescription(/New teams cannot be made in 'locked-hack' now/));
     expect(screen.queryByRole('option', { name: 'locked-hack' })).not.toBeInTheDocument();
+  });
+
+  it("bounds the team's size by the chosen event's, and starts at the size the event allows", async () => {
+    const rules = runningEvent(Date.now(), { slug: 'health-hack-berlin', name: 'Health Hack Berlin', teamSizeMin: 2, teamSizeMax: 3 });
+    answerFetch({
+      'GET /api/events': page(events),
+      'GET /api/events/featured': { status: 404, body: { error: 'Event not found' } },
+      'GET /api/events/{slug}': { status: 200, body: rules },
+    });
+    renderScreen(<CreateTeamPage />, { path: '/create-team?event=health-hack-berlin' });
+    const size = await screen.findByRole('spinbutton', { name: 'Maximum team size' });
+    await waitFor(() => expect(size).toHaveAccessibleDescription('2 to 3 people at Health Hack Berlin, you included'));
+    expect(size).toHaveValue(3);
+    expect(size).toHaveAttribute('max', '3');
   });
 });

@@ -18,9 +18,19 @@ export const TeamSizeField = forwardRef<
   ref,
 ) {
   return (
-    <Field label="Maximum team size" hint={hint} error={error} className="max-w-56">
+    <Field label="Maximum team size" hint={hint} error={error}>
       {(p) => (
-        <Input {...p} {...input} ref={ref} type="number" min={bounds.teamSizeMin} max={bounds.teamSizeMax} step={1} inputMode="numeric" />
+        <Input
+          {...p}
+          {...input}
+          ref={ref}
+          className="max-w-56"
+          type="number"
+          min={bounds.teamSizeMin}
+          max={bounds.teamSizeMax}
+          step={1}
+          inputMode="numeric"
+        />
       )}
     </Field>
   );

@@ -57,7 +57,6 @@ export function formationLocked(event: Pick<EventDates, 'formationDeadline'>, no
   return deadline !== null && time(now) >= deadline;
 }
 
-/** What a slug (an event's address, /hackathons/{slug}) may be: lower-case letters, digits and single dashes. */
 /** An event's bounds for a team's maximum size. */
 export interface TeamSizeBounds {
   teamSizeMin: number;
@@ -70,4 +69,5 @@ export const defaultTeamSize = (event: TeamSizeBounds) => Math.min(event.teamSiz
 /** Whether a team's maximum size is within the event's bounds. */
 export const sizeAllowed = (event: TeamSizeBounds, size: number) => size >= event.teamSizeMin && size <= event.teamSizeMax;
 
+/** What a slug (an event's address, /hackathons/{slug}) may be: lower-case letters, digits and single dashes. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -142,10 +142,10 @@ function agentFor(from: string) {
   }
   return agent;
 }
-/** Closes every client connection (after a reload, so new requests reach nginx's new workers). */
 /** The instance that answered: the last nginx tried (`$upstream_addr` lists one that refused or dropped the connection first). */
 export const answeredBy = (res: Response) => res.headers.get('x-upstream')?.split(', ').at(-1) ?? null;
 
+/** Closes every client connection (after a reload, so new requests reach nginx's new workers). */
 export function dropConnections() {
   for (const agent of agents.values()) agent.destroy();
   agents.clear();

@@ -8,7 +8,7 @@ import { api, ApiRequestError } from './api';
 import { eventKeys } from './query-keys';
 
 /** A 404 (no such event, or a draft or hidden one) or a 403 will not turn into an event by asking again. */
-const retryUnlessMissing = (count: number, err: Error) =>
+export const retryUnlessMissing = (count: number, err: Error) =>
   !(err instanceof ApiRequestError && (err.status === 404 || err.status === 403)) && count < 2;
 
 /** One event (GET /api/events/{slug}), under the one key every screen shares, so a change to it refreshes them all. */

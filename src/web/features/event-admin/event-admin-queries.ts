@@ -7,12 +7,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AddStaffSchema, UpdateEventSchema } from '../../../shared/event-schemas';
 import type { EventRole } from '../../../shared/constants';
-import { api, ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { retryUnlessMissing } from '../../lib/events';
 import { eventKeys, profileKeys, teamKeys } from '../../lib/query-keys';
 import type { EventInput } from './event-form-schema';
-
-const retryUnlessMissing = (count: number, err: Error) =>
-  !(err instanceof ApiRequestError && (err.status === 404 || err.status === 403)) && count < 2;
 
 export const useStaff = (slug: string, enabled = true) =>
   useQuery({

@@ -61,6 +61,8 @@ export interface AppDeps {
   maxInFlight?: number;
   /** How long requests may wait (event loop, queue) before new ones are answered 503, ms (default 0: no limit). */
   maxQueueWaitMs?: number;
+  /** Whether the event loop is held by known work that is not overload (a backup: overload.ts knownLongTurns). */
+  loopExcused?: () => boolean;
   /** Where request lines and errors go (default: info and up on stdout; the test harness passes a silent one). */
   log?: Logger;
   /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
@@ -181,6 +183,7 @@ export function createApp(deps: AppDeps) {
         maxInFlight: deps.maxInFlight ?? Number.POSITIVE_INFINITY,
         maxWaitMs: deps.maxQueueWaitMs ?? 0,
         longTurnIsQueue: deps.dbKind === 'pglite',
+        loopExcused: deps.loopExcused,
       },
       reportShedding(log, deps.metrics),
     ),

@@ -20,7 +20,7 @@ import { Drain } from './platform/drain';
 import { createLogger, defaultLogger, type Logger } from './platform/log';
 import { createMetrics, createMetricsApp } from './platform/metrics';
 import { createMailer } from './platform/mail';
-import { loopIsBusy } from './platform/overload';
+import { knownLongTurns, loopIsBusy } from './platform/overload';
 
 /** Until the environment is read (LOG_LEVEL among it), start-up errors go to a default logger. */
 let log: Logger = defaultLogger;
@@ -112,6 +112,8 @@ async function main() {
     setInterval(() => pruneAttempts(database.db).catch((err) => log.error({ err }, 'pruning attempt counters')), 600_000).unref(),
   ];
   const drain = new Drain();
+  // A backup of the embedded database holds this thread (pg_dump in WebAssembly): not overload.
+  const backupTurns = knownLongTurns();
   const metrics = env.METRICS_PORT ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
   const app = createApp({
     db: database.db,
@@ -128,6 +130,7 @@ async function main() {
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
     // Requests that wait longer than this turn new ones away (docs/decisions/020).
     maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS ?? (database.kind === 'pglite' ? 500 : 250),
+    loopExcused: backupTurns.excused,
     tokenRequestsPerHour: env.TOKEN_REQUESTS_PER_HOUR,
     log,
     metrics,
@@ -142,7 +145,8 @@ async function main() {
     },
   );
   // `npm run backup` asks this process for the embedded database's copy (db/backup).
-  const backups = database.backup ? serveBackups(env.DATA_DIR, database.backup, log) : undefined;
+  const { backup } = database;
+  const backups = backup ? serveBackups(env.DATA_DIR, () => backupTurns.during(backup), log) : undefined;
   // Metrics on a port of their own, never the public one (scrape it from inside the network).
   const metricsServer = metrics
     ? serve({ fetch: createMetricsApp(metrics).fetch, port: env.METRICS_PORT }, (info) => {

@@ -4,7 +4,7 @@
  * limit is reached, the event loop is late, or a queue stands in the app.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createShedder, loopLateness, processLoopDelay, reportShedding, verdict, type Limits } from './overload';
+import { createShedder, knownLongTurns, loopLateness, processLoopDelay, reportShedding, verdict, type Limits } from './overload';
 
 const limits: Limits = { maxInFlight: 100, maxWaitMs: 250, minQueue: 8 };
 
@@ -39,7 +39,9 @@ describe('the shedding decision', () => {
 function shedderAt(opts: { maxInFlight?: number; maxWaitMs?: number; minQueue?: number } = {}) {
   let t = 1_000;
   let loop = 0;
+  const longTurns = knownLongTurns(() => t);
   const shedder = createShedder({
+    loopExcused: longTurns.excused,
     maxInFlight: opts.maxInFlight ?? 100,
     maxWaitMs: opts.maxWaitMs ?? 250,
     minQueue: opts.minQueue ?? 2,
@@ -57,6 +59,7 @@ function shedderAt(opts: { maxInFlight?: number; maxWaitMs?: number; minQueue?: 
     admit,
     advance: (ms: number) => (t += ms),
     setLoop: (ms: number) => (loop = ms),
+    longTurns,
   };
 }
 
@@ -78,6 +81,25 @@ describe('the shedder', () => {
     expect(s.shedder.admit().verdict).toBe('loop');
     s.setLoop(30);
     expect(s.shedder.admit().verdict).toBe('in');
+  });
+
+  it('lets requests in while a backup holds the loop, and for a second after; then a late loop counts again', async () => {
+    const s = shedderAt();
+    let finish = () => {};
+    const backup = s.longTurns.during(() => new Promise<void>((resolve) => (finish = resolve)));
+    s.setLoop(2_000);
+    expect(s.shedder.admit().verdict).toBe('in');
+    finish();
+    await backup;
+    s.advance(900);
+    expect(s.shedder.admit().verdict).toBe('in');
+    s.advance(200);
+    expect(s.shedder.admit().verdict).toBe('loop');
+    // A backup that fails is over too.
+    await expect(s.longTurns.during(() => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(s.shedder.admit().verdict).toBe('in');
+    s.advance(1_100);
+    expect(s.shedder.admit().verdict).toBe('loop');
   });
 
   it('sheds on a standing queue: the quickest answers of two intervals in a row waited over the limit, and it stops when answers are quick again', () => {

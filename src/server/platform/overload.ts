@@ -71,6 +71,8 @@ export interface ShedderOptions {
   longTurnIsQueue?: boolean;
   /** How late the event loop is, ms (default: the process's, processLoopDelay). */
   loopDelayMs?: () => number;
+  /** Whether the loop is late for a known reason that is not overload (`knownLongTurns`): then its lateness does not count. */
+  loopExcused?: () => boolean;
 }
 
 export interface Shedder {
@@ -108,7 +110,7 @@ export function createShedder(opts: ShedderOptions): Shedder {
     roll(now());
     // A queue stands when the quickest answers were slow in two intervals in a row: one pause (a
     // garbage collection, a slow moment of the database) makes the answers of one interval slow.
-    return { inFlight, loopDelayMs: loopDelayMs(), queuedMs: Math.min(lastMin, minBefore) };
+    return { inFlight, loopDelayMs: opts.loopExcused?.() ? 0 : loopDelayMs(), queuedMs: Math.min(lastMin, minBefore) };
   };
 
   return {
@@ -131,6 +133,32 @@ export function createShedder(opts: ShedderOptions): Shedder {
         },
       };
     },
+  };
+}
+
+/**
+ * Work known to hold the event loop for long turns that are no sign of overload: a backup of the
+ * embedded database (pg_dump in WebAssembly runs on this thread, 0.1 to 0.3 s for a small one on a
+ * quiet machine, seconds for an event's). While it runs, and for `afterMs` after (the turn's lateness
+ * is read for a moment after it ends), the shedder does not count the loop's lateness: the requests
+ * read meanwhile wait for it and are answered, instead of a 503 to everyone who comes during a
+ * backup. A real queue still shows as one (`queue`, `full`).
+ */
+export function knownLongTurns(now = () => performance.now(), afterMs = 1000) {
+  let running = 0;
+  let until = Number.NEGATIVE_INFINITY;
+  return {
+    /** Runs `work` with the loop's lateness excused. */
+    async during<T>(work: () => Promise<T>): Promise<T> {
+      running++;
+      try {
+        return await work();
+      } finally {
+        running--;
+        until = now() + afterMs;
+      }
+    },
+    excused: () => running > 0 || now() < until,
   };
 }
 

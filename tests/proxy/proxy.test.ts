@@ -64,16 +64,23 @@ async function stopInstance(port: number) {
   return server.exited;
 }
 
-/** Waits until nginx answers over TLS from one of `ports` (after a start or a reload). */
+/**
+ * Waits until nginx answers over TLS from one of `ports` (after a start or a reload), five times in
+ * a row on connections of their own: after a reload, a worker of the old configuration may take a
+ * new connection for a moment (on a busy machine, after a new worker already answered one).
+ */
 async function waitForProxy(ports: number[]) {
   const wanted = ports.map(upstream);
+  let inARow = 0;
   for (let i = 0; i < 100; i++) {
     try {
-      const res = await tlsFetch(`${origin()}/api/health`);
+      const res = await tlsFetch(`${origin()}/api/health`, { fresh: true });
       await res.arrayBuffer();
-      if (res.status === 200 && wanted.includes(res.headers.get('x-upstream') ?? '')) return;
+      inARow = res.status === 200 && wanted.includes(res.headers.get('x-upstream') ?? '') ? inARow + 1 : 0;
+      if (inARow === 5) return;
+      if (inARow > 0) continue;
     } catch {
-      /* not up yet */
+      inARow = 0;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -7,16 +7,11 @@ import { MAX_PAGE_SIZE } from '../../shared/constants';
 import { api, ApiRequestError } from './api';
 import { eventKeys } from './query-keys';
 
-/** A 404 (no such event, or a draft or hidden one) or a 403 will not turn into an event by asking again. */
-export const retryUnlessMissing = (count: number, err: Error) =>
-  !(err instanceof ApiRequestError && (err.status === 404 || err.status === 403)) && count < 2;
-
 /** One event (GET /api/events/{slug}), under the one key every screen shares, so a change to it refreshes them all. */
 export const eventQuery = (slug: string) =>
   queryOptions({
     queryKey: eventKeys.detail(slug),
     queryFn: ({ signal }) => api('GET /api/events/{slug}', { params: { slug }, signal }),
-    retry: retryUnlessMissing,
   });
 export const useEvent = (slug: string, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...eventQuery(slug), enabled });
 

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { AddStaffSchema, UpdateEventSchema } from '../../../shared/event-schemas';
 import type { EventRole } from '../../../shared/constants';
 import { api } from '../../lib/api';
-import { retryUnlessMissing } from '../../lib/events';
 import { eventKeys, profileKeys, teamKeys } from '../../lib/query-keys';
 import type { EventInput } from './event-form-schema';
 
@@ -16,7 +15,6 @@ export const useStaff = (slug: string, enabled = true) =>
   useQuery({
     queryKey: eventKeys.staff(slug),
     queryFn: ({ signal }) => api('GET /api/events/{slug}/staff', { params: { slug }, signal }),
-    retry: retryUnlessMissing,
     enabled,
   });
 

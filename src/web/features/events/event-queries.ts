@@ -15,9 +15,6 @@ import { eventKeys, notificationKeys, profileKeys, teamKeys } from '../../lib/qu
 type ProfileListQuery = NonNullable<Extract<ApiInput<ApiRoutes['GET /api/profiles']>, { query?: unknown }>['query']>;
 type TeamListQuery = NonNullable<Extract<ApiInput<ApiRoutes['GET /api/teams']>, { query?: unknown }>['query']>;
 
-/** A 404 will not turn into an event by asking again. */
-const retryUnlessMissing = (count: number, err: Error) => !(err instanceof ApiRequestError && err.status === 404) && count < 2;
-
 /** True when the error is the server saying there is no such event (or it is a draft or hidden). */
 export const isMissing = (err: unknown) => err instanceof ApiRequestError && err.status === 404;
 
@@ -34,7 +31,6 @@ export const useFeaturedEvent = () =>
   useQuery({
     queryKey: eventKeys.featured(),
     queryFn: ({ signal }) => api('GET /api/events/featured', { signal }),
-    retry: retryUnlessMissing,
   });
 
 /** A few of the event's teams, newest first, for its page. */

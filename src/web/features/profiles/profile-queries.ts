@@ -24,15 +24,12 @@ export const useProfile = (id: string, viewerId: string | null, enabled: boolean
     queryKey: [...profileKeys.detail(id), viewerId],
     queryFn: ({ signal }) => api('GET /api/profiles/{id}', { params: { id }, signal }),
     enabled,
-    retry: (count, err) => !(err instanceof ApiRequestError && err.status === 404) && count < 2,
   });
 
 export const useOwnProfile = () =>
   useQuery({
     queryKey: profileKeys.own,
     queryFn: ({ signal }) => api('GET /api/profile', { signal }),
-    // 401 and 404 will not fix themselves; other failures get the Retry button.
-    retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,
   });
 
 /** Every skill name: the filter chips. A failure is silent; the chips just stay empty. */

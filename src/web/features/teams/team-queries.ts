@@ -5,14 +5,11 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateTeamSchema, InvitationSchema, JoinRequestSchema, UpdateTeamSchema } from '../../../shared/schemas';
-import { api, ApiRequestError, type ApiInput } from '../../lib/api';
+import { api, type ApiInput } from '../../lib/api';
 import { notificationKeys, profileKeys, teamKeys } from '../../lib/query-keys';
 import type { ApiRoutes } from '../../../shared/api';
 
 type TeamListQuery = NonNullable<Extract<ApiInput<ApiRoutes['GET /api/teams']>, { query?: unknown }>['query']>;
-
-/** A 404 will not turn into a team by asking again. */
-const retryUnlessMissing = (count: number, err: Error) => !(err instanceof ApiRequestError && err.status === 404) && count < 2;
 
 export const teamListQuery = (query: TeamListQuery) =>
   queryOptions({
@@ -26,7 +23,6 @@ export const teamQuery = (id: string) =>
   queryOptions({
     queryKey: teamKeys.detail(id),
     queryFn: ({ signal }) => api('GET /api/teams/{id}', { params: { id }, signal }),
-    retry: retryUnlessMissing,
   });
 
 export const useTeams = (query: TeamListQuery) => useQuery(teamListQuery(query));

@@ -234,7 +234,7 @@ export const skillNameList = z.preprocess(
   z.array(z.string().max(SKILL_NAME_MAX)).max(20),
 );
 /** An event's slug to filter a list by; left out: every event. */
-const eventFilter = (description: string) =>
+export const eventFilter = (description: string) =>
   z
     .string()
     .trim()

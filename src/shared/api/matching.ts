@@ -1,6 +1,7 @@
 /** Matching (docs/decisions/011-matching.md): who fits a team, and which teams need you, with the reasons. */
 import { z } from 'zod';
 import { AVAILABILITIES } from '../constants';
+import { eventFilter } from '../schemas';
 import { defineRoute, errors, idParam, json, NullableText, signedIn, Uuid } from './contract';
 import { SkillBadgeSchema } from './profiles';
 import { TeamCardSchema } from './teams';
@@ -76,9 +77,10 @@ export const matchingApi = {
     tags: [MATCHING],
     summary: 'Teams that need you',
     description:
-      'Open teams with room whose open positions need skills you have, best first; your own teams and teams you already asked are left out.',
+      'Open teams with room whose open positions need skills you have, best first, in the events you are looking for a team in ' +
+      '(or only `event`); your own teams and teams you already asked are left out.',
     security: signedIn,
-    request: { query: page },
+    request: { query: page.extend({ event: eventFilter("Only this event's teams (its slug)") }) },
     responses: {
       200: json(z.strictObject({ items: z.array(SuggestedTeamSchema), nextPage }), 'Ten teams, best first'),
       ...errors(400, 401, 404),

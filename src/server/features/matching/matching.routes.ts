@@ -8,6 +8,7 @@ import { skillsOfPosition } from '../../../shared/matching';
 import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { leaderOf, personForSuggestions, teamForSuggestions } from '../teams';
+import { eventIdBySlug } from '../events';
 
 /** Suggestions come ten at a time. */
 const SUGGESTIONS_PAGE = 10;
@@ -58,13 +59,20 @@ export const matchingRoutes = createRouter()
     );
   })
   .openapi(guarded(matchingApi.teamsForMe, withProfile), async (c) => {
-    const { page } = c.req.valid('query');
+    const { page, event } = c.req.valid('query');
     const { skills, exclude, eventIds } = (await personForSuggestions(c.var.db, c.var.profileId)) ?? {
       skills: [],
       exclude: new Set<string>(),
       eventIds: [],
     };
-    const ranked = await c.var.matching.rankTeams({ eventIds, skills, exclude, wanted: page * SUGGESTIONS_PAGE + 1 });
+    // One event (the teams list's filter): of the events the person looks in, that one only.
+    const only = event ? await eventIdBySlug(c.var.db, event) : undefined;
+    const ranked = await c.var.matching.rankTeams({
+      eventIds: only === undefined ? eventIds : eventIds.filter((id) => id === only),
+      skills,
+      exclude,
+      wanted: page * SUGGESTIONS_PAGE + 1,
+    });
     // The index holds each team's card as of the ranking's marker: a team that closed or filled up since is gone from it.
     return c.json(pageOf(ranked, page), 200);
   });

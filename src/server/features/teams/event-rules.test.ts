@@ -316,4 +316,27 @@ describe('lists and suggestions by event', () => {
     );
     expect((await h.api('GET /api/me/suggested-teams', { cookie: here.cookie })).body.items).toEqual([]);
   });
+
+  it("'Teams that need you' of one event (the teams list's filter) holds that event's teams only", async () => {
+    const [one, two] = [await event(), await event()];
+    const leader = await h.signUp();
+    const dev = { openPositions: ['Dev'], positionSkills: { Dev: ['Haskell'] } };
+    const [inOne, inTwo] = [(await team(leader, one.slug, dev)).body.id, (await team(leader, two.slug, dev)).body.id];
+    const both = await h.signUp({ firstName: 'Both' });
+    for (const slug of [one.slug, two.slug])
+      await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: both.cookie, body: { looking: true } });
+    await h.api('POST /api/profiles/{id}/skills', {
+      params: { id: both.profileId },
+      cookie: both.cookie,
+      body: { skills: [{ name: 'Haskell', level: 'Advanced' }] },
+    });
+    const suggested = async (event?: string) =>
+      (await h.api('GET /api/me/suggested-teams', { cookie: both.cookie, query: event === undefined ? {} : { event } })).body.items
+        .map((t: { team: { id: string } }) => t.team.id)
+        .sort();
+    expect(await suggested()).toEqual([inOne, inTwo].sort());
+    expect(await suggested(one.slug)).toEqual([inOne]);
+    expect(await suggested(two.slug.toUpperCase())).toEqual([inTwo]);
+    expect(await suggested('no-such-event')).toEqual([]);
+  });
 });

@@ -65,6 +65,21 @@ describe('the event filter', () => {
   });
 });
 
+describe("'Teams that need you' on /teams", () => {
+  it("asks for the filter's event only, and names each team's Join button with its visible words", async () => {
+    const suggestion = { team, position: 'Designer', skills: [{ name: 'Figma', level: 'Advanced' as const }], skillPoints: 3, score: 30 };
+    const calls = answerFetch({
+      'GET /api/events': page(events),
+      'GET /api/teams': page([team]),
+      'GET /api/me/suggested-teams': { status: 200, body: { items: [suggestion], nextPage: null } },
+    });
+    renderScreen(<TeamsPage />, { path: '/teams?event=climate-code-sprint' });
+    expect(await screen.findByRole('heading', { name: 'Teams that need you' })).toBeVisible();
+    expect(calls.find((c) => c.key === 'GET /api/me/suggested-teams')?.query.get('event')).toBe('climate-code-sprint');
+    expect(screen.getByRole('button', { name: 'Join Team Green Route' })).toBeVisible();
+  });
+});
+
 describe("a new team's event", () => {
   const fill = async () => {
     await userEvent.type(await screen.findByLabelText('Team Name'), 'Pixel Pioneers');

@@ -113,10 +113,10 @@ export function SuggestedPeopleCard({ team }: { team: TeamDetail }) {
   );
 }
 
-/** A signed-in participant: open teams with room whose positions need their skills. */
-export function TeamsThatNeedYou() {
+/** A signed-in participant: open teams with room whose positions need their skills (in the teams list's event, if it has one). */
+export function TeamsThatNeedYou({ event }: { event?: string }) {
   const { user } = useAuth();
-  const list = useSuggestedTeams(Boolean(user));
+  const list = useSuggestedTeams(Boolean(user), event);
   const [joining, setJoining] = useState<SuggestedTeam | null>(null);
   if (!user || list.isPending || list.isError) return null;
   const teams = list.data.pages.flatMap((p) => p.items);

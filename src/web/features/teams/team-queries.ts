@@ -53,11 +53,11 @@ export const useSuggestedPeople = (teamId: string, enabled: boolean) =>
     enabled,
   });
 
-/** Open teams whose positions need the signed-in person's skills, ten at a time. */
-export const useSuggestedTeams = (enabled: boolean) =>
+/** Open teams whose positions need the signed-in person's skills, ten at a time (of one event, if given). */
+export const useSuggestedTeams = (enabled: boolean, event?: string) =>
   useInfiniteQuery({
-    queryKey: teamKeys.suggestedForMe(),
-    queryFn: ({ signal, pageParam }) => api('GET /api/me/suggested-teams', { query: { page: pageParam }, signal }),
+    queryKey: [...teamKeys.suggestedForMe(), event ?? null],
+    queryFn: ({ signal, pageParam }) => api('GET /api/me/suggested-teams', { query: { page: pageParam, event }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.nextPage ?? undefined,
     enabled,

@@ -74,7 +74,7 @@ export default function TeamsPage() {
       )}
 
       <div className="mt-8">
-        <TeamsThatNeedYou />
+        <TeamsThatNeedYou event={event} />
         {teams.isPending ? (
           <Loading>Loading teams...</Loading>
         ) : teams.isError ? (

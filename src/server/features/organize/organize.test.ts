@@ -27,8 +27,11 @@ const addSkills = (user: TestUser, names: string[]) =>
 const inboxTexts = async (user: TestUser) =>
   (await h.api('GET /api/me/inbox', { cookie: user.cookie })).body.items!.map((i: { text: string }) => i.text);
 
+/** The site's public address (PUBLIC_URL): the exports' links are built on it, not on the address a request came to. */
+const PUBLIC_URL = 'https://teams.example.org';
+
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ social: { publicUrl: PUBLIC_URL } });
   [owner, organizer, moderator, stranger, alice, bob, carol, dave, erin] = await Promise.all([
     h.signUp({ firstName: 'Olga' }),
     h.signUp({ firstName: 'Orson' }),
@@ -243,7 +246,7 @@ describe('CSV exports', () => {
     // The formula is prefixed with ' and, holding quotes and a comma, quoted with its quotes doubled.
     expect(text).toContain(`"'=HYPERLINK(""x"") Smith, ""Al"""`);
     expect(text).toContain('李 Zoë');
-    expect(text).toContain(`/profiles/${dave.profileId}`);
+    expect(text).toContain(`,${PUBLIC_URL}/profiles/${dave.profileId}`);
     expect(text).not.toContain('Carol');
   });
 
@@ -255,6 +258,7 @@ describe('CSV exports', () => {
     const teams = await download('teams');
     expect(teams).toContain('Team,Members,Maximum size,Open,Open positions,Members (role),Leaders,Created,Page');
     expect(teams).toMatch(/Green Route,2,4,yes,Designer; Backend,Bob Leader \(Team Leader\); Erin Member \(Team Member\),Bob Leader,/);
+    expect(teams).toContain(`,${PUBLIC_URL}/teams/${teamId}`);
   });
 });
 

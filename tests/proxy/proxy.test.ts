@@ -76,7 +76,7 @@ async function waitForProxy(ports: number[]) {
     try {
       const res = await tlsFetch(`${origin()}/api/health`, { fresh: true });
       await res.arrayBuffer();
-      inARow = res.status === 200 && wanted.includes(res.headers.get('x-upstream') ?? '') ? inARow + 1 : 0;
+      inARow = res.status === 200 && wanted.includes(answeredBy(res) ?? '') ? inARow + 1 : 0;
       if (inARow === 5) return;
       if (inARow > 0) continue;
     } catch {

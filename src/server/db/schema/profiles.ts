@@ -63,6 +63,11 @@ export const profiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** Since when the person looks for a team in each of those events (event id -> instant), kept by the same triggers (migration 0024). */
+    lookingSince: jsonb('looking_since')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Lower-cased names and bio, kept by the database, for the trigram search index. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(bio, ''))`,

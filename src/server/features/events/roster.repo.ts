@@ -3,18 +3,10 @@
  * docs/product.md#the-organizers-desk): a subquery with named columns, so a report is one statement
  * over the primary key's (event_id, profile_id) order, without another feature reading this table.
  */
-import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { events, registrations } from '../../db/schema';
-
-/**
- * Freshness (docs/product.md#freshness): for a statement of another feature, when the person whose
- * id is `profileId` last said they are looking for a team in the event (null: not registered), by
- * the primary key.
- */
-export const lookingSinceOf = (eventId: string | Placeholder, profileId: SQL): SQL<Date | string | null> =>
-  sql`(select ${registrations.lookingSince} from ${registrations} where ${registrations.eventId} = ${eventId} and ${registrations.profileId} = ${profileId})`;
 
 /** `(select profile_id, looking, created_at from registrations of the event)`: `looking` is null when it follows the profile. */
 export const eventRegistrations = (eventId: string): SQL =>

@@ -114,6 +114,28 @@ describe("a looking flag's age", () => {
     const anywhere = (await h.api('GET /api/profiles', {})).body.items!.find((c: { id: string }) => c.id === lea.profileId);
     expect(anywhere?.lookingSince).toBeUndefined();
   });
+
+  it("follows the person's word: saying so again starts it over, and one who follows their profile's flag loses it with the flag", async () => {
+    const card = async (user: TestUser) =>
+      (await h.api('GET /api/profiles', { query: { event: slug } })).body.items!.find((c: { id: string }) => c.id === user.profileId)!;
+    const ageInDays = (since: string) => Math.round((Date.now() - Date.parse(since)) / DAY);
+    await backdateLooking(max, 5);
+    expect(ageInDays((await card(max)).lookingSince!)).toBe(5);
+    const again = await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: max.cookie, body: { looking: true } });
+    expect(again.status).toBe(200);
+    expect(ageInDays((await card(max)).lookingSince!)).toBe(0);
+
+    // Lea took part without a flag of her own: her registration follows her profile's.
+    await backdateLooking(lea, 4);
+    const settings = (lookingForTeam: boolean) =>
+      h.api('PUT /api/profiles/{id}/settings', { params: { id: lea.profileId }, cookie: lea.cookie, body: { lookingForTeam } });
+    expect((await settings(false)).status).toBe(200);
+    expect(await card(lea)).toMatchObject({ lookingForTeam: false });
+    expect((await card(lea)).lookingSince).toBeUndefined();
+    expect((await settings(true)).status).toBe(200);
+    expect(await card(lea)).toMatchObject({ lookingForTeam: true });
+    expect(ageInDays((await card(lea)).lookingSince!)).toBe(4);
+  });
 });
 
 describe('leaders are reminded of positions open for 14 days', () => {

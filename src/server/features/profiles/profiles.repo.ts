@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type CountCache } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
-import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, lookingSinceOf, registrantCount, takesPartIn } from '../events';
+import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, registrantCount, takesPartIn } from '../events';
 
 const cardColumns = {
   id: profiles.id,
@@ -100,24 +100,20 @@ export function profileListWhere(
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** What a card needs beside its row: whose bio a moderator hid and, in an event, since when the person is looking there. */
+/** What a card needs beside its row: whose bio a moderator hid, read for the page's rows only. */
 interface CardNotes {
   hidden: string | null;
-  since: Date | string | null;
+  /** In an event, since when the person is looking there (null if they are not). */
+  since?: string | null;
 }
 
-/** A card's notes, read for the page's rows only ('looking since' of those looking only). */
-const notesOf =
-  (eventId: string | Placeholder | undefined) =>
-  (page: Record<string, SQL>): Record<keyof CardNotes, SQL> => ({
-    hidden: hiddenReasonOf('bio', sql`${page.id}`),
-    since: eventId ? sql`case when ${page.lookingForTeam} then ${lookingSinceOf(eventId, sql`${page.id}`)} end` : sql`null`,
-  });
+const notesOf = (page: Record<string, SQL>) => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
 
-/** In an event, a card says whether the person is looking for a team there. */
+/** In an event, a card says whether the person is looking for a team there, and since when (both kept on their row). */
 const cardColumnsIn = (eventId: string | Placeholder) => ({
   ...cardColumns,
   lookingForTeam: lookingIn(eventId, profiles.lookingEventIds).as('looking_in_event'),
+  since: sql<string | null>`${profiles.lookingSince} ->> ${eventId}::text`.as('looking_since_in_event'),
 });
 
 /**
@@ -136,7 +132,7 @@ function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number
     columns: eventId ? cardColumnsIn(event) : cardColumns,
     where: and(eventId ? sql`coalesce(${takesPartIn(event, profiles)}, false)` : undefined, changed),
     order: since ? 'oldest change first' : 'newest first',
-    notes: notesOf(eventId && event),
+    notes: notesOf,
     pageSize,
   }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<CardRow & CardNotes>>;
 }
@@ -166,7 +162,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
     counts,
     ...(query.updatedSince ? { matches: registrants } : { total: registrants }),
-    notes: notesOf(eventId),
+    notes: notesOf,
     ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
   });
   return {

@@ -3,6 +3,7 @@
  * team page, the viewer's profile id): Drizzle does not rebuild their SQL on every request, and
  * PostgreSQL parses and plans each once per connection instead of once per request.
  */
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import type { Db } from './client';
 
 const built = new WeakMap<Db, Map<string, unknown>>();
@@ -12,6 +13,50 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   let byName = built.get(db);
   if (!byName) built.set(db, (byName = new Map()));
   let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) byName.set(name, (statement = build(db, name)));
+  if (statement === undefined) byName.set(name, (statement = mapsRowsByKnownFields(build(db, name))));
+  return statement;
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** What Drizzle keeps of a prepared select (both drivers' prepared queries): its fields in column order, and an optional mapper of all rows. */
+interface PreparedRows {
+  fields?: Array<{ path: string[]; field: unknown }>;
+  customResultMapper?: (rows: unknown[][]) => unknown[];
+}
+
+/** The decoder Drizzle's mapResultRow picks for a field (drizzle-orm/utils.js). */
+function decoderOf(field: unknown): Decoder {
+  const decoderOfSql = (sql: unknown) => (sql as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql((field as unknown as { _: { sql: SQL } })._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/**
+ * Drizzle maps a row by asking, for each field of each row, which kind of field it is (a walk of
+ * the class chain per question, through a proxy for a subquery's columns): for a page of 24 cards,
+ * a sixth of the server's time on a list (bench/README.md, 2026-11-27). A named statement's fields
+ * never change, so their decoders are picked once here and each row is only decoded. Only flat
+ * selections (one key per column, no joined tables' objects), whose rows Drizzle builds the same way.
+ */
+function mapsRowsByKnownFields<T>(statement: T): T {
+  const query = statement as PreparedRows;
+  const fields = query?.fields;
+  if (!Array.isArray(fields) || query.customResultMapper || fields.some((f) => f.path.length !== 1)) return statement;
+  const keys = fields.map((f) => f.path[0]);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  query.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        out[keys[i]] = value === null ? null : decoders[i].mapFromDriverValue(value);
+      }
+      return out;
+    });
   return statement;
 }

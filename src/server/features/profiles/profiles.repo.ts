@@ -30,13 +30,35 @@ const cardColumns = {
 };
 type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills'>> & { skills: SkillBadge[] };
 
-function toCard({ changedAt, ...row }: CardRow): ProfileCard {
-  return {
-    ...row,
+/** What a card needs beside its row: whose bio a moderator hid, read for the page's rows only. */
+interface CardNotes {
+  hidden: string | null;
+  /** In an event, since when the person is looking there (null if they are not). */
+  since?: string | null;
+}
+
+/**
+ * A card from its row, field by field (a list maps a page of them on every request, and spreading
+ * each row cost more than reading it): with `notes`, a bio a moderator hid and, in an event, since
+ * when the person is looking there.
+ */
+function toCard(row: CardRow, notes: CardNotes = { hidden: null }): ProfileCard {
+  const card: ProfileCard = {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    preferredName: row.preferredName,
+    name: row.name,
+    bio: notes.hidden ? HIDDEN_TEXT : row.bio,
+    avatarUrl: row.avatarUrl,
     availability: row.availability as Availability,
+    lookingForTeam: row.lookingForTeam,
     createdAt: row.createdAt.toISOString(),
-    updatedAt: changedAt.toISOString(),
+    skills: row.skills,
+    updatedAt: row.changedAt.toISOString(),
   };
+  if (row.lookingForTeam && notes.since) card.lookingSince = new Date(notes.since).toISOString();
+  return card;
 }
 
 /** One element of a PostgreSQL array literal, quoted so commas, braces and quotes stay text. */
@@ -100,13 +122,6 @@ export function profileListWhere(
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** What a card needs beside its row: whose bio a moderator hid, read for the page's rows only. */
-interface CardNotes {
-  hidden: string | null;
-  /** In an event, since when the person is looking there (null if they are not). */
-  since?: string | null;
-}
-
 const notesOf = (page: Record<string, SQL>) => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
 
 /** In an event, a card says whether the person is looking for a team there, and since when (both kept on their row). */
@@ -166,11 +181,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
   });
   return {
-    items: rows.map(({ hidden, since, ...r }) => {
-      const card = hidden ? { ...toCard(r), bio: HIDDEN_TEXT } : toCard(r);
-      const lookingSince = r.lookingForTeam && since ? new Date(since).toISOString() : undefined;
-      return lookingSince ? { ...card, lookingSince } : card;
-    }),
+    items: rows.map((row) => toCard(row, row)),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -81,9 +81,9 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   const { rows, total } = query.updatedSince
     ? await changedSincePage<ListRow & CardNotes>(db, { ...list, since: query.updatedSince, firstPage })
     : await newestFirstPage<ListRow & CardNotes>(db, { ...list, firstPage });
-  const items = rows.map(({ hidden, eventId: _, ...r }) => {
-    const card = toCard(r);
-    return hidden ? { ...card, description: HIDDEN_TEXT } : card;
+  const items = rows.map((row) => {
+    const card = toCard(row);
+    return row.hidden ? { ...card, description: HIDDEN_TEXT } : card;
   });
   return { items, total, page: query.page, pageSize: query.pageSize };
 }

@@ -13,8 +13,33 @@ export type { Logger };
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Keys that must never reach a log line, wherever they appear in what is logged (a safety net). */
-const REDACTED = ['password', 'newPassword', 'currentPassword', 'token', 'cookie', 'authorization', 'headers', 'body'];
+/** Keys that must never reach a log line, in what is logged or any plain object within it (a safety net). */
+const REDACTED = new Set(['password', 'newPassword', 'currentPassword', 'token', 'cookie', 'authorization', 'headers', 'body']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * What is logged, without the keys of REDACTED, in it or in any plain object within it (an error
+ * goes through `errorFields`, which names the fields it keeps). A copy is made only when
+ * there is something to drop: pino's redaction of a wildcard path ('*.cookie') cloned and walked
+ * every line (2% of the server's time on a list page).
+ */
+export function withoutSecrets(object: Record<string, unknown>): Record<string, unknown> {
+  let kept = object;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    const inner = isPlainObject(value) ? withoutSecrets(value) : value;
+    if (!REDACTED.has(key) && inner === value) continue;
+    if (kept === object) kept = { ...object };
+    if (REDACTED.has(key)) delete kept[key];
+    else kept[key] = inner;
+  }
+  return kept;
+}
 
 export function createLogger(opts: { level?: LogLevel; destination?: DestinationStream } = {}): Logger {
   return pino(
@@ -22,8 +47,9 @@ export function createLogger(opts: { level?: LogLevel; destination?: Destination
       level: opts.level ?? 'info',
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: [...REDACTED, ...REDACTED.map((k) => `*.${k}`)], remove: true },
+      // A line's own keys (and a child logger's) by pino's redaction, which costs a line only when it has one; within them, withoutSecrets.
+      formatters: { level: (label) => ({ level: label }), log: withoutSecrets },
+      redact: { paths: [...REDACTED], remove: true },
       serializers: { err: errorFields },
     },
     opts.destination,

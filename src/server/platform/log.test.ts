@@ -106,17 +106,15 @@ describe('request log', () => {
   it('drops keys named for a secret wherever a line carries them (the safety net), and keeps the rest', async () => {
     const kept: string[] = [];
     const log = createLogger({ level: 'info', destination: { write: (l: string) => void kept.push(l) } });
-    log
-      .child({ requestId: 'r1', token: 'bound-secret' })
-      .info(
-        {
-          path: '/x',
-          password: 'p-secret',
-          user: { id: 7, cookie: 'c-secret', deep: { authorization: 'a-secret' } },
-          err: new Error('boom'),
-        },
-        'request',
-      );
+    log.child({ requestId: 'r1', token: 'bound-secret' }).info(
+      {
+        path: '/x',
+        password: 'p-secret',
+        user: { id: 7, cookie: 'c-secret', deep: { authorization: 'a-secret' } },
+        err: new Error('boom'),
+      },
+      'request',
+    );
     const line = JSON.parse(kept[0]);
     expect(line).toMatchObject({ requestId: 'r1', path: '/x', user: { id: 7, deep: {} }, err: { type: 'Error', message: 'boom' } });
     expect(kept[0]).not.toMatch(/secret|"password"|"cookie"|"authorization"|"token"/);

@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server';
 import { createApp, defaultWebRoot } from './app';
 import { createAuth, resolveAuthSecret } from './auth/auth';
-import { createHashLimiter, DEFAULT_BUSY_RATE } from './auth/hash-limiter';
+import { createHashLimiter, DEFAULT_BUSY_RATE, PGLITE_BUSY_RATE } from './auth/hash-limiter';
 import { configureHashPool, hashPool } from './auth/hash-pool';
 import { openDatabase } from './db/client';
 import { serveBackups } from './db/backup/backup-socket';
@@ -46,7 +46,7 @@ async function main() {
       concurrency: env.HASH_CONCURRENCY,
       queue: env.HASH_QUEUE,
       // Browsing first (docs/decisions/020): sign-ins are paced while pages keep the thread busy.
-      busyRate: env.SIGN_IN_RATE_WHEN_BUSY ?? (database.kind === 'pglite' ? 6 : DEFAULT_BUSY_RATE),
+      busyRate: env.SIGN_IN_RATE_WHEN_BUSY ?? (database.kind === 'pglite' ? PGLITE_BUSY_RATE : DEFAULT_BUSY_RATE),
       busy: loopIsBusy(),
     }),
     log,

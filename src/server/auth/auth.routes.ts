@@ -167,9 +167,7 @@ async function answerTakenSignUp(c: AppContext, email: string, password: string,
   await hashInTurn(c, () => hashPassword(password));
   const address = email.trim().toLowerCase();
   const verdict = c.var.auth.attemptLimits ? await countAttempt(c.var.db, `taken-mail:${address}`, TAKEN_MAILS) : { allowed: true };
-  // Links on PUBLIC_URL, else on the origin the client sees (https behind a TLS proxy).
-  const origin = new Request(c.var.client.origin);
-  if (verdict.allowed) c.var.auth.mailer.send(existingAccountMail(address, (path) => c.var.auth.linkTo(path, origin)));
+  if (verdict.allowed) c.var.auth.mailer.send(existingAccountMail(address, (path) => c.var.auth.linkTo(path, c.var.client.origin)));
   return { id: generateId(), email: address, name };
 }
 

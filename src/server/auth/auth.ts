@@ -98,11 +98,12 @@ export function createAuth(db: Db, opts: AuthOptions) {
   const providers = socialProviderConfigs(social);
 
   /**
-   * A link to a page of this site for an email: on PUBLIC_URL when set (it must be when mail goes
-   * out over SMTP, see env.ts), else on the origin the request came to (a developer's machine).
+   * A link to a page of this site (an email, an export): on PUBLIC_URL when set (it must be when
+   * mail goes out over SMTP, see env.ts), else on the origin the client sees (`c.var.client.origin`:
+   * https behind a TLS proxy) or the request came to (a developer's machine).
    */
-  const linkTo = (path: string, request: Request | undefined): string =>
-    `${social.publicUrl ?? (request ? new URL(request.url).origin : 'http://localhost:3000')}${path}`;
+  const linkTo = (path: string, from: Request | string | undefined): string =>
+    `${social.publicUrl ?? (typeof from === 'string' ? from : from ? new URL(from.url).origin : 'http://localhost:3000')}${path}`;
 
   /**
    * After a successful sign-in, a stored hash in an older format (better-auth's scrypt) is

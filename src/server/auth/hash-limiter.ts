@@ -33,8 +33,10 @@ export const defaultHashConcurrency = () => Math.max(1, os.availableParallelism(
  */
 export const QUEUE_PER_SLOT = 2;
 
-/** Sign-ins and sign-ups let in per second while the server's thread is busy (SIGN_IN_RATE_WHEN_BUSY; index.ts: 6 on PGlite). */
+/** Sign-ins and sign-ups let in per second while the server's thread is busy (SIGN_IN_RATE_WHEN_BUSY). */
 export const DEFAULT_BUSY_RATE = 10;
+/** The same on the embedded database, whose queries run on the server's thread too (docs/decisions/020). */
+export const PGLITE_BUSY_RATE = 6;
 
 /** The longest Retry-After given, in seconds. */
 export const MAX_RETRY_AFTER = 60;

@@ -39,7 +39,7 @@ function decoderOf(field: unknown): Decoder {
 /**
  * Drizzle maps a row by asking, for each field of each row, which kind of field it is (a walk of
  * the class chain per question, through a proxy for a subquery's columns): for a page of 24 cards,
- * a sixth of the server's time on a list (bench/README.md, 2026-11-27). A named statement's fields
+ * a fifth of the server's own time on a list (docs/decisions/030). A named statement's fields
  * never change, so their decoders are picked once here and each row is only decoded. Only flat
  * selections (one key per column, no joined tables' objects), whose rows Drizzle builds the same way.
  */

@@ -30,7 +30,7 @@ export const organizeRoutes = createRouter()
     const { list } = c.req.valid('param');
     const filter = c.req.valid('query');
     // Links on PUBLIC_URL, else on the origin the client sees (https behind a TLS proxy).
-    const rows = exportRows(db, event.id, list, filter, c.var.auth.linkTo('', new Request(c.var.client.origin)));
+    const rows = exportRows(db, event.id, list, filter, c.var.auth.linkTo('', c.var.client.origin));
     const body = csvStream(COLUMNS[list], rows, (count) => {
       const recorded = { kind: 'export' as const, what: list, filter: list === 'unteamed' ? { ...filter } : {}, count };
       recordAction(db, { eventId: event.id, byProfileId: eventViewer.profileId!, role: eventRole, ...recorded }).catch((err: unknown) =>

@@ -28,28 +28,29 @@ const cardColumns = {
   changedAt: profiles.changedAt,
   skills: profiles.skillBadges,
 };
-type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills'>> & { skills: SkillBadge[] };
+type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills'>> & {
+  skills: SkillBadge[];
+  /** In an event's list (cardColumnsIn), since when the person is looking there (null if they are not). */
+  lookingSince?: string | null;
+};
 
-/** What a card needs beside its row: whose bio a moderator hid, read for the page's rows only. */
+/** What a card needs beside its row, read for the page's rows only: whose bio a moderator hid. */
 interface CardNotes {
   hidden: string | null;
-  /** In an event, since when the person is looking there (null if they are not). */
-  since?: string | null;
 }
 
 /**
  * A card from its row, field by field (a list maps a page of them on every request, and spreading
- * each row cost more than reading it): with `notes`, a bio a moderator hid and, in an event, since
- * when the person is looking there.
+ * each row cost more than reading it), with the bio hidden when a list's note says so.
  */
-function toCard(row: CardRow, notes: CardNotes = { hidden: null }): ProfileCard {
+function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
   const card: ProfileCard = {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
     preferredName: row.preferredName,
     name: row.name,
-    bio: notes.hidden ? HIDDEN_TEXT : row.bio,
+    bio: row.hidden ? HIDDEN_TEXT : row.bio,
     avatarUrl: row.avatarUrl,
     availability: row.availability as Availability,
     lookingForTeam: row.lookingForTeam,
@@ -57,7 +58,7 @@ function toCard(row: CardRow, notes: CardNotes = { hidden: null }): ProfileCard 
     skills: row.skills,
     updatedAt: row.changedAt.toISOString(),
   };
-  if (row.lookingForTeam && notes.since) card.lookingSince = new Date(notes.since).toISOString();
+  if (row.lookingForTeam && row.lookingSince) card.lookingSince = new Date(row.lookingSince).toISOString();
   return card;
 }
 
@@ -122,13 +123,13 @@ export function profileListWhere(
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const notesOf = (page: Record<string, SQL>) => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
+const notesOf = (page: Record<string, SQL>): Record<keyof CardNotes, SQL> => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
 
 /** In an event, a card says whether the person is looking for a team there, and since when (both kept on their row). */
 const cardColumnsIn = (eventId: string | Placeholder) => ({
   ...cardColumns,
   lookingForTeam: lookingIn(eventId, profiles.lookingEventIds).as('looking_in_event'),
-  since: sql<string | null>`${profiles.lookingSince} ->> ${eventId}::text`.as('looking_since_in_event'),
+  lookingSince: sql<string | null>`${profiles.lookingSince} ->> ${eventId}::text`.as('looking_since_in_event'),
 });
 
 /**
@@ -181,7 +182,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
   });
   return {
-    items: rows.map((row) => toCard(row, row)),
+    items: rows.map((row) => toCard(row)),
     total,
     page: query.page,
     pageSize: query.pageSize,

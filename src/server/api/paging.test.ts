@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { teams } from '../db/schema';
-import { COUNT_FRESH_MS, COUNT_TTL_MS, CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
+import { BROAD_TTL_MS, COUNT_STALE_MS, COUNT_TTL_MS, CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
 import { createHarness, type Harness } from '../testing/harness';
 import { LEGACY_EVENT_ID } from '../db/demo-events';
 
@@ -101,6 +101,26 @@ describe('newestFirstPage', () => {
     cache.clear();
     expect((await page(rare, 1, cache, 'rare')).total).toBe(32);
   });
+
+  it('counts a filter found broad at once, without first collecting its matches, and reads the same pages', async () => {
+    const cache = new CountCache();
+    const first = await page(undefined, 1, cache, 'everyone');
+    expect(first.total).toBeGreaterThan(FEW_MATCHES);
+    expect(cache.wasBroad('everyone')).toBe(true);
+    expect(cache.wasBroad('rare')).toBe(false);
+    // Once its total is gone, the next read sends two statements (the count and the page), not
+    // the collecting one before them.
+    vi.useFakeTimers({ now: Date.now() + BROAD_TTL_MS + COUNT_STALE_MS + 1, toFake: ['Date'] });
+    expect(cache.known('everyone')).toBeUndefined();
+    const select = vi.spyOn(h.db, 'select');
+    try {
+      expect(await page(undefined, 1, cache, 'everyone')).toEqual(first);
+      expect(select).toHaveBeenCalledTimes(2);
+    } finally {
+      select.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('list totals after writes', () => {
@@ -151,23 +171,43 @@ describe('list totals after writes', () => {
 describe('kept counts', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('answers a count due for renewal at once while one reader recounts it, then the new one', async () => {
+  it('keeps a count its time, then answers it at once while one reader recounts it, then the new one', async () => {
     vi.useFakeTimers({ now: 0, toFake: ['Date'] });
     const cache = new CountCache();
     let counted = 0;
     const count = vi.fn(async () => ++counted * 100);
     expect(await cache.get('k', count)).toBe(100);
-    vi.setSystemTime(COUNT_FRESH_MS + 1);
+    vi.setSystemTime(COUNT_TTL_MS - 1);
+    expect(await cache.get('k', count)).toBe(100);
+    expect(count).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(COUNT_TTL_MS + 1);
     // Three readers at once: all get the kept total, one recount runs.
     const answers = await Promise.all([cache.get('k', count), cache.get('k', count), cache.get('k', count)]);
     expect(answers).toEqual([100, 100, 100]);
     expect(count).toHaveBeenCalledTimes(2);
     await new Promise((r) => setImmediate(r));
     expect(await cache.get('k', count)).toBe(200);
-    // Past COUNT_TTL_MS without a reader, the kept total is gone: the next reader counts and waits.
-    vi.setSystemTime(COUNT_FRESH_MS + 1 + COUNT_TTL_MS + 1);
+    // Past its time and COUNT_STALE_MS more without a reader, the kept total is gone: the next reader counts and waits.
+    vi.setSystemTime(COUNT_TTL_MS + 1 + COUNT_TTL_MS + COUNT_STALE_MS + 1);
     expect(cache.known('k')).toBeUndefined();
     expect(await cache.get('k', count)).toBe(300);
+  });
+
+  it('keeps a broad total a minute and through writes, a short one until a write', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    const cache = new CountCache();
+    const broad = vi.fn(async () => FEW_MATCHES + 1);
+    expect(await cache.total('broad', broad)).toBe(FEW_MATCHES + 1);
+    expect(await cache.total('short', async () => 5)).toBe(5);
+    cache.clear();
+    expect(cache.known('short')).toBeUndefined();
+    vi.setSystemTime(BROAD_TTL_MS - 1);
+    expect(await cache.total('broad', broad)).toBe(FEW_MATCHES + 1);
+    expect(broad).toHaveBeenCalledTimes(1);
+    // Past its minute, it is recounted like any other.
+    vi.setSystemTime(BROAD_TTL_MS + 1);
+    await cache.total('broad', broad);
+    expect(broad).toHaveBeenCalledTimes(2);
   });
 
   it('forgets a count a write cleared, however fresh', async () => {

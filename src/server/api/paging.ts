@@ -5,97 +5,117 @@ import { prepared } from '../db/prepared';
 
 /**
  * Paged lists with an exact total. Counting every match of a broad search costs far more than
- * the page itself at 100,000+ rows, so the count is kept briefly per distinct filter. Every
- * successful write through this app instance clears the kept counts (see app.ts; a sign-in or
- * sign-up only the people's, the one list it can change), so they never
- * lag behind one's own changes; writes made through other instances show within COUNT_TTL_MS. A
- * count older than COUNT_FRESH_MS is still answered while one request recounts it, so when a busy
- * filter's count comes due, its readers do not all count (and wait) at once.
+ * the page itself at 100,000+ rows, so the count is kept per distinct filter. A count is kept
+ * COUNT_TTL_MS; for COUNT_STALE_MS after that it is still answered while one request recounts it,
+ * so when a busy filter's count comes due, its readers do not all count (and wait) at once. Every
+ * successful write through this app instance clears the kept counts of up to FEW_MATCHES (see
+ * app.ts; a sign-in or sign-up only the people's, the one list it can change), so a short list
+ * never lags behind one's own changes. A total above FEW_MATCHES (a broad search: 'python' among
+ * 130,000 people is 160-400 ms of the database) is kept BROAD_TTL_MS and through writes: one more
+ * or less in 25,000 shows within a minute, where clearing it on every write would count it again
+ * for nearly every reader of a busy event (docs/decisions/006-lists-at-scale.md).
  */
 export const COUNT_TTL_MS = 10_000;
-export const COUNT_FRESH_MS = COUNT_TTL_MS / 2;
+export const COUNT_STALE_MS = 5_000;
+export const BROAD_TTL_MS = 60_000;
+/** How long a filter found to have more than FEW_MATCHES matches is counted without first collecting them. */
+export const BROAD_MEMO_MS = 5 * 60_000;
 const MAX_KEYS = 1000;
 
+interface Kept {
+  value: Promise<unknown>;
+  expires: number;
+  ttlMs: number;
+  staleMs: number;
+  /** A list's total: above FEW_MATCHES it lasts BROAD_TTL_MS and through writes. */
+  total?: boolean;
+  broad?: boolean;
+  fresh?: Promise<unknown>;
+}
+
 export class CountCache {
-  private readonly entries = new Map<string, { value: Promise<unknown>; expires: number }>();
+  private readonly entries = new Map<string, Kept>();
+  private readonly broadUntil = new Map<string, number>();
 
   /**
-   * Any other costly read kept the same way (the organizer's dashboard): requests at once share one
-   * computation, dropped by this instance's writes like the counts. Once `ttlMs` old, the kept value
-   * is still answered while one fresh computation runs (for at most `ttlMs` more), so readers do not
+   * Any costly read kept the same way as the counts (the organizer's dashboard): requests at once
+   * share one computation, dropped by this instance's writes. Once `ttlMs` old, the kept value is
+   * still answered while one fresh computation runs (for at most `staleMs` more), so readers do not
    * wait for it.
    */
-  keep<T>(key: string, compute: () => Promise<T>, ttlMs: number): Promise<T> {
+  keep<T>(key: string, compute: () => Promise<T>, ttlMs: number, staleMs = ttlMs): Promise<T> {
+    return this.kept(key, compute) ?? this.put(key, compute(), { ttlMs, staleMs });
+  }
+
+  /** A count (not a list's total: the sync's changes, an event's registrants), kept COUNT_TTL_MS. */
+  get(key: string, compute: () => Promise<number>): Promise<number> {
+    return this.kept(key, compute) ?? this.put(key, compute(), { ttlMs: COUNT_TTL_MS, staleMs: COUNT_STALE_MS });
+  }
+
+  /** A list's total: kept, or counted once for the readers asking at once; a broad one lasts longer. */
+  total(key: string, compute: () => Promise<number>): Promise<number> {
+    return this.kept(key, compute) ?? this.put(key, compute(), { ttlMs: COUNT_TTL_MS, staleMs: COUNT_STALE_MS, total: true });
+  }
+
+  /** The kept total of `key`, if there is one; when it is due, `recount`, if given, runs once to replace it. */
+  known(key: string, recount?: () => Promise<number>): Promise<number> | undefined {
+    return this.kept(key, recount);
+  }
+
+  /** Keeps a list's total found beside its page. */
+  set(key: string, value: number) {
+    this.put(key, Promise.resolve(value), { ttlMs: COUNT_TTL_MS, staleMs: COUNT_STALE_MS, total: true });
+  }
+
+  /** Whether `key`'s filter had more than FEW_MATCHES matches when last counted, within BROAD_MEMO_MS (writes do not clear it). */
+  wasBroad(key: string): boolean {
+    return (this.broadUntil.get(key) ?? 0) > Date.now();
+  }
+
+  /** Drops every kept value but broad totals, or only those whose key starts with `prefix` ('profiles:'). */
+  clear(prefix?: string) {
+    for (const [key, entry] of this.entries) if (!entry.broad && (prefix === undefined || key.startsWith(prefix))) this.entries.delete(key);
+  }
+
+  private kept<T>(key: string, recompute?: () => Promise<T>): Promise<T> | undefined {
+    const hit = this.entries.get(key);
     const now = Date.now();
-    const hit = this.entries.get(key) as { value: Promise<T>; expires: number; fresh?: Promise<T> } | undefined;
-    if (hit && hit.expires > now) return hit.value;
-    if (hit && hit.expires + ttlMs > now) {
-      hit.fresh ??= compute().then(
-        (value) => {
-          if (this.entries.get(key) === hit) this.entries.set(key, { value: Promise.resolve(value), expires: Date.now() + ttlMs });
-          return value;
+    if (!hit) return undefined;
+    if (hit.expires > now) return hit.value as Promise<T>;
+    if (!recompute || hit.expires + hit.staleMs <= now) return undefined;
+    if (!hit.fresh) {
+      const fresh = recompute();
+      hit.fresh = fresh;
+      fresh.then(
+        () => {
+          if (this.entries.get(key) === hit) this.put(key, fresh, hit);
         },
-        (err: unknown) => {
-          hit.fresh = undefined;
-          throw err;
-        },
+        // A failed recomputation leaves the kept value in place; the next reader tries again.
+        () => (hit.fresh = undefined),
       );
-      hit.fresh.catch(() => {});
-      return hit.value;
     }
+    return hit.value as Promise<T>;
+  }
+
+  private put<T>(key: string, value: Promise<T>, how: Pick<Kept, 'ttlMs' | 'staleMs' | 'total'>): Promise<T> {
     if (this.entries.size >= MAX_KEYS) this.entries.clear();
-    const value = compute();
-    const entry = { value, expires: now + ttlMs };
+    const entry: Kept = { value, expires: Date.now() + how.ttlMs, ttlMs: how.ttlMs, staleMs: how.staleMs, total: how.total };
     this.entries.set(key, entry);
     value.then(
-      () => (entry.expires = Date.now() + ttlMs),
-      () => this.entries.delete(key),
+      (v) => {
+        const broad = Boolean(how.total && typeof v === 'number' && v > FEW_MATCHES);
+        if (broad) {
+          if (this.broadUntil.size >= MAX_KEYS) this.broadUntil.clear();
+          this.broadUntil.set(key, Date.now() + BROAD_MEMO_MS);
+        }
+        entry.broad = broad;
+        entry.expires = Date.now() + (broad ? BROAD_TTL_MS : how.ttlMs);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
     );
     return value;
-  }
-
-  get(key: string, compute: () => Promise<number>): Promise<number> {
-    const hit = this.known(key, compute);
-    if (hit) return hit;
-    // Concurrent requests for the same filter share one count query.
-    const value = compute();
-    this.set(key, value);
-    return value;
-  }
-
-  /**
-   * The kept total of `key`, if there is one. Once it is COUNT_FRESH_MS old (and until
-   * COUNT_TTL_MS), it is still answered, and `recount`, if given, runs once to replace it.
-   */
-  known(key: string, recount?: () => Promise<number>): Promise<number> | undefined {
-    const hit = this.entries.get(key) as { value: Promise<number>; expires: number; fresh?: Promise<number> } | undefined;
-    const now = Date.now();
-    if (!hit || hit.expires <= now) return undefined;
-    if (recount && hit.expires - now < COUNT_TTL_MS - COUNT_FRESH_MS && !hit.fresh) {
-      hit.fresh = recount().then((total) => {
-        if (this.entries.get(key) === hit) this.set(key, total);
-        return total;
-      });
-      // A failed recount leaves the kept total to expire; the next reader counts again.
-      hit.fresh.catch(() => {});
-    }
-    return hit.value;
-  }
-
-  set(key: string, value: Promise<number> | number) {
-    if (this.entries.size >= MAX_KEYS) this.entries.clear();
-    const promise = Promise.resolve(value);
-    const entry = { value: promise, expires: Date.now() + COUNT_TTL_MS };
-    this.entries.set(key, entry);
-    promise.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-  }
-
-  /** Drops every kept value, or only those whose key starts with `prefix` ('profiles:'). */
-  clear(prefix?: string) {
-    if (prefix === undefined) return this.entries.clear();
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }
 
@@ -254,6 +274,9 @@ export async function newestFirstPage<Row>(
     );
     return { rows, total };
   }
+  // A filter with many matches when last counted: counted and walked at once, without first
+  // collecting FEW_MATCHES + 1 of its matches (for a broad term, as costly as a quarter of its count).
+  if (counts.wasBroad(countKey)) return walk(Number(await counts.total(countKey, count)));
   // At most FEW_MATCHES + 1 matches, counted beside the page: all of them when there are few.
   const matches = base()
     .limit(FEW_MATCHES + 1)
@@ -281,11 +304,11 @@ export async function newestFirstPage<Row>(
       return { rows: [], total: 0 };
     }
     // A page past the end: the total still says how many there are.
-    const total = Number(await counts.get(countKey, count));
+    const total = Number(await counts.total(countKey, count));
     return total > FEW_MATCHES && offset < total ? walk(total) : { rows: [], total };
   }
   const total = Number(found[0].matchCount);
-  if (total > FEW_MATCHES) return walk(Number(await counts.get(countKey, count)));
+  if (total > FEW_MATCHES) return walk(Number(await counts.total(countKey, count)));
   counts.set(countKey, total);
   return { rows: found.map(({ matchCount: _, ...row }) => row) as Row[], total };
 }

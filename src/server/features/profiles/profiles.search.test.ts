@@ -5,7 +5,8 @@ import type { ProfileList } from '../../../shared/api/profiles';
 import type { Availability, SkillLevel } from '../../../shared/constants';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { Db } from '../../db/client';
-import { profileSkills, profiles, skills, users } from '../../db/schema';
+import { LEGACY_EVENT_ID } from '../../db/demo-events';
+import { profileSkills, profiles, registrations, skills, users } from '../../db/schema';
 import { createHarness, type Harness, type TestInput } from '../../testing/harness';
 
 let h: Harness;
@@ -103,6 +104,8 @@ async function insertPeople(db: Db) {
       }
       await db.insert(profileSkills).values({ profileId: row.id, skillId: skillIds.get(name)!, level });
     }
+    // Everyone but Alan takes part in the 2025 event.
+    if (p.first !== 'Alan') await db.insert(registrations).values({ eventId: LEGACY_EVENT_ID, profileId: row.id });
   }
   // A skill nobody lists any more is no use as a filter chip.
   await db.insert(skills).values({ name: 'Orphaned Skill' });
@@ -164,6 +167,16 @@ describe('GET /api/profiles', () => {
     expect(firstNames(await list({ q: '%' }))).toEqual(['Margaret']);
     expect(firstNames(await list({ q: '_' }))).toEqual(['Margaret']);
     expect((await list({ q: 'nobody-has-this' })).total).toBe(0);
+  });
+
+  it("searches an event's people the same way (a small event's are tested one by one, not through the trigram index)", async () => {
+    const event = 'worlds-largest-hackathon-2025';
+    expect(firstNames(await list({ q: 'PYTH', event }))).toEqual(['Grace', 'Ada']);
+    expect(firstNames(await list({ q: 'amazing', event }))).toEqual(['Grace']);
+    expect(firstNames(await list({ q: 'COMPILER pio', event }))).toEqual(['Grace']);
+    expect(firstNames(await list({ q: '100%_', event }))).toEqual(['Margaret']);
+    expect(firstNames(await list({ q: '_', event }))).toEqual(['Margaret']);
+    expect((await list({ q: 'codebreaker', event })).total).toBe(0);
   });
 
   it('keeps only profiles with ALL selected skills, names compared case-insensitively', async () => {

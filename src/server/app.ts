@@ -21,12 +21,20 @@ import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
 import { drainRequests, type Drain } from './platform/drain';
 import { openApiDocument } from './api/openapi';
-import { identifyClient, inlineScriptHashes, sameOriginWrites, securityHeaders, shedLoad } from './platform/edge';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  identifyClient,
+  inlineScriptHashes,
+  sameOriginWrites,
+  securityHeaderRecord,
+  securityHeaders,
+  shedLoad,
+} from './platform/edge';
 import { reportShedding } from './platform/overload';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
 import { CountCache } from './api/paging';
-import { conditionalDetails } from './api/etag';
+import { hasAllHeaders, jsonAnswers } from './api/answers';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { teamsRoutes } from './features/teams/teams.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -120,9 +128,10 @@ function requestLog(log: Logger, metrics: Metrics | undefined): MiddlewareHandle
     c.set('requestId', requestId);
     c.set('log', log.child({ requestId }));
     await next();
-    // On the answer's own headers: c.header() after the answer is made copies it into a new one
-    // whose body is a stream, which @hono/node-server then writes the slow way (every request).
-    c.res.headers.set('X-Request-Id', requestId);
+    // An API answer made with all its headers has it (api/answers.ts). On others, the answer's own
+    // headers: c.header() after the answer is made copies it into a new one whose body is a
+    // stream, which @hono/node-server then writes the slow way.
+    if (!hasAllHeaders(c.res)) c.res.headers.set('X-Request-Id', requestId);
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
     log.info(
@@ -192,7 +201,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestLog(log, deps.metrics));
   if (deps.drain) app.use('*', drainRequests(deps.drain));
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
-  app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
+  const security = securityHeaderRecord(indexHtml ? inlineScriptHashes(indexHtml) : []);
+  app.use('*', securityHeaders(security));
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
   // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
   app.use('/api/*', (c, next) =>
@@ -212,7 +222,7 @@ export function createApp(deps: AppDeps) {
     c.set('admins', admins);
     c.set('webhooksAllowPrivate', deps.webhooksAllowPrivate ?? false);
     await next();
-    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+    if (!hasAllHeaders(c.res) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     // Any successful write may change what a list counts; a sign-in or sign-up only the people's.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400)
       counts.clear(SIGN_INS.has(c.req.path) ? 'profiles:' : undefined);
@@ -220,7 +230,7 @@ export function createApp(deps: AppDeps) {
 
   // A personal API token signs the request instead of the session cookie (features/tokens).
   app.use('/api/*', bearerTokens({ requestsPerHour: deps.tokenRequestsPerHour ?? TOKEN_REQUESTS_PER_HOUR }));
-  app.use('/api/*', conditionalDetails);
+  app.use('/api/*', jsonAnswers({ ...security, 'content-security-policy': API_CONTENT_SECURITY_POLICY }));
   app.route('/', apiRoutes());
   mountApiDocs(app, apiDocument());
   app.all('/api/*', (c) => c.json(errorBody(404, 'Not found'), 404));

@@ -18,7 +18,7 @@ import { systemApi } from '../../shared/api/system';
 import { teamsApi } from '../../shared/api/teams';
 import { tokenScopeOf, tokensApi } from '../../shared/api/tokens';
 import { webhooksApi } from '../../shared/api/webhooks';
-import { isDetailPath } from './etag';
+import { isDetailPath } from './answers';
 
 /**
  * Each feature's routes by the name the contract gives them: `teamsApi.requestToJoin` is the

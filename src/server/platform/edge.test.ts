@@ -142,19 +142,21 @@ describe('writes from another site', () => {
 });
 
 describe('security headers', () => {
-  async function expectHeaders(res: Response) {
+  async function expectHeaders(res: Response, policy: 'page' | 'api' = 'page') {
     const csp = res.headers.get('content-security-policy') ?? '';
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    // Plain HTTP: no HSTS (a browser would refuse it anyway, and a developer's localhost would be stuck).
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    // A JSON answer loads nothing and is framed by no one.
+    if (policy === 'api') return expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     // Images from this site, and the avatars of GitHub and Discord sign-ins; from nowhere else.
     expect(csp).toContain("img-src 'self' data: blob: https://avatars.githubusercontent.com https://cdn.discordapp.com;");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    // Plain HTTP: no HSTS (a browser would refuse it anyway, and a developer's localhost would be stuck).
-    expect(res.headers.get('strict-transport-security')).toBeNull();
   }
 
   it('come with the app page, whose inline theme script is allowed by its hash and no other inline script is', async () => {
@@ -167,8 +169,8 @@ describe('security headers', () => {
   });
 
   it('come with an API answer, an error and an avatar', async () => {
-    await expectHeaders(await h.app.request('http://localhost/api/profiles'));
-    await expectHeaders(await h.app.request('http://localhost/api/nothing-here'));
+    await expectHeaders(await h.app.request('http://localhost/api/profiles'), 'api');
+    await expectHeaders(await h.app.request('http://localhost/api/nothing-here'), 'api');
     const form = new FormData();
     const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } })
       .png()

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { authApi } from '../../shared/api/auth';
+import { hasAllHeaders, HSTS } from '../api/answers';
 import { ApiError, errorBody, type AppEnv } from '../api/http';
 import { createShedder, type ShedderOptions, type Verdict } from './overload';
 
@@ -76,8 +76,9 @@ export function identifyClient(trustProxyHops: number): MiddlewareHandler<AppEnv
     const cookie = secure ? c.req.raw.headers.get('cookie') : null;
     if (cookie !== null) c.req.raw.headers.set('cookie', cookiesForAuth(cookie));
     await next();
-    if (!secure) return;
-    c.res.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // An answer made with all its headers (api/answers.ts) has HSTS and no cookie.
+    if (!secure || hasAllHeaders(c.res)) return;
+    c.res.headers.set('strict-transport-security', HSTS);
     const cookies = c.res.headers.getSetCookie();
     if (cookies.length) {
       c.res.headers.delete('set-cookie');
@@ -128,28 +129,57 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * Security headers on every answer: a Content-Security-Policy with no inline script but the
  * hashed ones of the app page (the theme script), no framing by any site, nosniff, no referrer.
+ * These are the headers Hono's secureHeaders sent with those options (edge.test.ts compares
+ * them), as one record: the API's JSON answers are made with it (api/answers.ts).
  */
-export function securityHeaders(scriptHashes: string[]): MiddlewareHandler<AppEnv> {
-  return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...scriptHashes],
-      // Radix's dialogs add a <style> element (scroll lock); scripts are what the policy guards.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      // Profiles made by a GitHub or Discord sign-in show that provider's avatar (docs/decisions/013-accounts.md).
-      imgSrc: ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com', 'https://cdn.discordapp.com'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    xFrameOptions: 'DENY',
-    // Sent by identifyClient, and only over HTTPS.
-    strictTransportSecurity: false,
-    referrerPolicy: 'no-referrer',
+export function securityHeaderRecord(scriptHashes: string[]): Readonly<Record<string, string>> {
+  const policy = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
+    // Radix's dialogs add a <style> element (scroll lock); scripts are what the policy guards.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Profiles made by a GitHub or Discord sign-in show that provider's avatar (docs/decisions/013-accounts.md).
+    'img-src': ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com', 'https://cdn.discordapp.com'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.freeze({
+    'cross-origin-resource-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'content-security-policy': Object.entries(policy)
+      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+      .join('; '),
   });
+}
+
+/**
+ * The Content-Security-Policy of the API's JSON answers (OWASP's REST Security cheat sheet): a JSON
+ * answer loads nothing, and no page may frame it. Pages keep the app's policy, as do files such as
+ * an avatar, which a browser may open as a document of its own.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Sets the security headers on an answer made without them (a page, a file, a stream, an answer a handler made itself). */
+export function securityHeaders(record: Readonly<Record<string, string>>): MiddlewareHandler<AppEnv> {
+  const entries = Object.entries(record);
+  return async (c, next) => {
+    await next();
+    if (hasAllHeaders(c.res)) return;
+    for (const [name, value] of entries) c.res.headers.set(name, value);
+    c.res.headers.delete('x-powered-by');
+  };
 }
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';

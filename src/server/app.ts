@@ -33,7 +33,7 @@ import {
 import { reportShedding } from './platform/overload';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
-import { CountCache } from './api/paging';
+import { CountCache } from './api/counts';
 import { hasAllHeaders, jsonAnswers } from './api/answers';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { teamsRoutes } from './features/teams/teams.routes';

@@ -6,7 +6,7 @@ import { errorCodeOf, type ErrorCode } from '../../shared/api/refusals';
 import type { Auth } from '../auth/auth';
 import type { Db, DatabaseKind } from '../db/client';
 import type { Logger } from '../platform/log';
-import type { CountCache } from './paging';
+import type { CountCache } from './counts';
 import type { NotificationHub } from '../features/notifications';
 import type { MatchingIndex } from '../features/matching';
 import type { Client } from '../platform/edge';

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { teams } from '../db/schema';
-import { BROAD_TTL_MS, COUNT_STALE_MS, COUNT_TTL_MS, CountCache, FEW_MATCHES, newestFirstPage, walkFindsPageSooner } from './paging';
+import { BROAD_TTL_MS, COUNT_STALE_MS, COUNT_TTL_MS, CountCache, FEW_MATCHES } from './counts';
+import { newestFirstPage, walkFindsPageSooner } from './paging';
 import { createHarness, type Harness } from '../testing/harness';
 import { LEGACY_EVENT_ID } from '../db/demo-events';
 

@@ -10,7 +10,8 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import { blockBetween, hiddenReasonOf } from '../safety';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { changedSincePage, escapeLike, FEW_MATCHES, firstPageStatement, newestFirstPage, type CountCache } from '../../api/paging';
+import { FEW_MATCHES, type CountCache } from '../../api/counts';
+import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
 import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, registrantCount, takesPartIn } from '../events';
 

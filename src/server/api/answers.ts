@@ -31,10 +31,10 @@ export const hasAllHeaders = (res: Response) => complete.has(res);
 /** Strict-Transport-Security, sent to a client on HTTPS (platform/edge.ts identifyClient). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** The ETag of a detail's JSON, or null where the answer gets none. */
-function etagOf(c: Context<AppEnv>, status: number, object: unknown): string | null {
+/** The ETag of a detail's JSON text, or null where the answer gets none. */
+function etagOf(c: Context<AppEnv>, status: number, json: () => string): string | null {
   if (c.req.method !== 'GET' || status !== 200 || !isDetailPath(routePath(c))) return null;
-  return `"${createHash('sha256').update(JSON.stringify(object)).digest('base64url').slice(0, 27)}"`;
+  return `"${createHash('sha256').update(json()).digest('base64url').slice(0, 27)}"`;
 }
 
 const namedBy = (c: Context<AppEnv>, etag: string) =>
@@ -63,7 +63,7 @@ export function jsonAnswers(security: Readonly<Record<string, string>>): Middlew
       const status = arg ?? 200;
       if (headered || headers !== undefined || typeof status !== 'number') {
         const res = (json as (...args: unknown[]) => Response)(object, arg, headers);
-        const etag = etagOf(c, res.status, object);
+        const etag = etagOf(c, res.status, () => JSON.stringify(object));
         if (etag === null) return res;
         if (!namedBy(c, etag)) {
           res.headers.set('etag', etag);
@@ -77,13 +77,15 @@ export function jsonAnswers(security: Readonly<Record<string, string>>): Middlew
       }
       const all: Record<string, string> = { ...security, 'x-request-id': c.get('requestId'), 'cache-control': 'no-store' };
       if (c.get('client')?.secure) all['strict-transport-security'] = HSTS;
-      const etag = etagOf(c, status, object);
+      // The body's JSON, serialized once for the answer and its ETag.
+      const body = JSON.stringify(object);
+      const etag = etagOf(c, status, () => body);
       if (etag !== null) all.etag = etag;
       let res: Response;
       if (etag !== null && namedBy(c, etag)) res = new Response(null, { status: 304, headers: all });
       else {
         all['content-type'] = 'application/json';
-        res = new Response(JSON.stringify(object), { status, headers: all });
+        res = new Response(body, { status, headers: all });
       }
       complete.add(res);
       return res;

@@ -8,13 +8,12 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom } from '../../src/server/testing/client';
-import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
+import { freePort, scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 
 type Kind = 'pglite' | 'postgres';
 const PASSWORD = 'back-me-up-1';
@@ -42,15 +41,6 @@ async function freshTarget(kind: Kind): Promise<Record<string, string>> {
   databases.push(database);
   await database.create();
   return { DATABASE_URL: database.url };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function serve(target: Record<string, string>) {

@@ -7,18 +7,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
+import { freePort, scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 import { cookieFrom, eventReader } from '../../src/server/testing/client';
 import { callServer, offContract } from '../../src/server/testing/route-call';
 
 const database = scratchDatabaseOfEnv('instances', 'two-instance test');
 const databaseUrl = database.url;
-const ports = [4300 + Math.floor(Math.random() * 300), 4700 + Math.floor(Math.random() * 300)];
+// Ports nobody listens on (a random one in a range once met a service of the machine: epmd, on 4369).
+let ports: number[] = [];
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 let servers: ReturnType<typeof startServer>[] = [];
 
 beforeAll(async () => {
   await database.create();
+  ports = [await freePort(), await freePort()];
   servers = ports.map((port) => startServer({ DATABASE_URL: databaseUrl, PORT: String(port), AUTH_RATE_LIMIT: 'off' }));
   // Both start together: one migrates while the other waits for it.
   await Promise.all(servers.map((s, i) => waitForHealth(ports[i], s)));

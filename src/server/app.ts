@@ -203,6 +203,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
   const security = securityHeaderRecord(indexHtml ? inlineScriptHashes(indexHtml) : []);
   app.use('*', securityHeaders(security));
+  // No API answer is stored by a browser or a proxy: those refused below (another site's write, a
+  // body too large) too. Answers made with all their headers (api/answers.ts) carry it already.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!hasAllHeaders(c.res) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  });
   app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
   // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
   app.use('/api/*', (c, next) =>
@@ -222,7 +228,6 @@ export function createApp(deps: AppDeps) {
     c.set('admins', admins);
     c.set('webhooksAllowPrivate', deps.webhooksAllowPrivate ?? false);
     await next();
-    if (!hasAllHeaders(c.res) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     // Any successful write may change what a list counts; a sign-in or sign-up only the people's.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400)
       counts.clear(SIGN_INS.has(c.req.path) ? 'profiles:' : undefined);

@@ -6,7 +6,14 @@
  * other errors (any other status, a socket error), the timeouts (no answer within 10 s, after
  * which the connection is dropped and opened again), the requests still unanswered when the run
  * ended, and the p50/p99/max latency of every answer (2xx, 503 or other) and of the 2xx alone.
+ *
+ * The clients run in a process of their own (runOverloadCaseApart): the bench's process holds the
+ * data set's leftovers (the embedded database it generated with, 2.5 GB resident after the earlier
+ * app's download, a 300 MB heap), and its pauses left answers unread past the 10 s timeout (61 to
+ * 648 timeouts after that download, 0 without it; bench/README, 'the overload case taken apart').
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { percentile } from './load';
 
@@ -104,4 +111,24 @@ export async function runOverloadCase(baseUrl: string, opts: OverloadOptions): P
     latency2xx: summarize(ok),
     latency503: summarize(busy),
   };
+}
+
+/** runOverloadCase in a fresh Node process (this file run with its options), so the clients share nothing with the bench's heap. */
+export function runOverloadCaseApart(baseUrl: string, opts: OverloadOptions): Promise<OverloadResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), baseUrl, JSON.stringify(opts)],
+      { maxBuffer: 16 * 1024 * 1024, env: process.env },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`overload clients: ${err.message}\n${stderr}`));
+        resolve(JSON.parse(stdout.trim().split('\n').pop()!) as OverloadResult);
+      },
+    );
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [baseUrl, opts] = process.argv.slice(2);
+  console.log(JSON.stringify(await runOverloadCase(baseUrl, JSON.parse(opts) as OverloadOptions)));
 }

@@ -38,7 +38,7 @@ import { explainMatching, MATCHER, prepareMatching } from './matching-case';
 import { runNotifyCase } from './notify-case';
 import { runAmplifyCase, type AmplifyResult } from './amplify-case';
 import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
-import { runOverloadCase, type OverloadResult } from './overload-case';
+import { runOverloadCaseApart, type OverloadResult } from './overload-case';
 import { runWriteCase } from './write-case';
 import { exportBenchPeople, groupingMarkdown, groupingTargets, runGroupingWorker } from './grouping-case';
 import type { GroupingWorkerResult } from './grouping-worker';
@@ -330,7 +330,7 @@ async function main() {
     let overload: OverloadResult | null = null;
     if (wants('overload')) {
       await settle(server.url, SETTLE_PROBE);
-      overload = await runOverloadCase(server.url, {
+      overload = await runOverloadCaseApart(server.url, {
         connections: config.overloadConnections,
         seconds: config.overloadSeconds,
         path: '/api/profiles',

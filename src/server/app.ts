@@ -203,17 +203,6 @@ export function createApp(deps: AppDeps) {
   app.use('*', identifyClient(deps.trustProxyHops ?? 0));
   const security = securityHeaderRecord(indexHtml ? inlineScriptHashes(indexHtml) : []);
   app.use('*', securityHeaders(security));
-  // No API answer is stored by a browser or a proxy: those refused below (another site's write, a
-  // body too large) too. Answers made with all their headers (api/answers.ts) carry it already.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!hasAllHeaders(c.res) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
-  });
-  app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
-  // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next),
-  );
 
   const counts = new CountCache();
   const admins = new Set((deps.adminEmails ?? []).map((e) => e.toLowerCase()));
@@ -228,10 +217,18 @@ export function createApp(deps: AppDeps) {
     c.set('admins', admins);
     c.set('webhooksAllowPrivate', deps.webhooksAllowPrivate ?? false);
     await next();
+    // No API answer is stored by a browser or a proxy, those refused just below (another site's write,
+    // a body too large) included; answers made with all their headers (api/answers.ts) carry it already.
+    if (!hasAllHeaders(c.res) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     // Any successful write may change what a list counts; a sign-in or sign-up only the people's.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400)
       counts.clear(SIGN_INS.has(c.req.path) ? 'profiles:' : undefined);
   });
+  app.use('/api/*', sameOriginWrites(deps.trustedOrigins ?? []));
+  // A GET or HEAD is never read for a body here; asking for one would build a whole Request per read.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isAvatarUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next),
+  );
 
   // A personal API token signs the request instead of the session cookie (features/tokens).
   app.use('/api/*', bearerTokens({ requestsPerHour: deps.tokenRequestsPerHour ?? TOKEN_REQUESTS_PER_HOUR }));

@@ -4,7 +4,6 @@
  * team and in none there, its open teams of 1-3 as partial teams), groups of 2-4 (3-4 preferred).
  * Each runs in a child process (bench/grouping-worker.ts) so its time and memory are its own.
  */
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/server/db/client';
 import { forbiddenAmong, levelFromSkills, rng, roleFromSkills, type PartialTeam, type Solo } from '../src/server/features/grouping';
 import type { Availability, SkillLevel } from '../src/shared/constants';
+import { runScriptApart } from './child';
 import type { GroupingWorkerResult } from './grouping-worker';
 import type { TargetCheck } from './report';
 
@@ -69,17 +69,7 @@ export async function exportBenchPeople(db: Db, eventId: string): Promise<{ file
 
 export function runGroupingWorker(args: string[]): Promise<GroupingWorkerResult> {
   const worker = fileURLToPath(new URL('./grouping-worker.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', '--max-old-space-size=1024', worker, ...args],
-      { maxBuffer: 64 * 1024 * 1024, env: process.env },
-      (err, stdout, stderr) => {
-        if (err) return reject(new Error(`grouping worker: ${err.message}\n${stderr}`));
-        resolve(JSON.parse(stdout.trim().split('\n').pop()!) as GroupingWorkerResult);
-      },
-    );
-  });
+  return runScriptApart('grouping worker', worker, args, ['--max-old-space-size=1024']);
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -12,9 +12,9 @@
  * app's download, a 300 MB heap), and its pauses left answers unread past the 10 s timeout (61 to
  * 648 timeouts after that download, 0 without it; bench/README, 'the overload case taken apart').
  */
-import { execFile } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { runScriptApart } from './child';
 import { percentile } from './load';
 
 export interface OverloadOptions {
@@ -115,17 +115,7 @@ export async function runOverloadCase(baseUrl: string, opts: OverloadOptions): P
 
 /** runOverloadCase in a fresh Node process (this file run with its options), so the clients share nothing with the bench's heap. */
 export function runOverloadCaseApart(baseUrl: string, opts: OverloadOptions): Promise<OverloadResult> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(import.meta.url), baseUrl, JSON.stringify(opts)],
-      { maxBuffer: 16 * 1024 * 1024, env: process.env },
-      (err, stdout, stderr) => {
-        if (err) return reject(new Error(`overload clients: ${err.message}\n${stderr}`));
-        resolve(JSON.parse(stdout.trim().split('\n').pop()!) as OverloadResult);
-      },
-    );
-  });
+  return runScriptApart('overload clients', fileURLToPath(import.meta.url), [baseUrl, JSON.stringify(opts)]);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -20,7 +20,7 @@ let servers: ReturnType<typeof startServer>[] = [];
 
 beforeAll(async () => {
   await database.create();
-  ports = [await freePort(), await freePort()];
+  ports = await Promise.all([freePort(), freePort()]);
   servers = ports.map((port) => startServer({ DATABASE_URL: databaseUrl, PORT: String(port), AUTH_RATE_LIMIT: 'off' }));
   // Both start together: one migrates while the other waits for it.
   await Promise.all(servers.map((s, i) => waitForHealth(ports[i], s)));

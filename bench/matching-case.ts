@@ -8,10 +8,22 @@ import { events, profileSkills, registrations, teamMembers, teams } from '../src
 import { matchingTeams, personForSuggestions, teamForSuggestions } from '../src/server/features/teams/suggestions.repo';
 import { matchingPeople } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
+import { cookieFrom } from '../src/server/testing/client';
 import { insertBenchAccount } from './sign-up';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
 
 export const MATCHER = { email: 'matcher@bench.example', password: 'bench-password' };
+
+/** Signs the bench account in on a running server; its session cookie. */
+export async function signInMatcher(baseUrl: string): Promise<string> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(MATCHER),
+  });
+  if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
+  return cookieFrom(signIn.headers);
+}
 
 /**
  * Makes the bench account (once per data set), registered in the large event where it leads

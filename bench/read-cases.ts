@@ -74,12 +74,17 @@ function detailTwins(name: string, path: (id: string) => string, ids: Record<Eve
 /** The instant a day ago: the bench's rows changed over the last 120 (profiles) and 90 (teams) days. */
 export const DAY_AGO = () => new Date(Date.now() - 86_400_000).toISOString();
 
-export function readCases(data: GeneratedData): LoadCase[] {
-  const pairs = data.popularSkills.slice(0, 8).flatMap((a, i, all) => all.slice(i + 1).map((b) => [a, b]));
-  const combined = Array.from({ length: 96 }, (_, i) => {
+/** The combined filter's 96 paths: a search term, two of the eight most held skills, an availability, looking. */
+export function combinedFilterPaths(popularSkills: string[]): string[] {
+  const pairs = popularSkills.slice(0, 8).flatMap((a, i, all) => all.slice(i + 1).map((b) => [a, b]));
+  return Array.from({ length: 96 }, (_, i) => {
     const [a, b] = pairs[i % pairs.length];
     return `/api/profiles?q=${q(PROFILE_TERMS[i % 7])}&skills=${q(a)},${q(b)}&availability=${q(AVAILABILITY[i % 4])}&looking=true`;
   });
+}
+
+export function readCases(data: GeneratedData): LoadCase[] {
+  const combined = combinedFilterPaths(data.popularSkills);
   return [
     ...withEventTwins({ name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] }, data),
     ...withEventTwins(

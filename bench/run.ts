@@ -33,8 +33,7 @@ import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { DAY_AGO, readCases } from './read-cases';
 import { startServer, type RunningServer } from './server';
-import { cookieFrom } from '../src/server/testing/client';
-import { explainMatching, MATCHER, prepareMatching } from './matching-case';
+import { explainMatching, prepareMatching, signInMatcher } from './matching-case';
 import { runNotifyCase } from './notify-case';
 import { runAmplifyCase, type AmplifyResult } from './amplify-case';
 import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
@@ -218,13 +217,7 @@ async function main() {
     const cases: LoadResult[] = [];
     const toRun = wants('reads') ? readCases(data) : [];
     if (matcher) {
-      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify(MATCHER),
-      });
-      if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
-      const cookie = cookieFrom(signIn.headers);
+      const cookie = await signInMatcher(server.url);
       // Before the health route (the last read case), so the ceiling is measured last as before.
       toRun.splice(Math.max(0, toRun.length - 1), 0, ...matchingCases(matcher.teamIds, matcher.smallTeamIds, cookie));
     }

@@ -21,7 +21,7 @@ const freshDir = () => {
 
 // Each test starts real processes (tsx + PGlite boot, the demo data), two in a row: generous limits
 // for a busy 2-core machine (in CI beside the browser lane on a slow machine, over 120 s a test).
-describe('server process', { timeout: 300_000 }, () => {
+describe('server process', { timeout: 400_000 }, () => {
   it('refuses to start on a bad value and names the variable', async () => {
     const s = start({ PORT: 'not-a-port', DATA_DIR: freshDir() });
     expect(await s.exited).toBe(1);

@@ -16,10 +16,14 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-/** Waits until the server on `port` answers its health route (for up to 90 s); a failure shows what it printed and the last answer. */
+/**
+ * Waits until the server on `port` answers its health route (for up to 150 s: a new embedded database
+ * with the demo data took over 90 s beside CI's other lane on a slow day); a failure shows what it
+ * printed and the last answer.
+ */
 export async function waitForHealth(port: number, server: Pick<ReturnType<typeof startServer>, 'child' | 'output'>) {
   const printed = () => `; it printed:\n${server.output().slice(-3000) || '(nothing)'}`;
-  const until = Date.now() + 90_000;
+  const until = Date.now() + 150_000;
   let last = 'no answer';
   while (Date.now() < until) {
     if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}${printed()}`);
@@ -32,7 +36,7 @@ export async function waitForHealth(port: number, server: Pick<ReturnType<typeof
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server did not answer on port ${port} within 90 s (last: ${last})${printed()}`);
+  throw new Error(`server did not answer on port ${port} within 150 s (last: ${last})${printed()}`);
 }
 
 /** A scratch database (db/scratch.ts) on the PostgreSQL server of DATABASE_URL, which `what` needs. */

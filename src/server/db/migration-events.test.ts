@@ -87,7 +87,8 @@ async function databaseBeforeEvents(): Promise<{ databaseUrl?: string; dataDir?:
   return { dataDir };
 }
 
-describe('migrating a database from before events', () => {
+// Two migrations of a new embedded database (to 0015 with the demo data, then to today): 33 s beside CI's other lane on a slow day.
+describe('migrating a database from before events', { timeout: 120_000 }, () => {
   it('moves everything into the 2025 hackathon, registers its people, and the app serves it', async () => {
     const where = await databaseBeforeEvents();
     const database = await openDatabase({ ...where, log: silentLogger });

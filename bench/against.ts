@@ -13,10 +13,8 @@
  */
 import pg from 'pg';
 import { runInTurn, type LoadCase } from './load';
-import { MATCHER, signInMatcher } from './matching-case';
-import { combinedFilterPaths, PROFILE_TERMS, TEAM_TERMS } from './read-cases';
-
-const q = encodeURIComponent;
+import { MATCHER, matchingCases, signInMatcher } from './matching-case';
+import { listCases } from './read-cases';
 
 /** The cases on one server, with ids, skills and the bench account's teams read from its database. */
 async function casesOf(baseUrl: string, databaseUrl: string): Promise<LoadCase[]> {
@@ -37,24 +35,10 @@ async function casesOf(baseUrl: string, databaseUrl: string): Promise<LoadCase[]
     );
     const cookie = led.length ? await signInMatcher(baseUrl) : null;
     return [
-      { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
-      { name: 'profiles search', kind: 'list', paths: PROFILE_TERMS.map((t) => `/api/profiles?q=${q(t)}`) },
-      { name: 'search + 2 skills + availability + looking', kind: 'combined', paths: combinedFilterPaths(skills) },
-      { name: 'teams list', kind: 'unfiltered-list', paths: ['/api/teams'] },
-      { name: 'teams search, open only', kind: 'list', paths: TEAM_TERMS.map((t) => `/api/teams?q=${q(t)}&open=true`) },
+      ...listCases(skills),
       { name: 'team detail', kind: 'detail', paths: teamIds.map((id) => `/api/teams/${id}`) },
       { name: 'profile detail', kind: 'detail', paths: profileIds.map((id) => `/api/profiles/${id}`) },
-      ...(cookie
-        ? ([
-            {
-              name: 'suggested people for a team',
-              kind: 'matching',
-              paths: led.map((id) => `/api/teams/${id}/suggestions`),
-              headers: { cookie },
-            },
-            { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie } },
-          ] satisfies LoadCase[])
-        : []),
+      ...(cookie ? matchingCases(led, [], cookie) : []),
       { name: 'health (ceiling)', kind: 'ceiling', paths: ['/api/health'] },
     ];
   } finally {

@@ -11,6 +11,7 @@ import { queryRows, type Db } from '../src/server/db/client';
 import { cookieFrom } from '../src/server/testing/client';
 import { insertBenchAccount } from './sign-up';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
+import type { LoadCase } from './load';
 
 export const MATCHER = { email: 'matcher@bench.example', password: 'bench-password' };
 
@@ -23,6 +24,29 @@ export async function signInMatcher(baseUrl: string): Promise<string> {
   });
   if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
   return cookieFrom(signIn.headers);
+}
+
+/** Matching (issue 12), signed in as the bench account: the same targets as a detail page; suggestions rank within the team's event. */
+export function matchingCases(teamIds: string[], smallTeamIds: string[], cookie: string): LoadCase[] {
+  return [
+    {
+      name: 'suggested people for a team',
+      kind: 'matching',
+      paths: teamIds.map((id) => `/api/teams/${id}/suggestions`),
+      headers: { cookie },
+    },
+    ...(smallTeamIds.length
+      ? [
+          {
+            name: 'suggested people for a team, small events',
+            kind: 'matching' as const,
+            paths: smallTeamIds.map((id) => `/api/teams/${id}/suggestions`),
+            headers: { cookie },
+          },
+        ]
+      : []),
+    { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie } },
+  ];
 }
 
 /**

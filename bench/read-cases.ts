@@ -75,7 +75,7 @@ function detailTwins(name: string, path: (id: string) => string, ids: Record<Eve
 export const DAY_AGO = () => new Date(Date.now() - 86_400_000).toISOString();
 
 /** The combined filter's 96 paths: a search term, two of the eight most held skills, an availability, looking. */
-export function combinedFilterPaths(popularSkills: string[]): string[] {
+function combinedFilterPaths(popularSkills: string[]): string[] {
   const pairs = popularSkills.slice(0, 8).flatMap((a, i, all) => all.slice(i + 1).map((b) => [a, b]));
   return Array.from({ length: 96 }, (_, i) => {
     const [a, b] = pairs[i % pairs.length];
@@ -83,31 +83,32 @@ export function combinedFilterPaths(popularSkills: string[]): string[] {
   });
 }
 
-export function readCases(data: GeneratedData): LoadCase[] {
-  const combined = combinedFilterPaths(data.popularSkills);
+/** The lists, searches and the combined filter over all events (readCases adds their per-event twins; bench/against.ts runs them as they are). */
+export function listCases(popularSkills: string[]): Omit<LoadCase, 'twin'>[] {
   return [
-    ...withEventTwins({ name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] }, data),
-    ...withEventTwins(
-      {
-        name: `profiles search (${PROFILE_TERMS.length} terms in turn)`,
-        kind: 'list',
-        paths: PROFILE_TERMS.map((t) => `/api/profiles?q=${q(t)}`),
-      },
-      data,
-    ),
-    ...withEventTwins(
-      { name: 'profiles search + 2 skills + availability + looking (96 in turn)', kind: 'combined', paths: combined },
-      data,
-    ),
-    ...withEventTwins({ name: 'teams list', kind: 'unfiltered-list', paths: ['/api/teams'] }, data),
-    ...withEventTwins(
-      {
-        name: `teams search, open only (${TEAM_TERMS.length} terms in turn)`,
-        kind: 'list',
-        paths: TEAM_TERMS.map((t) => `/api/teams?q=${q(t)}&open=true`),
-      },
-      data,
-    ),
+    { name: 'profiles list', kind: 'unfiltered-list', paths: ['/api/profiles'] },
+    {
+      name: `profiles search (${PROFILE_TERMS.length} terms in turn)`,
+      kind: 'list',
+      paths: PROFILE_TERMS.map((t) => `/api/profiles?q=${q(t)}`),
+    },
+    {
+      name: 'profiles search + 2 skills + availability + looking (96 in turn)',
+      kind: 'combined',
+      paths: combinedFilterPaths(popularSkills),
+    },
+    { name: 'teams list', kind: 'unfiltered-list', paths: ['/api/teams'] },
+    {
+      name: `teams search, open only (${TEAM_TERMS.length} terms in turn)`,
+      kind: 'list',
+      paths: TEAM_TERMS.map((t) => `/api/teams?q=${q(t)}&open=true`),
+    },
+  ];
+}
+
+export function readCases(data: GeneratedData): LoadCase[] {
+  return [
+    ...listCases(data.popularSkills).flatMap((c) => withEventTwins(c, data)),
     ...detailTwins('team detail', (id) => `/api/teams/${id}`, {
       'all events': data.sampleTeamIds,
       'large event': data.sampleLargeTeamIds,

@@ -33,7 +33,7 @@ import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { DAY_AGO, readCases } from './read-cases';
 import { startServer, type RunningServer } from './server';
-import { explainMatching, prepareMatching, signInMatcher } from './matching-case';
+import { explainMatching, matchingCases, prepareMatching, signInMatcher } from './matching-case';
 import { runNotifyCase } from './notify-case';
 import { runAmplifyCase, type AmplifyResult } from './amplify-case';
 import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
@@ -93,29 +93,6 @@ const log = (line: string) => console.log(`- ${line}`);
 
 /** A request that needs the database and answers 404 quickly: the server is idle again. */
 const SETTLE_PROBE = '/api/teams/00000000-0000-4000-8000-000000000000';
-
-/** Matching (issue 12), signed in as the bench account: the same targets as a detail page; suggestions rank within the team's event. */
-function matchingCases(teamIds: string[], smallTeamIds: string[], cookie: string): LoadCase[] {
-  return [
-    {
-      name: 'suggested people for a team',
-      kind: 'matching',
-      paths: teamIds.map((id) => `/api/teams/${id}/suggestions`),
-      headers: { cookie },
-    },
-    ...(smallTeamIds.length
-      ? [
-          {
-            name: 'suggested people for a team, small events',
-            kind: 'matching' as const,
-            paths: smallTeamIds.map((id) => `/api/teams/${id}/suggestions`),
-            headers: { cookie },
-          },
-        ]
-      : []),
-    { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie } },
-  ];
-}
 
 async function writeChecks(bench: BenchDatabase, teamIds: string[]): Promise<WriteChecks> {
   const database = await bench.open();

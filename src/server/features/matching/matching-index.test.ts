@@ -12,8 +12,11 @@ import { MatchingIndex, type MatchPerson, type MatchTeam } from './matching-inde
 
 const SKILLS = ['Go', 'go', 'PostgreSQL', 'React', 'Figma', 'Rust', 'Python', 'CSS'];
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-/** Two events: people look for a team in either, both or neither; teams take part in one. */
-const EVENTS = [uuid(9001), uuid(9002)];
+/**
+ * Three events: people look for a team in any of them or none; teams take part in one. A person's
+ * events may hold most of the teams (rankTeams ranks all together, keeping theirs) or few (one by one).
+ */
+const EVENTS = [uuid(9001), uuid(9002), uuid(9003)];
 const [EVENT] = EVENTS;
 
 const skillList = fc.uniqueArray(fc.record({ name: fc.constantFrom(...SKILLS), level: fc.constantFrom(...SKILL_LEVELS) }), {

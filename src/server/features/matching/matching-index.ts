@@ -15,10 +15,11 @@
  * from the database on each request.
  */
 import { randomUUID } from 'node:crypto';
+import type { SkillBadge } from '../../../shared/api/profiles';
 import type { Database } from '../../db/client';
 import { defaultLogger, type Logger } from '../../platform/log';
 import { MatchingStore } from './postings';
-import { Ranker } from './ranking';
+import { byRank, Ranker, shownTeam, skillsByKey, type TeamCandidate } from './ranking';
 import type { MatchingSource, MatchPerson, MatchTeam, RankedPerson, RankedTeam } from './types';
 
 export type { MatchPerson, MatchTeam, MatchingSource, PersonShown, RankedPerson, RankedTeam } from './types';
@@ -26,8 +27,10 @@ export type { MatchPerson, MatchTeam, MatchingSource, PersonShown, RankedPerson,
 export const MATCHING_CHANNEL = 'matching';
 
 export class MatchingIndex {
-  /** One store and ranker per event: suggestions never cross events. */
+  /** One store and ranker per event: suggestions never cross events (and allTeams, below). */
   private readonly events = new Map<string, { store: MatchingStore; ranker: Ranker }>();
+  /** Every event's recruiting teams together, for a person whose events hold most of them (rankTeams). */
+  private allTeams: { store: MatchingStore; ranker: Ranker };
   /** Where each person and team is, to take them out again. */
   private readonly personEvents = new Map<string, string[]>();
   private readonly teamEvent = new Map<string, string>();
@@ -51,7 +54,14 @@ export class MatchingIndex {
     private readonly source: MatchingSource,
     private readonly log: Logger = defaultLogger,
     private readonly pruneFrom = 2000,
-  ) {}
+  ) {
+    this.allTeams = this.newStore();
+  }
+
+  private newStore() {
+    const store = new MatchingStore();
+    return { store, ranker: new Ranker(store, this.pruneFrom) };
+  }
 
   /** Listens for changes, then loads everything (changes that arrive meanwhile are applied after). */
   async start(listen: Database['listen']): Promise<void> {
@@ -76,9 +86,7 @@ export class MatchingIndex {
 
   /** People and teams in the index. */
   get size() {
-    let teams = 0;
-    for (const { store } of this.events.values()) teams += store.teams.size;
-    return { people: [...this.personEvents.values()].filter((ids) => ids.length).length, teams };
+    return { people: [...this.personEvents.values()].filter((ids) => ids.length).length, teams: this.allTeams.store.teams.size };
   }
 
   /** 'p:<id>,p:<id>,...' or 't:...' from the triggers; 'p:*' or 't:*' after a large change; 'm:<marker>' from a ranking. */
@@ -115,6 +123,7 @@ export class MatchingIndex {
       this.pendingTeams.clear();
       const [people, teams] = await Promise.all([this.source.people(), this.source.teams()]);
       this.events.clear();
+      this.allTeams = this.newStore();
       this.personEvents.clear();
       this.teamEvent.clear();
       people.forEach((p) => this.putPerson(p));
@@ -185,10 +194,7 @@ export class MatchingIndex {
 
   private storeOf(eventId: string) {
     let found = this.events.get(eventId);
-    if (!found) {
-      const store = new MatchingStore();
-      this.events.set(eventId, (found = { store, ranker: new Ranker(store, this.pruneFrom) }));
-    }
+    if (!found) this.events.set(eventId, (found = this.newStore()));
     return found.store;
   }
 
@@ -207,12 +213,14 @@ export class MatchingIndex {
   private putTeam(t: MatchTeam) {
     this.removeTeam(t.id);
     this.storeOf(t.eventId).putTeam(t);
+    this.allTeams.store.putTeam(t);
     this.teamEvent.set(t.id, t.eventId);
   }
 
   private removeTeam(id: string) {
     const eventId = this.teamEvent.get(id);
     if (eventId) this.events.get(eventId)?.store.removeTeam(id);
+    this.allTeams.store.removeTeam(id);
     this.teamEvent.delete(id);
   }
 
@@ -226,20 +234,28 @@ export class MatchingIndex {
   }
 
   /**
-   * The recruiting teams of these events whose positions need these skills most (Ranker.rankTeams,
-   * each event's best merged in the same order), as current as rankPeople.
+   * The recruiting teams of these events whose positions need these skills most, as current as
+   * rankPeople. When the events hold most of the teams of all events (a large event and some
+   * small ones, say), one ranking over all teams keeps theirs; otherwise each event is ranked
+   * (Ranker.topTeams) and their best merged in the same order. What is shown is built for the
+   * first `wanted` only.
    */
-  async rankTeams(opts: Parameters<Ranker['rankTeams']>[0] & { eventIds: string[] }): Promise<RankedTeam[]> {
+  async rankTeams(opts: { eventIds: string[]; skills: SkillBadge[]; exclude: ReadonlySet<string>; wanted: number }): Promise<RankedTeam[]> {
     await this.current();
-    const ranked = opts.eventIds.flatMap((eventId) => this.events.get(eventId)?.ranker.rankTeams(opts) ?? []);
-    if (opts.eventIds.length === 1) return ranked;
-    return ranked.sort(byRank).slice(0, opts.wanted);
+    const mine = skillsByKey(opts.skills);
+    const rankers = opts.eventIds.flatMap((eventId) => {
+      const found = this.events.get(eventId);
+      return found && found.store.teams.size > 0 ? [found] : [];
+    });
+    const inThem = rankers.reduce((sum, { store }) => sum + store.teams.size, 0);
+    let top: TeamCandidate[];
+    if (rankers.length > 1 && 2 * inThem >= this.allTeams.store.teams.size)
+      top = this.allTeams.ranker.topTeams(mine, opts.exclude, opts.wanted, this.allTeams.store.eventsOf(opts.eventIds));
+    else
+      top = rankers
+        .flatMap(({ ranker }) => ranker.topTeams(mine, opts.exclude, opts.wanted))
+        .sort(byRank)
+        .slice(0, opts.wanted);
+    return top.map((candidate) => shownTeam(candidate, mine));
   }
-}
-
-/** The order of rankTeams across events: more points, then the newer team, then by id (descending). */
-function byRank(a: RankedTeam, b: RankedTeam) {
-  if (a.skillPoints !== b.skillPoints) return b.skillPoints - a.skillPoints;
-  if (a.team.createdAt !== b.team.createdAt) return a.team.createdAt < b.team.createdAt ? 1 : -1;
-  return a.team.id < b.team.id ? 1 : -1;
 }

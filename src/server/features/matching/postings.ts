@@ -72,6 +72,18 @@ class Slots<T> {
   get size() {
     return this.slotOf.size;
   }
+
+  /** The slots of those of `ids` held here, looked up from the smaller of the two (a person's own teams against a small event's). */
+  slotsOf(ids: ReadonlySet<string>): number[] {
+    const found: number[] = [];
+    if (ids.size <= this.slotOf.size) {
+      for (const id of ids) {
+        const slot = this.slotOf.get(id);
+        if (slot !== undefined) found.push(slot);
+      }
+    } else for (const [id, slot] of this.slotOf) if (ids.has(id)) found.push(slot);
+    return found;
+  }
 }
 
 /** Per skill, a list of packed numbers (who has it, or which positions need it), in no order. */
@@ -168,6 +180,19 @@ export class MatchingStore {
   personZone = new Int32Array(1024);
   personUpdated = new Float64Array(1024);
   teamCreated = new Float64Array(1024);
+  /** By team slot, its event's number (eventsOf). */
+  teamEvent = new Int32Array(1024);
+  private readonly eventNumbers = new Map<string, number>();
+
+  /** For topTeams: by event number, 1 for these events (`ids`), 0 for the others. */
+  eventsOf(ids: string[]): Uint8Array {
+    const chosen = new Uint8Array(this.eventNumbers.size);
+    for (const id of ids) {
+      const n = this.eventNumbers.get(id);
+      if (n !== undefined) chosen[n] = 1;
+    }
+    return chosen;
+  }
 
   putPerson(p: MatchPerson) {
     this.removePerson(p.id);
@@ -218,6 +243,10 @@ export class MatchingStore {
     const slot = this.teams.add(t.id, { id: t.id, positions, card: t.card });
     this.teamCreated = fit(this.teamCreated, slot);
     this.teamCreated[slot] = t.createdAt.getTime();
+    let event = this.eventNumbers.get(t.eventId);
+    if (event === undefined) this.eventNumbers.set(t.eventId, (event = this.eventNumbers.size));
+    this.teamEvent = fit(this.teamEvent, slot);
+    this.teamEvent[slot] = event;
     positions.forEach((p, i) =>
       p.skills.forEach((skill) => {
         this.skillNeeds.add(skill, (slot << POSITION_BITS) | i);

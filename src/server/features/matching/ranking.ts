@@ -96,7 +96,7 @@ export class Ranker {
     this.scratch(this.store.people.entries.length);
     const { bestPoints, bestPosition, touched } = this;
     // Excluded people are marked, so no position counts them.
-    const excluded = [...opts.exclude].map((id) => this.store.people.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
+    const excluded = this.store.people.slotsOf(opts.exclude);
     for (const slot of excluded) bestPoints[slot] = EXCLUDED;
     const widest = positions.map((p) => {
       if (p.skills.length < 2) return null;
@@ -175,10 +175,12 @@ export class Ranker {
    * of those skills, leaving out `leftOut`'s list (whether a position visited needs it is looked
    * up); keeps each team's best position (the first on a tie) in `bestPoints` and `bestPosition`,
    * lists the teams visited in `touched` and returns how many, and counts them by best points in
-   * `counts` (index 0 is not meaningful). `sums` is left all zero.
+   * `counts` (index 0 is not meaningful), skipping the teams of events `events` leaves out. `sums`
+   * is left all zero.
    */
-  private gatherTeams(mine: Map<string, SkillBadge>, leftOut: string | null, counts: Int32Array): number {
+  private gatherTeams(mine: ReadonlyMap<string, SkillBadge>, leftOut: string | null, counts: Int32Array, events?: Uint8Array): number {
     const { sums, here } = this;
+    const { teamEvent } = this.store;
     let positionsSeen = 0;
     for (const [skill, badge] of mine) {
       if (skill === leftOut) continue;
@@ -200,6 +202,7 @@ export class Ranker {
       const position = packed & ((1 << POSITION_BITS) - 1);
       const sum = sums[packed] + (needsLeft && (needsLeft[slot] >>> position) & 1 ? leftPoints : 0);
       sums[packed] = 0;
+      if (events && !events[teamEvent[slot]]) continue;
       visited = this.keepBest(slot, sum, position, visited, counts);
     }
     return visited;
@@ -256,18 +259,20 @@ export class Ranker {
     return visited;
   }
   /**
-   * The recruiting teams whose positions need these skills most, skipping `exclude`: for each team
-   * the position giving the most skill points (the first listed on a tie), then 10 x skill points,
-   * ties to the newest team, then by id (descending). Returns the first `wanted`.
+   * The recruiting teams whose positions need `mine` (skillsByKey) most, skipping `exclude`: for each
+   * team the position giving the most skill points (the first listed on a tie), ties to the newest
+   * team, then by id (descending); the first `wanted`, as candidates (shownTeam builds what is shown
+   * of those kept once the rankings of a person's events are merged, byRank). `events`
+   * (MatchingStore.eventsOf), when given, keeps the teams of those events only.
    */
-  rankTeams(opts: { skills: SkillBadge[]; exclude: Set<string>; wanted: number }): RankedTeam[] {
-    const mine = new Map(opts.skills.map((s) => [lower(s.name), s]));
+  topTeams(mine: ReadonlyMap<string, SkillBadge>, exclude: ReadonlySet<string>, wanted: number, events?: Uint8Array): TeamCandidate[] {
+    if (this.store.teams.size === 0) return [];
     this.scratch(this.store.teams.entries.length << POSITION_BITS || 1);
     const { bestPoints, bestPosition, touched } = this;
     const { teamCreated } = this.store;
     const teams = this.store.teams.entries as TeamSlot[];
     // Excluded teams are marked, so none of their positions counts.
-    const excluded = [...opts.exclude].map((id) => this.store.teams.slotOf.get(id)).filter((slot): slot is number => slot !== undefined);
+    const excluded = this.store.teams.slotsOf(exclude);
     for (const slot of excluded) bestPoints[slot] = EXCLUDED;
     // As rankPeople: a first pass without the most needed of the person's skills, when it is widely
     // needed; a position it does not visit needs at most that skill, worth its points at most.
@@ -277,38 +282,65 @@ export class Ranker {
       if (this.store.skillNeeds.get(key).length >= this.pruneFrom) widest = key;
     }
     const counts = new Int32Array(3 * mine.size + 1);
-    let visited = this.gatherTeams(mine, widest, counts);
-    if (widest !== null && counts.subarray(points(mine.get(widest)!.level) + 1).reduce((a, b) => a + b, 0) < opts.wanted) {
+    let visited = this.gatherTeams(mine, widest, counts, events);
+    if (widest !== null && counts.subarray(points(mine.get(widest)!.level) + 1).reduce((a, b) => a + b, 0) < wanted) {
       for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
-      visited = this.gatherTeams(mine, null, counts.fill(0));
+      visited = this.gatherTeams(mine, null, counts.fill(0), events);
     }
     let cut = counts.length - 1;
-    for (let seen = counts[cut]; cut > 1 && seen < opts.wanted;) seen += counts[--cut];
+    for (let seen = counts[cut]; cut > 1 && seen < wanted;) seen += counts[--cut];
     const above: number[] = [];
     for (let i = 0; i < visited; i++) if (bestPoints[touched[i]] >= cut) above.push(touched[i]);
-    const top = best(above, opts.wanted, (a, b) =>
+    const top = best(above, wanted, (a, b) =>
       bestPoints[a] !== bestPoints[b]
         ? bestPoints[a] > bestPoints[b]
         : teamCreated[a] !== teamCreated[b]
           ? teamCreated[a] > teamCreated[b]
           : teams[a].id > teams[b].id,
     );
-    const ranked = top.map((slot) => {
-      const position = teams[slot].positions[bestPosition[slot]];
-      return {
-        team: teams[slot].card,
-        position: position.title,
-        skills: position.skills
-          .map((s) => mine.get(s))
-          .filter((s): s is SkillBadge => !!s)
-          .sort(byStrength),
-        skillPoints: bestPoints[slot],
-        score: SKILL_WEIGHT * bestPoints[slot],
-      };
-    });
+    const found = top.map((slot) => ({
+      team: teams[slot],
+      position: bestPosition[slot],
+      skillPoints: bestPoints[slot],
+      createdAt: teamCreated[slot],
+    }));
     for (let i = 0; i < visited; i++) bestPoints[touched[i]] = 0;
     for (const slot of excluded) bestPoints[slot] = 0;
     this.scratchInUse = false;
-    return ranked;
+    return found;
   }
+}
+
+/** A team a ranking found, before what is shown of it is built (shownTeam). */
+export interface TeamCandidate {
+  team: TeamSlot;
+  /** Its best position, by index. */
+  position: number;
+  skillPoints: number;
+  createdAt: number;
+}
+
+/** A person's skills by lower-cased name: what topTeams matches positions on. */
+export const skillsByKey = (skills: SkillBadge[]) => new Map(skills.map((s) => [lower(s.name), s]));
+
+/** The order of topTeams, also across events: more points, then the newer team, then by id (descending). */
+export function byRank(a: TeamCandidate, b: TeamCandidate) {
+  if (a.skillPoints !== b.skillPoints) return b.skillPoints - a.skillPoints;
+  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  return a.team.id < b.team.id ? 1 : -1;
+}
+
+/** What 'Teams that need you' shows of a candidate: its card, the position, and the person's skills it needs. */
+export function shownTeam({ team, position, skillPoints }: TeamCandidate, mine: ReadonlyMap<string, SkillBadge>): RankedTeam {
+  const { title, skills } = team.positions[position];
+  return {
+    team: team.card,
+    position: title,
+    skills: skills
+      .map((s) => mine.get(s))
+      .filter((s): s is SkillBadge => !!s)
+      .sort(byStrength),
+    skillPoints,
+    score: SKILL_WEIGHT * skillPoints,
+  };
 }

@@ -199,7 +199,8 @@ export async function newestFirstPage<Row>(
  * The first page of a list whose filter has a fixed shape (everyone, or everyone in an event;
  * newest first, or for sync oldest change first): what every visitor of a list opens first, as a
  * statement named per page size, parsed and planned once per connection instead of on every
- * request. `where` and `columns` hold placeholders, never values. The page size is written into
+ * request. `where` and `columns` hold placeholders, never values, and are made once (`shape`), when
+ * the statement is first prepared. The page size is written into
  * the statement: with a LIMIT it cannot see, PostgreSQL's plan for any value would sort every
  * match. `notes` are columns read for the page's rows only, after a subquery has cut the page, so
  * the page needs no second statement (a moderator's mark, an event's name).
@@ -209,20 +210,20 @@ export function firstPageStatement(
   opts: {
     name: string;
     table: NewestFirstTable & ChangedTable;
-    /** The page's columns: `id`, and `createdAt` or for 'oldest change first' `changedAt`, among them. */
-    columns: SelectedFields;
-    where?: SQL;
+    /** The page's columns (`id`, and `createdAt` or for 'oldest change first' `changedAt`, among them) and filter. */
+    shape: () => { columns: SelectedFields; where?: SQL };
     order: Order;
     notes: PageNotes;
     pageSize: number;
   },
 ) {
   return prepared(db, `${opts.name}_${opts.pageSize}`, (db, name) => {
-    const { table, columns } = opts;
+    const { table } = opts;
+    const { columns, where } = opts.shape();
     const page = db
       .select(columns)
       .from(table as never)
-      .where(opts.where)
+      .where(where)
       .orderBy(...orderOf(opts.order, table as unknown as Record<string, PgColumn>))
       .limit(sql.raw(String(Math.trunc(opts.pageSize))) as unknown as number)
       .as('page') as unknown as Record<string, SQL>;

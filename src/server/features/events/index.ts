@@ -18,7 +18,6 @@ export {
   ensureRegistered,
   eventsLookingIn,
   looksInSomeEvent,
-  lookingIn,
   registrationsIn,
   shareAnEvent,
   stopLookingIn,

@@ -192,11 +192,6 @@ export function takesPartIn(
     : sql`${columns.eventIds} @> ${event}`;
 }
 
-/** For lists filtered by event: whether the person (a registrant) looks for a team there, from their row's `lookingEventIds`. */
-export function lookingIn(eventId: string | Placeholder, lookingEventIds: AnyPgColumn): SQL<boolean> {
-  return sql<boolean>`${lookingEventIds} @> ${oneEvent(eventId)}`;
-}
-
 /** The registrations of these people in one event: who takes part, and whether they are looking there. */
 export async function registrationsIn(db: Db, eventId: string, profileIds: string[]) {
   if (profileIds.length === 0) return new Map<string, boolean>();

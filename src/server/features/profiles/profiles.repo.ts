@@ -13,7 +13,7 @@ import { prepared } from '../../db/prepared';
 import { FEW_MATCHES, type CountCache } from '../../api/counts';
 import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
 import { profiles, skills, type Profile } from '../../db/schema';
-import { eventIdBySlug, eventsLookingIn, lookingIn, looksInSomeEvent, registrantCount, takesPartIn } from '../events';
+import { eventIdBySlug, eventsLookingIn, looksInSomeEvent, registrantCount, takesPartIn } from '../events';
 
 const cardColumns = {
   id: profiles.id,
@@ -29,9 +29,14 @@ const cardColumns = {
   changedAt: profiles.changedAt,
   skills: profiles.skillBadges,
 };
-type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills'>> & {
+type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills' | 'lookingForTeam'>> & {
   skills: SkillBadge[];
-  /** In an event's list (cardColumnsIn), since when the person is looking there (null if they are not). */
+  /** Outside an event's list: the profile's own flag. */
+  lookingForTeam?: boolean;
+  /**
+   * In an event's list (cardColumnsIn), since when the person is looking there, null if they are
+   * not: every looking registration has its time (registrations.looking_since is not null).
+   */
   lookingSince?: string | null;
 };
 
@@ -54,12 +59,12 @@ function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
     bio: row.hidden ? HIDDEN_TEXT : row.bio,
     avatarUrl: row.avatarUrl,
     availability: row.availability as Availability,
-    lookingForTeam: row.lookingForTeam,
+    lookingForTeam: row.lookingSince === undefined ? row.lookingForTeam === true : row.lookingSince !== null,
     createdAt: row.createdAt.toISOString(),
     skills: row.skills,
     updatedAt: row.changedAt.toISOString(),
   };
-  if (row.lookingForTeam && row.lookingSince) card.lookingSince = new Date(row.lookingSince).toISOString();
+  if (row.lookingSince) card.lookingSince = new Date(row.lookingSince).toISOString();
   return card;
 }
 
@@ -130,10 +135,14 @@ export function profileListWhere(
 
 const notesOf = (page: Record<string, SQL>): Record<keyof CardNotes, SQL> => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
 
-/** In an event, a card says whether the person is looking for a team there, and since when (both kept on their row). */
+/**
+ * In an event, a card says whether the person is looking for a team there and since when, both
+ * from one column of their row: the time they look there since, kept for each event they look in
+ * (profiles.looking_since, migration 0024), and none where they do not.
+ */
+const { lookingForTeam: _flag, ...cardColumnsAnyEvent } = cardColumns;
 const cardColumnsIn = (eventId: string | Placeholder) => ({
-  ...cardColumns,
-  lookingForTeam: lookingIn(eventId, profiles.lookingEventIds).as('looking_in_event'),
+  ...cardColumnsAnyEvent,
   lookingSince: sql<string | null>`${profiles.lookingSince} ->> ${eventId}::text`.as('looking_since_in_event'),
 });
 
@@ -145,13 +154,19 @@ const cardColumnsIn = (eventId: string | Placeholder) => ({
  * page soonest) rather than collecting the event's people by its index and sorting them.
  */
 function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number, since: string | undefined) {
-  const event = sql.placeholder('event');
-  const changed = since ? gte(profiles.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined;
   return firstPageStatement(db, {
     name: `profiles_first_page${eventId ? '_in_event' : ''}${since ? '_since' : ''}`,
     table: profiles,
-    columns: eventId ? cardColumnsIn(event) : cardColumns,
-    where: and(eventId ? sql`coalesce(${takesPartIn(event, profiles)}, false)` : undefined, changed),
+    shape: () => {
+      const event = sql.placeholder('event');
+      return {
+        columns: eventId ? cardColumnsIn(event) : cardColumns,
+        where: and(
+          eventId ? sql`coalesce(${takesPartIn(event, profiles)}, false)` : undefined,
+          since ? gte(profiles.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
+        ),
+      };
+    },
     order: since ? 'oldest change first' : 'newest first',
     notes: notesOf,
     pageSize,

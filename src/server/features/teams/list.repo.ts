@@ -43,11 +43,13 @@ function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: numbe
   return firstPageStatement(db, {
     name: `teams_first_page${eventId ? '_in_event' : ''}${since ? '_since' : ''}`,
     table: teams,
-    columns: listColumns,
-    where: and(
-      eventId ? eq(teams.eventId, sql`(select ${sql.placeholder('event')}::uuid)`) : undefined,
-      since ? gte(teams.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
-    ),
+    shape: () => ({
+      columns: listColumns,
+      where: and(
+        eventId ? eq(teams.eventId, sql`(select ${sql.placeholder('event')}::uuid)`) : undefined,
+        since ? gte(teams.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
+      ),
+    }),
     order: since ? 'oldest change first' : 'newest first',
     notes: notesOf,
     pageSize,

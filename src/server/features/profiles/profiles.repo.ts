@@ -1,9 +1,9 @@
 /** Profile data: plain async functions over the Db; null means "not found". */
-import { and, asc, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Me } from '../../../shared/api/auth';
-import type { ContactInfo, OwnProfile, ProfileCard, ProfileDetail, ProfileList, SkillBadge } from '../../../shared/api/profiles';
+import type { ContactInfo, OwnProfile, ProfileDetail, ProfileList } from '../../../shared/api/profiles';
 import { displayName } from '../../../shared/avatar';
-import { DEFAULT_AVAILABILITY, type Availability } from '../../../shared/constants';
+import { DEFAULT_AVAILABILITY } from '../../../shared/constants';
 import type { ProfileListQuery } from '../../../shared/schemas';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_TEXT } from '../../../shared/safety';
@@ -12,61 +12,9 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { FEW_MATCHES, type CountCache } from '../../api/counts';
 import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
-import { profiles, skills, type Profile } from '../../db/schema';
+import { profiles, skills } from '../../db/schema';
 import { eventIdBySlug, eventsLookingIn, looksInSomeEvent, registrantCount, takesPartIn } from '../events';
-
-const cardColumns = {
-  id: profiles.id,
-  firstName: profiles.firstName,
-  lastName: profiles.lastName,
-  preferredName: profiles.preferredName,
-  name: profiles.name,
-  bio: profiles.bio,
-  avatarUrl: profiles.avatarUrl,
-  availability: profiles.availability,
-  lookingForTeam: profiles.lookingForTeam,
-  createdAt: profiles.createdAt,
-  changedAt: profiles.changedAt,
-  skills: profiles.skillBadges,
-};
-type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills' | 'lookingForTeam'>> & {
-  skills: SkillBadge[];
-  /** Outside an event's list: the profile's own flag. */
-  lookingForTeam?: boolean;
-  /**
-   * In an event's list (cardColumnsIn), since when the person is looking there, null if they are
-   * not: every looking registration has its time (registrations.looking_since is not null).
-   */
-  lookingSince?: string | null;
-};
-
-/** What a card needs beside its row, read for the page's rows only: whose bio a moderator hid. */
-interface CardNotes {
-  hidden: string | null;
-}
-
-/**
- * A card from its row, field by field (a list maps a page of them on every request, and spreading
- * each row cost more than reading it), with the bio hidden when a list's note says so.
- */
-function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
-  const card: ProfileCard = {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    preferredName: row.preferredName,
-    name: row.name,
-    bio: row.hidden ? HIDDEN_TEXT : row.bio,
-    avatarUrl: row.avatarUrl,
-    availability: row.availability as Availability,
-    lookingForTeam: row.lookingSince === undefined ? row.lookingForTeam === true : row.lookingSince !== null,
-    createdAt: row.createdAt.toISOString(),
-    skills: row.skills,
-    updatedAt: row.changedAt.toISOString(),
-  };
-  if (row.lookingSince) card.lookingSince = new Date(row.lookingSince).toISOString();
-  return card;
-}
+import { cardColumns, cardColumnsIn, notesOf, toCard, type CardNotes, type CardRow } from './cards.repo';
 
 /** One element of a PostgreSQL array literal, quoted so commas, braces and quotes stay text. */
 function arrayItem(value: string): string {
@@ -132,19 +80,6 @@ export function profileListWhere(
   if (query.eventId) conditions.push(takesPartIn(query.eventId, profiles, query.looking));
   return conditions.length ? and(...conditions) : undefined;
 }
-
-const notesOf = (page: Record<string, SQL>): Record<keyof CardNotes, SQL> => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
-
-/**
- * In an event, a card says whether the person is looking for a team there and since when, both
- * from one column of their row: the time they look there since, kept for each event they look in
- * (profiles.looking_since, migration 0024), and none where they do not.
- */
-const { lookingForTeam: _flag, ...cardColumnsAnyEvent } = cardColumns;
-const cardColumnsIn = (eventId: string | Placeholder) => ({
-  ...cardColumnsAnyEvent,
-  lookingSince: sql<string | null>`${profiles.lookingSince} ->> ${eventId}::text`.as('looking_since_in_event'),
-});
 
 /**
  * The first page of everyone, or of everyone in a large event, newest first or (for sync) oldest

@@ -1,0 +1,77 @@
+/**
+ * A profile's card as lists and details read it: its columns (over all events, or in one event,
+ * where 'looking' means looking there), what a list reads beside a page's rows, and the card made
+ * from a row.
+ */
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { ProfileCard, SkillBadge } from '../../../shared/api/profiles';
+import type { Availability } from '../../../shared/constants';
+import { HIDDEN_TEXT } from '../../../shared/safety';
+import { profiles, type Profile } from '../../db/schema';
+import { hiddenReasonOf } from '../safety';
+
+export const cardColumns = {
+  id: profiles.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  preferredName: profiles.preferredName,
+  name: profiles.name,
+  bio: profiles.bio,
+  avatarUrl: profiles.avatarUrl,
+  availability: profiles.availability,
+  lookingForTeam: profiles.lookingForTeam,
+  createdAt: profiles.createdAt,
+  changedAt: profiles.changedAt,
+  skills: profiles.skillBadges,
+};
+export type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills' | 'lookingForTeam'>> & {
+  skills: SkillBadge[];
+  /** Outside an event's list: the profile's own flag. */
+  lookingForTeam?: boolean;
+  /**
+   * In an event's list (cardColumnsIn), since when the person is looking there, null if they are
+   * not: every looking registration has its time (registrations.looking_since is not null).
+   */
+  lookingSince?: string | null;
+};
+
+/** What a card needs beside its row, read for the page's rows only: whose bio a moderator hid. */
+export interface CardNotes {
+  hidden: string | null;
+}
+
+/**
+ * A card from its row, field by field (a list maps a page of them on every request, and spreading
+ * each row cost more than reading it), with the bio hidden when a list's note says so.
+ */
+export function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
+  const card: ProfileCard = {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    preferredName: row.preferredName,
+    name: row.name,
+    bio: row.hidden ? HIDDEN_TEXT : row.bio,
+    avatarUrl: row.avatarUrl,
+    availability: row.availability as Availability,
+    lookingForTeam: row.lookingSince === undefined ? row.lookingForTeam === true : row.lookingSince !== null,
+    createdAt: row.createdAt.toISOString(),
+    skills: row.skills,
+    updatedAt: row.changedAt.toISOString(),
+  };
+  if (row.lookingSince) card.lookingSince = new Date(row.lookingSince).toISOString();
+  return card;
+}
+
+export const notesOf = (page: Record<string, SQL>): Record<keyof CardNotes, SQL> => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
+
+/**
+ * In an event, a card says whether the person is looking for a team there and since when, both
+ * from one column of their row: the time they look there since, kept for each event they look in
+ * (profiles.looking_since, migration 0024), and none where they do not.
+ */
+const { lookingForTeam: _flag, ...cardColumnsAnyEvent } = cardColumns;
+export const cardColumnsIn = (eventId: string | Placeholder) => ({
+  ...cardColumnsAnyEvent,
+  lookingSince: sql<string | null>`${profiles.lookingSince} ->> ${eventId}::text`.as('looking_since_in_event'),
+});

@@ -1,5 +1,5 @@
 /** Profile data: plain async functions over the Db; null means "not found". */
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Me } from '../../../shared/api/auth';
 import type { ContactInfo, OwnProfile, ProfileDetail, ProfileList } from '../../../shared/api/profiles';
 import { displayName } from '../../../shared/avatar';
@@ -22,20 +22,21 @@ function arrayItem(value: string): string {
 }
 
 /**
- * The WHERE clause of the list: every active condition of docs/product.md#validation-list-queries combined with AND. Skill names
- * are read from the profile row itself (skill_names for the search, skill_list for 'has all these
- * skills'; lower-cased, kept by a trigger on profile_skills), so each condition is a cheap test
- * on the row or an index lookup (trigram, GIN containment), never a join per row.
+ * The list's filter: every active condition of docs/product.md#validation-list-queries combined
+ * with AND, with a placeholder for each value (api/paging.ts ListQuery). Skill names are read from
+ * the profile row itself (skill_names for the search, skill_list for 'has all these skills';
+ * lower-cased, kept by a trigger on profile_skills), so each condition is a cheap test on the row
+ * or an index lookup (trigram, GIN containment), never a join per row. Also says whether it
+ * filters at all (`everyone`: no filter but the event).
  */
-export function profileListWhere(
+export function profileFilter(
   query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking'> & {
     /** The id of the event of the list's `event` slug. */
     eventId?: string;
     /** The event has few people (at most FEW_MATCHES): a search tests each of them rather than go through the trigram index. */
     fewInEvent?: boolean;
   },
-): SQL | undefined {
-  const conditions: SQL[] = [];
+) {
   // Newlines separate the stored skill names; a search term never spans two of them.
   const q = query.q
     ?.replace(/[\r\n]+/g, ' ')
@@ -53,32 +54,51 @@ export function profileListWhere(
         .filter(Boolean),
     ),
   ];
-  if (q && (wanted.length || query.fewInEvent)) {
-    // The skills (or a small event's people) narrow the rows through their own index; a common
-    // search term would cost more through the trigram index than as a plain substring test
-    // (strpos) on those rows (seen: 'python' among an event's 215 people, 20-36 ms through the
-    // trigram indexes, which PostgreSQL's estimates prefer, against under 1 ms).
-    conditions.push(sql`(strpos(${profiles.searchText}, ${q}) > 0 or strpos(${profiles.skillNames}, ${q}) > 0)`);
-  } else if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    conditions.push(sql`(${profiles.searchText} like ${pattern} or ${profiles.skillNames} like ${pattern})`);
-  }
+  // The skills (or a small event's people) narrow the rows through their own index; a common
+  // search term would cost more through the trigram index than as a plain substring test
+  // (strpos) on those rows (seen: 'python' among an event's 215 people, 20-36 ms through the
+  // trigram indexes, which PostgreSQL's estimates prefer, against under 1 ms).
+  const search = !q ? undefined : wanted.length || query.fewInEvent ? 'substring' : 'like';
+  // The combined filter: each skill with the availability, in one index (migration 0011; in an
+  // event, its twin over every profile, migration 0016, with looking there tested on the row).
+  const combined = wanted.length > 0 && Boolean(query.availability) && query.looking;
   // In an event, looking means looking there: the profile's own flag (and the index built on it) says nothing.
   const lookingOnProfile = query.looking && !query.eventId;
-  if (wanted.length && query.availability && query.looking) {
-    // The combined filter: each skill with the availability, in one index (migration 0011; in an
-    // event, its twin over every profile, migration 0016, with looking there tested on the row).
-    const pairs = wanted.map((skill) => `${skill}|${query.availability}`);
-    conditions.push(
-      sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${`{${pairs.map(arrayItem).join(',')}}`}::text[]`,
+  const skillList = combined ? wanted.map((skill) => `${skill}|${query.availability}`) : wanted;
+  const parts = [
+    search,
+    combined ? 'skills+availability' : [wanted.length && 'skills', query.availability && 'availability'],
+    lookingOnProfile && 'looking',
+    query.eventId && (query.looking ? 'looking in event' : 'event'),
+  ]
+    .flat()
+    .filter(Boolean);
+  const where = () =>
+    and(
+      search === 'substring'
+        ? sql`(strpos(${profiles.searchText}, ${sql.placeholder('q')}) > 0 or strpos(${profiles.skillNames}, ${sql.placeholder('q')}) > 0)`
+        : search === 'like'
+          ? sql`(${profiles.searchText} like ${sql.placeholder('q')} or ${profiles.skillNames} like ${sql.placeholder('q')})`
+          : undefined,
+      combined
+        ? sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${sql.placeholder('skills')}::text[]`
+        : undefined,
+      !combined && wanted.length ? sql`${profiles.skillList} @> ${sql.placeholder('skills')}::text[]` : undefined,
+      !combined && query.availability ? eq(profiles.availability, sql.placeholder('availability')) : undefined,
+      lookingOnProfile ? eq(profiles.lookingForTeam, true) : undefined,
+      query.eventId ? takesPartIn(sql.placeholder('event'), profiles, query.looking) : undefined,
     );
-  } else {
-    if (wanted.length) conditions.push(sql`${profiles.skillList} @> ${`{${wanted.map(arrayItem).join(',')}}`}::text[]`);
-    if (query.availability) conditions.push(eq(profiles.availability, query.availability));
-  }
-  if (lookingOnProfile) conditions.push(eq(profiles.lookingForTeam, true));
-  if (query.eventId) conditions.push(takesPartIn(query.eventId, profiles, query.looking));
-  return conditions.length ? and(...conditions) : undefined;
+  return {
+    name: parts.join(','),
+    where,
+    params: {
+      q: search === 'like' && q ? `%${escapeLike(q)}%` : q,
+      skills: `{${skillList.map(arrayItem).join(',')}}`,
+      availability: query.availability,
+      event: query.eventId,
+    },
+    everyone: !q && !wanted.length && !query.availability && !lookingOnProfile && !query.looking,
+  };
 }
 
 /**
@@ -118,17 +138,20 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
   const registrantsOf = (eventId: string) =>
     counts?.get(`profiles:registrants:${eventId}`, () => registrantCount(db, eventId)) ?? registrantCount(db, eventId);
   const fewInEvent = Boolean(eventId && query.q && (await registrantsOf(eventId)) <= FEW_MATCHES);
-  const where = profileListWhere({ ...query, eventId, fewInEvent });
+  const filter = profileFilter({ ...query, eventId, fewInEvent });
   // Everyone, or everyone in an event: no filter but the event (and for sync, the instant).
-  const everyone = profileListWhere(query) === undefined;
+  const everyone = filter.everyone;
   // Everyone in an event: the total is the event's count of registrants. For sync it is not the
   // total (only changes count) but says whether walking the index of changes finds the page soonest.
   const registrants = everyone && eventId ? () => registrantsOf(eventId) : undefined;
   const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow & CardNotes>(db, {
     since: query.updatedSince ?? '',
     table: profiles,
-    columns: eventId ? cardColumnsIn(eventId) : cardColumns,
-    where,
+    list: {
+      name: filter.name,
+      shape: () => ({ columns: eventId ? cardColumnsIn(sql.placeholder('event')) : cardColumns, where: filter.where() }),
+      params: filter.params,
+    },
     page: query.page,
     pageSize: query.pageSize,
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,

@@ -10,7 +10,7 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import type { CountCache } from '../../api/counts';
-import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
+import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type ListQuery } from '../../api/paging';
 import { eventIdBySlug, eventRefOf } from '../events';
 import { hiddenReasonOf } from '../safety';
 import { cardColumns, toCard, type CardRow } from './teams.repo';
@@ -57,23 +57,30 @@ function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: numbe
 }
 
 export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
-  // The event's id itself, not a subquery: the planner then knows a large event from a small one.
   const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-  const conditions = [];
   // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
-  if (query.q) conditions.push(sql`${teams.searchText} like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
-  // Open to new members: recruiting, and not full.
-  if (query.open) conditions.push(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`);
+  const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined;
   // Every team, or every team in an event: no filter but the event (and for sync, the instant).
-  const everyTeam = conditions.length === 0;
-  if (eventId) conditions.push(eq(teams.eventId, eventId));
-  const where = conditions.length ? and(...conditions) : undefined;
-
-  const list = {
+  const everyTeam = !pattern && !query.open;
+  const list: ListQuery = {
+    name: [pattern && 'search', query.open && 'open', eventId && 'event'].filter(Boolean).join(','),
+    shape: () => ({
+      columns: listColumns,
+      where: and(
+        pattern ? sql`${teams.searchText} like ${sql.placeholder('pattern')}` : undefined,
+        // Open to new members: recruiting, and not full.
+        ...(query.open ? [eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`] : []),
+        // The event's id itself, not a subquery: PostgreSQL plans each request for its value, so it
+        // knows a large event from a small one.
+        eventId ? eq(teams.eventId, sql.placeholder('event')) : undefined,
+      ),
+    }),
+    params: { pattern, event: eventId },
+  };
+  const page = {
     table: teams,
-    columns: listColumns,
-    where,
+    list,
     page: query.page,
     pageSize: query.pageSize,
     countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
@@ -82,8 +89,8 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   };
   const firstPage = everyTeam ? () => everyTeamFirstPage(db, eventId, query.pageSize, query.updatedSince) : undefined;
   const { rows, total } = query.updatedSince
-    ? await changedSincePage<ListRow & CardNotes>(db, { ...list, since: query.updatedSince, firstPage })
-    : await newestFirstPage<ListRow & CardNotes>(db, { ...list, firstPage });
+    ? await changedSincePage<ListRow & CardNotes>(db, { ...page, since: query.updatedSince, firstPage })
+    : await newestFirstPage<ListRow & CardNotes>(db, { ...page, firstPage });
   const items = rows.map((row) => {
     const card = toCard(row);
     return row.hidden ? { ...card, description: HIDDEN_TEXT } : card;

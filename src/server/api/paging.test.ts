@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { teams } from '../db/schema';
 import { BROAD_TTL_MS, COUNT_STALE_MS, COUNT_TTL_MS, CountCache, FEW_MATCHES } from './counts';
 import { newestFirstPage, walkFindsPageSooner } from './paging';
+import { listTeams } from '../features/teams/list.repo';
 import { createHarness, type Harness } from '../testing/harness';
 import { LEGACY_EVENT_ID } from '../db/demo-events';
 
@@ -76,6 +77,21 @@ describe('newestFirstPage', () => {
     expect(first.total).toBeLessThanOrEqual(FEW_MATCHES);
     expect(names(first.rows)).toEqual(rareNewest.slice(0, 10));
     expect(names((await page(rare, 2)).rows)).toEqual(rareNewest.slice(10, 20));
+  });
+
+  it('pages a search in an event with many matches as over all events (walking the index of the event)', async () => {
+    // Every team here is in the 2025 event, and each name holds 'team': more than FEW_MATCHES match.
+    const search = (event: string | undefined, n: number) =>
+      listTeams(h.db, { q: 'team', open: false, event, page: n, pageSize: 10 }).then((list) => ({
+        names: list.items.map((team) => team.name),
+        total: list.total,
+      }));
+    for (const n of [1, 2, 5]) {
+      const inEvent = await search('worlds-largest-hackathon-2025', n);
+      expect(inEvent.total).toBe(FEW_MATCHES + 40);
+      expect(inEvent.names).toEqual(newest.slice((n - 1) * 10, n * 10));
+      expect(inEvent).toEqual(await search(undefined, n));
+    }
   });
 
   it('answers a filter nothing matches with no rows and a total of 0', async () => {

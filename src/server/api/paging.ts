@@ -52,7 +52,11 @@ interface Preparable {
  */
 export interface ListQuery {
   name: string;
-  shape: () => { columns: SelectedFields; where?: SQL };
+  /**
+   * `walk`: the statement walks the list's order (only when a walk finds the page soonest), so a
+   * filter may be written for that, where the index it walks is known (an event's own index).
+   */
+  shape: (walk: boolean) => { columns: SelectedFields; where?: SQL };
   params: Record<string, unknown>;
 }
 
@@ -70,7 +74,9 @@ function runList<Row>(
   build: (shape: ReturnType<ListQuery['shape']>) => Preparable,
   values: Record<string, unknown> = {},
 ) {
-  const statement = prepared(db, `list:${getTableName(table)}:${list.name}:${kind}`, () => build(list.shape()).prepare('')) as {
+  const statement = prepared(db, `list:${getTableName(table)}:${list.name}:${kind}`, () =>
+    build(list.shape(kind === 'walk')).prepare(''),
+  ) as {
     execute(values: Record<string, unknown>): Promise<Row[]>;
   };
   return statement.execute({ ...list.params, ...values });

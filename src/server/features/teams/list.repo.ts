@@ -65,15 +65,17 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   const everyTeam = !pattern && !query.open;
   const list: ListQuery = {
     name: [pattern && 'search', query.open && 'open', eventId && 'event'].filter(Boolean).join(','),
-    shape: () => ({
+    shape: (walk) => ({
       columns: listColumns,
       where: and(
         pattern ? sql`${teams.searchText} like ${sql.placeholder('pattern')}` : undefined,
         // Open to new members: recruiting, and not full.
         ...(query.open ? [eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`] : []),
-        // The event's id itself, not a subquery: PostgreSQL plans each request for its value, so it
-        // knows a large event from a small one.
-        eventId ? eq(teams.eventId, sql.placeholder('event')) : undefined,
+        // To collect or count, the event's id itself: PostgreSQL plans each request for its value,
+        // so it knows a large event from a small one. To walk, a subquery: PostgreSQL then walks the
+        // event's own index, not every team's, passing no team of another event (seen: a search in
+        // the bench's large event passed all 475 teams of the small ones, newer than its own).
+        eventId ? eq(teams.eventId, walk ? sql`(select ${sql.placeholder('event')}::uuid)` : sql.placeholder('event')) : undefined,
       ),
     }),
     params: { pattern, event: eventId },

@@ -45,6 +45,8 @@ export interface RegistrationRow {
   profile_id: string;
   looking: boolean | null;
   created_at: string;
+  /** The person's profile's created_at (a trigger sets it in the product; triggers are off for the load). */
+  profile_created_at: string;
 }
 
 const iso = (t: number) => new Date(t).toISOString();

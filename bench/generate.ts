@@ -229,6 +229,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     profile_id: id,
     looking: lookingFlag(rng, inLargeTeam.has(i)),
     created_at: (profiles[i] as { created_at: string }).created_at,
+    profile_created_at: (profiles[i] as { created_at: string }).created_at,
   }));
   large.registrant_count = registrations.length;
   large.team_count = teams.length;
@@ -283,6 +284,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
         profile_id: profileIds[p],
         looking: lookingFlag(rng, inTeam.has(p)),
         created_at: event.created_at,
+        profile_created_at: (profiles[p] as { created_at: string }).created_at,
       });
     }
     event.registrant_count = people.length;
@@ -368,9 +370,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     );
     await insertJson(
       tx,
-      'registrations (event_id, profile_id, looking, created_at, updated_at)',
-      'event_id uuid, profile_id uuid, looking boolean, created_at timestamptz',
-      'event_id, profile_id, looking, created_at, created_at',
+      'registrations (event_id, profile_id, looking, created_at, updated_at, profile_created_at)',
+      'event_id uuid, profile_id uuid, looking boolean, created_at timestamptz, profile_created_at timestamptz',
+      'event_id, profile_id, looking, created_at, created_at, profile_created_at',
       registrations,
       20_000,
     );

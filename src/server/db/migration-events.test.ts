@@ -103,6 +103,12 @@ describe('migrating a database from before events', { timeout: 120_000 }, () => 
     expect(await rows(sql`select count(*)::int as n from registrations where event_id = ${LEGACY_EVENT_ID} and looking is null`)).toEqual([
       { n: 3 },
     ]);
+    // Each registration keeps its person's created_at (migration 0025), which orders an event's people.
+    expect(
+      await rows(
+        sql`select count(*)::int as n from registrations r join profiles p on p.id = r.profile_id where r.profile_created_at = p.created_at`,
+      ),
+    ).toEqual([{ n: 3 }]);
 
     const live = new NotificationHub(database.db, silentLogger);
     await live.start(database.listen);
@@ -134,6 +140,9 @@ describe('migrating a database from before events', { timeout: 120_000 }, () => 
     expect(teams.items[0].event).toEqual({ slug: 'worlds-largest-hackathon-2025', name: "World's Largest Hackathon" });
     const looking = await get('/api/profiles?event=worlds-largest-hackathon-2025&looking=true');
     expect(looking.items.map((p: { firstName: string }) => p.firstName).sort()).toEqual(['Bo', 'Cy']);
+    const everyone = await get('/api/profiles?event=worlds-largest-hackathon-2025');
+    expect(everyone.items.map((p: { id: string }) => p.id)).toEqual((await get('/api/profiles')).items.map((p: { id: string }) => p.id));
+    expect(everyone.total).toBe(3);
     const team = await get('/api/teams/22222222-2222-4222-8222-000000000001');
     expect(team.event).toMatchObject({ slug: 'worlds-largest-hackathon-2025', formationLocked: false });
   });

@@ -113,11 +113,18 @@ export const registrations = pgTable(
     intent: text('intent'),
     /** When the person last said they are looking here (taking part, or switching it on again): its age lapses it. */
     lookingSince: timestamp('looking_since', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The person's profile's created_at, set by a trigger on every new registration (migration
+     * 0025; the default is never kept): an event's people, newest first, are read from the index
+     * below, not by sorting every registrant (docs/decisions/032-list-statements-per-shape.md).
+     */
+    profileCreatedAt: timestamp('profile_created_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.profileId] }),
+    index('registrations_event_newest_idx').on(t.eventId, t.profileCreatedAt.desc(), t.profileId.desc()),
     index('registrations_profile_id_idx').on(t.profileId),
     index('registrations_looking_since_idx').on(t.lookingSince),
   ],

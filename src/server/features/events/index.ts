@@ -18,6 +18,7 @@ export {
   ensureRegistered,
   eventsLookingIn,
   looksInSomeEvent,
+  newestRegistrants,
   registrationsIn,
   shareAnEvent,
   stopLookingIn,

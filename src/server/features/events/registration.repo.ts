@@ -192,6 +192,17 @@ export function takesPartIn(
     : sql`${columns.eventIds} @> ${event}`;
 }
 
+/**
+ * The newest `count` people taking part in an event (newest profile first, as lists order people):
+ * the event's own index of its registrations in that order (registrations_event_newest_idx), so a
+ * page of an event's people reads a page of registrations, however many there are.
+ */
+export function newestRegistrants(eventId: string | Placeholder, count: number): SQL {
+  return sql`(select ${registrations.profileId} from ${registrations} where ${registrations.eventId} = ${eventId}
+    order by ${registrations.profileCreatedAt} desc nulls last, ${registrations.profileId} desc nulls last
+    limit ${sql.raw(String(Math.trunc(count)))})`;
+}
+
 /** The registrations of these people in one event: who takes part, and whether they are looking there. */
 export async function registrationsIn(db: Db, eventId: string, profileIds: string[]) {
   if (profileIds.length === 0) return new Map<string, boolean>();

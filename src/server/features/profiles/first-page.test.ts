@@ -6,7 +6,7 @@
  * it is walked: each page here is read twice, and both answers checked.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { LEGACY_EVENT_ID } from '../../db/demo-events';
@@ -171,6 +171,23 @@ describe('searches and later pages', () => {
         expect(card.event.slug).toBe(EVENT);
         expect(card.description).toBe(card.name === hiddenTeam ? HIDDEN_TEXT : `What team ${Number(card.name.slice(5))} builds.`);
       }
+    }
+  });
+});
+
+describe("an event's people", () => {
+  it('come newest profile first, however late each registered, on the first page as on the next', async () => {
+    // The fourth newest person leaves the event and takes part again: their registration is now the
+    // newest, their profile still the fourth newest.
+    const [again] = await h.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.name, people[3]));
+    await h.db.delete(registrations).where(and(eq(registrations.eventId, LEGACY_EVENT_ID), eq(registrations.profileId, again.id)));
+    await h.db
+      .insert(registrations)
+      .values({ eventId: LEGACY_EVENT_ID, profileId: again.id, looking: looking.has(people[3]) ? null : false });
+    for (const n of [1, 2]) {
+      const res = await h.api('GET /api/profiles', { query: { event: EVENT, page: n, pageSize: 10 } });
+      expect(res.body.total).toBe(COUNT);
+      expect(res.body.items.map((p) => p.name)).toEqual(people.slice((n - 1) * 10, n * 10));
     }
   });
 });

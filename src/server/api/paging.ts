@@ -38,6 +38,16 @@ function withNotes(
     .orderBy(...orderOf(order, cut));
 }
 
+/** A page's size and offset in a list's statements (runList): values of each request, not of the shape. */
+const PAGE_LIMIT = sql.placeholder('pageLimit') as unknown as number;
+const PAGE_OFFSET = sql.placeholder('pageOffset') as unknown as number;
+
+/**
+ * A LIMIT written into a statement, for a named one: with a LIMIT it cannot see, PostgreSQL's
+ * generic plan for any value would sort every match.
+ */
+export const writtenLimit = (count: number) => sql.raw(String(Math.trunc(count)));
+
 /** A query Drizzle can make a statement of. */
 interface Preparable {
   prepare(name: string): unknown;
@@ -153,8 +163,6 @@ export async function newestFirstPage<Row>(
   const offset = (page - 1) * pageSize;
   const run = <R = Row>(kind: string, build: (shape: ReturnType<ListQuery['shape']>) => Preparable) =>
     runList<R>(db, table, list, kind, build, { pageLimit: pageSize, pageOffset: offset });
-  const limit = sql.placeholder('pageLimit') as unknown as number;
-  const pageOffset = sql.placeholder('pageOffset') as unknown as number;
   const count =
     opts.total ??
     (async () =>
@@ -182,7 +190,7 @@ export async function newestFirstPage<Row>(
           : await run('walk', (shape) =>
               withNotes(
                 db,
-                base(shape).orderBy(desc(table.createdAt), desc(table.id)).limit(limit).offset(pageOffset),
+                base(shape).orderBy(desc(table.createdAt), desc(table.id)).limit(PAGE_LIMIT).offset(PAGE_OFFSET),
                 Object.keys(shape.columns),
                 'newest first',
                 notes,
@@ -204,8 +212,8 @@ export async function newestFirstPage<Row>(
           .select()
           .from(matches as never)
           .orderBy(desc(matches.createdAt), desc(matches.id))
-          .limit(limit)
-          .offset(pageOffset),
+          .limit(PAGE_LIMIT)
+          .offset(PAGE_OFFSET),
         Object.keys(shape.columns),
         'newest first',
         notes,
@@ -233,8 +241,8 @@ export async function newestFirstPage<Row>(
         })
         .from(matches as never)
         .orderBy(desc(matches.createdAt), desc(matches.id))
-        .limit(limit)
-        .offset(pageOffset),
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET),
       [...keys, 'matchCount'],
       'newest first',
       notes,
@@ -285,7 +293,7 @@ export function firstPageStatement(
       .from(table as never)
       .where(where)
       .orderBy(...orderOf(opts.order, table as unknown as Record<string, PgColumn>))
-      .limit(sql.raw(String(Math.trunc(opts.pageSize))) as unknown as number)
+      .limit(writtenLimit(opts.pageSize) as unknown as number)
       .as('page') as unknown as Record<string, SQL>;
     return db
       .select({ ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) })
@@ -331,47 +339,36 @@ export async function changedSincePage<Row>(
       ? opts.firstPage
       : undefined;
   const since = new Date(opts.since).toISOString();
-  const values = { pageSince: since, pageLimit: pageSize, pageOffset: (page - 1) * pageSize };
+  const run = <R = Row>(kind: string, build: (shape: ReturnType<ListQuery['shape']>) => Preparable) =>
+    runList<R>(db, table, list, kind, build, { pageSince: since, pageLimit: pageSize, pageOffset: (page - 1) * pageSize });
   const whereSince = (where: SQL | undefined) => and(where, gte(table.changedAt, sql`${sql.placeholder('pageSince')}::timestamptz`));
   const counts = opts.counts ?? new CountCache();
   const [rows, total] = await Promise.all([
     firstPage
       ? firstPage()
-      : runList<Row>(
-          db,
-          table,
-          list,
-          'since',
-          ({ columns, where }) =>
-            withNotes(
-              db,
-              db
-                .select(columns)
-                .from(table as never)
-                .where(whereSince(where))
-                .orderBy(asc(table.changedAt), asc(table.id))
-                .limit(sql.placeholder('pageLimit') as unknown as number)
-                .offset(sql.placeholder('pageOffset') as unknown as number),
-              Object.keys(columns),
-              'oldest change first',
-              opts.notes,
-            ),
-          values,
+      : run('since', ({ columns, where }) =>
+          withNotes(
+            db,
+            db
+              .select(columns)
+              .from(table as never)
+              .where(whereSince(where))
+              .orderBy(asc(table.changedAt), asc(table.id))
+              .limit(PAGE_LIMIT)
+              .offset(PAGE_OFFSET),
+            Object.keys(columns),
+            'oldest change first',
+            opts.notes,
+          ),
         ),
     counts.get(`${opts.countKey}:since:${since}`, async () =>
       Number(
         (
-          await runList<{ total: number }>(
-            db,
-            table,
-            list,
-            'since_count',
-            ({ where }) =>
-              db
-                .select({ total: sql<number>`count(*)::int` })
-                .from(table)
-                .where(whereSince(where)),
-            values,
+          await run<{ total: number }>('since_count', ({ where }) =>
+            db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(table)
+              .where(whereSince(where)),
           )
         )[0].total,
       ),

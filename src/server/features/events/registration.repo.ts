@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { RegistrationView } from '../../../shared/api/events';
 import type { RegistrationSchema } from '../../../shared/event-schemas';
 import { done, refused, type Outcome } from '../../api/outcome';
+import { writtenLimit } from '../../api/paging';
 import type { Db } from '../../db/client';
 import { people } from '../../db/people';
 import { registrations, type Event } from '../../db/schema';
@@ -200,7 +201,7 @@ export function takesPartIn(
 export function newestRegistrants(eventId: string | Placeholder, count: number): SQL {
   return sql`(select ${registrations.profileId} from ${registrations} where ${registrations.eventId} = ${eventId}
     order by ${registrations.profileCreatedAt} desc nulls last, ${registrations.profileId} desc nulls last
-    limit ${sql.raw(String(Math.trunc(count)))})`;
+    limit ${writtenLimit(count)})`;
 }
 
 /** The registrations of these people in one event: who takes part, and whether they are looking there. */

@@ -126,6 +126,35 @@ describe('the first page of everyone', () => {
   });
 });
 
+describe('a search that matches most people', () => {
+  // Read as the first page is (twice: collected while counted, then walked with the count kept),
+  // over all events, in the event, and looking there. A walk tests the term and the event in forms
+  // of its own (profiles.repo profileFilter): it must keep the same people.
+  const search = async (query: { event?: string; looking?: boolean; page?: number }) => {
+    const [res, again] = [
+      await h.api('GET /api/profiles', { query: { q: 'Person', pageSize: 10, ...query } }),
+      await h.api('GET /api/profiles', { query: { q: 'Person', pageSize: 10, ...query } }),
+    ];
+    expect(res.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    return again.body;
+  };
+
+  it('finds the same people newest first when walked, in the event or not, looking there or not', async () => {
+    for (const query of [{}, { event: EVENT }]) {
+      for (const n of [1, 2]) {
+        const found = await search({ ...query, page: n });
+        expect(found.total).toBe(COUNT);
+        expect(found.items.map((p) => p.name)).toEqual(people.slice((n - 1) * 10, n * 10));
+      }
+    }
+    const lookingThere = people.filter((name) => looking.has(name));
+    const found = await search({ event: EVENT, looking: true });
+    expect(found.total).toBe(lookingThere.length);
+    expect(found.items.map((p) => p.name)).toEqual(lookingThere.slice(0, 10));
+  });
+});
+
 describe('the first page of every team', () => {
   const page = async (query: { event?: string; page?: number }) => {
     const [res, again] = [

@@ -51,6 +51,8 @@ describe('events whose teams one could join now', () => {
     });
     expect(closed.status).toBe(200);
 
+    // Signed out first: the list's statement for a signed-out viewer is not the one for a person.
+    expect(await joinable()).not.toContain(closing);
     const forPerson = await joinable(person.cookie);
     expect(forPerson).toEqual(expect.arrayContaining([open, closing]));
     expect(forPerson).not.toContain(draft);

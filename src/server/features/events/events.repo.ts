@@ -25,7 +25,27 @@ export interface EventViewer {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const endsAt = sql`coalesce(${events.awardsAt}, ${events.submissionDeadline})`;
 
-export function toCard(event: Event, now = new Date()): EventCard {
+/** The columns of an event's card (toCard): what the events list reads of each. */
+const cardColumns = {
+  slug: events.slug,
+  name: events.name,
+  tagline: events.tagline,
+  location: events.location,
+  timezone: events.timezone,
+  registrationOpensAt: events.registrationOpensAt,
+  registrationClosesAt: events.registrationClosesAt,
+  formationDeadline: events.formationDeadline,
+  buildStartsAt: events.buildStartsAt,
+  submissionDeadline: events.submissionDeadline,
+  awardsAt: events.awardsAt,
+  state: events.state,
+  hidden: events.hidden,
+  registrantCount: events.registrantCount,
+  teamCount: events.teamCount,
+  changedAt: events.changedAt,
+};
+
+export function toCard(event: Pick<Event, keyof typeof cardColumns>, now = new Date()): EventCard {
   return {
     slug: event.slug,
     name: event.name,
@@ -130,39 +150,58 @@ export async function eventDetail(db: Db, event: Event, role: EventRole | null, 
 
 /** One page of events: published ones by phase (soonest first, past ones latest first), or the viewer's own. */
 export async function listEvents(db: Db, query: EventListQuery, viewerProfileId: string | null): Promise<EventList> {
-  const conditions: SQL[] = [];
-  if (query.mine && viewerProfileId) {
-    conditions.push(sql`(exists (select 1 from ${eventStaff} s where s.event_id = ${events.id} and s.profile_id = ${viewerProfileId})
-      or (${events.state} = 'published' and not ${events.hidden}
-        and exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${viewerProfileId})))`);
-  } else if (query.mine) {
-    return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-  } else {
-    conditions.push(sql`${events.state} = 'published' and not ${events.hidden}`);
-  }
-  if (query.joinable) conditions.push(joinableWhere(viewerProfileId));
-  if (query.phase === 'upcoming') conditions.push(sql`now() < ${events.buildStartsAt}`);
-  if (query.phase === 'running') conditions.push(sql`${events.buildStartsAt} <= now() and now() < ${endsAt}`);
-  if (query.phase === 'past') conditions.push(sql`${endsAt} <= now()`);
-  // Sync: changed at or after the instant, oldest change first (docs/decisions/027-sync.md).
-  if (query.updatedSince) conditions.push(gte(events.changedAt, new Date(query.updatedSince)));
-  const where = and(...conditions);
+  if (query.mine && !viewerProfileId) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  // Built once per shape of the query (its values are placeholders), as the other lists' statements (api/paging.ts).
+  const shape = [
+    query.mine ? 'mine' : 'published',
+    query.joinable && (viewerProfileId ? 'joinable' : 'joinable signed out'),
+    query.phase,
+    query.updatedSince && 'since',
+  ];
+  const name = `events_list:${shape.filter(Boolean).join(',')}`;
+  const viewer = viewerProfileId ? sql.placeholder('viewer') : null;
+  const where = () =>
+    and(
+      query.mine
+        ? sql`(exists (select 1 from ${eventStaff} s where s.event_id = ${events.id} and s.profile_id = ${viewer})
+            or (${events.state} = 'published' and not ${events.hidden}
+              and exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${viewer})))`
+        : sql`${events.state} = 'published' and not ${events.hidden}`,
+      query.joinable ? joinableWhere(viewer) : undefined,
+      query.phase === 'upcoming' ? sql`now() < ${events.buildStartsAt}` : undefined,
+      query.phase === 'running' ? sql`${events.buildStartsAt} <= now() and now() < ${endsAt}` : undefined,
+      query.phase === 'past' ? sql`${endsAt} <= now()` : undefined,
+      // Sync: changed at or after the instant, oldest change first (docs/decisions/027-sync.md).
+      query.updatedSince ? gte(events.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
+    );
   const ended = sql`(${endsAt} <= now())`;
   const order = query.updatedSince
     ? [asc(events.changedAt), asc(events.id)]
     : [asc(ended), sql`case when ${ended} then null else ${events.buildStartsAt} end asc`, desc(events.buildStartsAt), asc(events.id)];
+  const values = {
+    viewer: viewerProfileId,
+    since: query.updatedSince && new Date(query.updatedSince).toISOString(),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(events)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(events)
-      .where(where),
+    prepared(db, `${name}:page`, (db, statement) =>
+      db
+        .select(cardColumns)
+        .from(events)
+        .where(where())
+        .orderBy(...order)
+        .limit(sql.placeholder('limit') as unknown as number)
+        .offset(sql.placeholder('offset') as unknown as number)
+        .prepare(statement),
+    ).execute(values),
+    prepared(db, `${name}:count`, (db, statement) =>
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(events)
+        .where(where())
+        .prepare(statement),
+    ).execute(values),
   ]);
   const now = new Date();
   return { items: rows.map((e) => toCard(e, now)), total, page: query.page, pageSize: query.pageSize };

@@ -9,8 +9,14 @@ import type { Event } from '../../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A stored event's dates. */
+export type StoredDates = Pick<
+  Event,
+  'registrationOpensAt' | 'registrationClosesAt' | 'formationDeadline' | 'buildStartsAt' | 'submissionDeadline' | 'awardsAt'
+>;
+
 /** The dates of a stored event, as the shared phase functions read them. */
-export function datesOf(event: Event): EventDates {
+export function datesOf(event: StoredDates): EventDates {
   return {
     registrationOpensAt: iso(event.registrationOpensAt),
     registrationClosesAt: iso(event.registrationClosesAt),
@@ -23,7 +29,7 @@ export function datesOf(event: Event): EventDates {
 
 export const isRegistrationOpen = (event: Event, now = new Date()) => registrationOpen(datesOf(event), now);
 export const isFormationLocked = (event: Event, now = new Date()) => formationLocked(datesOf(event), now);
-export const phaseOf = (event: Event, now = new Date()) => listPhase(datesOf(event), now);
+export const phaseOf = (event: StoredDates, now = new Date()) => listPhase(datesOf(event), now);
 export const endsAt = (event: Event) => new Date(eventEndsAt(datesOf(event)));
 
 /** A new team's size, and whether a size is allowed: the same rules as the forms show. */

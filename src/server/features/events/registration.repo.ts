@@ -181,7 +181,9 @@ const oneEvent = (eventId: string | Placeholder): SQL =>
  * profile's event_ids), or with `looking`, that they look for a team there (`lookingEventIds`, kept
  * from the registration's flag or the profile's: migration 0016). A test of the row the list reads.
  * With `walk`, for a statement that walks the list's own index: `= any()`, which no index serves
- * (so a plan kept for any event walks) and costs less on each row walked than containment.
+ * and costs less on each row walked than containment, with the event's id as a subquery, so that
+ * PostgreSQL estimates every event alike: a named statement (a first page) then keeps its plan for
+ * any event instead of planning each request again (0.59 against 0.50 ms a page of the large event).
  */
 export function takesPartIn(
   eventId: string | Placeholder,
@@ -189,7 +191,7 @@ export function takesPartIn(
   { looking = false, walk = false } = {},
 ): SQL {
   const held = looking ? columns.lookingEventIds : columns.eventIds;
-  if (walk) return sql`${eventId}::uuid = any(${held})`;
+  if (walk) return sql`(select ${eventId}::uuid) = any(${held})`;
   const event = oneEvent(eventId);
   // Looking somewhere, said again in the terms of the index of the combined filter in an event (migration 0016).
   return looking ? sql`(${held} @> ${event} and ${held} <> '{}'::uuid[])` : sql`${held} @> ${event}`;

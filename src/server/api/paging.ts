@@ -264,6 +264,14 @@ export async function newestFirstPage<Row>(
 }
 
 /**
+ * For a first page's statement (firstPageStatement), sync's instant (`since`, a placeholder) as a
+ * subquery, as an event's id is given there: PostgreSQL then plans every instant alike and keeps one
+ * plan, where a plan that saw the instant cost less than the plan for any and was made again on
+ * every request (seen: teams changed in the last day in the large event, 0.2 ms of planning a page).
+ */
+export const changedSince = (column: PgColumn) => gte(column, sql`(select ${sql.placeholder('since')}::timestamptz)`);
+
+/**
  * The first page of a list whose filter has a fixed shape (everyone, or everyone in an event;
  * newest first, or for sync oldest change first): what every visitor of a list opens first, as a
  * statement named per page size, parsed and planned once per connection instead of on every

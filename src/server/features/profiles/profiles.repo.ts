@@ -1,5 +1,5 @@
 /** Profile data: plain async functions over the Db; null means "not found". */
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Me } from '../../../shared/api/auth';
 import type { ContactInfo, OwnProfile, ProfileDetail, ProfileList } from '../../../shared/api/profiles';
 import { displayName } from '../../../shared/avatar';
@@ -11,7 +11,7 @@ import { blockBetween, hiddenReasonOf } from '../safety';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { FEW_MATCHES, type CountCache } from '../../api/counts';
-import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
+import { changedSince, changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
 import { profiles, skills } from '../../db/schema';
 import { eventIdBySlug, eventsLookingIn, looksInSomeEvent, newestRegistrants, registrantCount, takesPartIn } from '../events';
 import { cardColumns, cardColumnsIn, notesOf, toCard, type CardNotes, type CardRow } from './cards.repo';
@@ -127,7 +127,7 @@ function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number
         where: and(
           eventId && !byRegistrants ? takesPartIn(event, profiles, { walk: true }) : undefined,
           eventId && byRegistrants ? sql`${profiles.id} in ${newestRegistrants(event, pageSize)}` : undefined,
-          since ? gte(profiles.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
+          since ? changedSince(profiles.changedAt) : undefined,
         ),
       };
     },

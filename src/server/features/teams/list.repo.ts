@@ -2,7 +2,7 @@
  * Browsing teams: a page of team cards, newest first or (sync) oldest change first, filtered by a
  * search, 'open only' and an event, with each card's notes (its event, a hidden description).
  */
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { EventRef } from '../../../shared/api/events';
 import type { TeamList } from '../../../shared/api/teams';
 import type { TeamListQuery } from '../../../shared/schemas';
@@ -10,7 +10,7 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import type { CountCache } from '../../api/counts';
-import { changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type ListQuery } from '../../api/paging';
+import { changedSince, changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type ListQuery } from '../../api/paging';
 import { eventIdBySlug, eventRefOf } from '../events';
 import { hiddenReasonOf } from '../safety';
 import { cardColumns, toCard, type CardRow } from './teams.repo';
@@ -47,7 +47,7 @@ function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: numbe
       columns: listColumns,
       where: and(
         eventId ? eq(teams.eventId, sql`(select ${sql.placeholder('event')}::uuid)`) : undefined,
-        since ? gte(teams.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
+        since ? changedSince(teams.changedAt) : undefined,
       ),
     }),
     order: since ? 'oldest change first' : 'newest first',

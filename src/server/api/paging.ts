@@ -38,9 +38,12 @@ function withNotes(
     .orderBy(...orderOf(order, cut));
 }
 
-/** A page's size and offset in a list's statements (runList): values of each request, not of the shape. */
-const PAGE_LIMIT = sql.placeholder('pageLimit') as unknown as number;
-const PAGE_OFFSET = sql.placeholder('pageOffset') as unknown as number;
+/**
+ * A page's size and offset in a list's statements (runList, and a list's own kept statements):
+ * values of each request (`pageLimit`, `pageOffset`), not of the shape.
+ */
+export const PAGE_LIMIT = sql.placeholder('pageLimit') as unknown as number;
+export const PAGE_OFFSET = sql.placeholder('pageOffset') as unknown as number;
 
 /**
  * A LIMIT written into a statement, for a named one: with a LIMIT it cannot see, PostgreSQL's

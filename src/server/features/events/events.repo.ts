@@ -9,6 +9,7 @@ import type { EventRole } from '../../../shared/constants';
 import { eventDateIssues, type CreateEventSchema, type EventListQuery, type UpdateEventInput } from '../../../shared/event-schemas';
 import type { z } from 'zod';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import { PAGE_LIMIT, PAGE_OFFSET } from '../../api/paging';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
@@ -174,15 +175,17 @@ export async function listEvents(db: Db, query: EventListQuery, viewerProfileId:
       // Sync: changed at or after the instant, oldest change first (docs/decisions/027-sync.md).
       query.updatedSince ? gte(events.changedAt, sql`${sql.placeholder('since')}::timestamptz`) : undefined,
     );
-  const ended = sql`(${endsAt} <= now())`;
-  const order = query.updatedSince
-    ? [asc(events.changedAt), asc(events.id)]
-    : [asc(ended), sql`case when ${ended} then null else ${events.buildStartsAt} end asc`, desc(events.buildStartsAt), asc(events.id)];
+  const order = () => {
+    const ended = sql`(${endsAt} <= now())`;
+    return query.updatedSince
+      ? [asc(events.changedAt), asc(events.id)]
+      : [asc(ended), sql`case when ${ended} then null else ${events.buildStartsAt} end asc`, desc(events.buildStartsAt), asc(events.id)];
+  };
   const values = {
     viewer: viewerProfileId,
     since: query.updatedSince && new Date(query.updatedSince).toISOString(),
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    pageLimit: query.pageSize,
+    pageOffset: (query.page - 1) * query.pageSize,
   };
   const [rows, [{ total }]] = await Promise.all([
     prepared(db, `${name}:page`, (db, statement) =>
@@ -190,9 +193,9 @@ export async function listEvents(db: Db, query: EventListQuery, viewerProfileId:
         .select(cardColumns)
         .from(events)
         .where(where())
-        .orderBy(...order)
-        .limit(sql.placeholder('limit') as unknown as number)
-        .offset(sql.placeholder('offset') as unknown as number)
+        .orderBy(...order())
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET)
         .prepare(statement),
     ).execute(values),
     prepared(db, `${name}:count`, (db, statement) =>

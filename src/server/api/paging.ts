@@ -1,4 +1,4 @@
-import { and, asc, desc, getTableName, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableName, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -267,12 +267,18 @@ export async function newestFirstPage<Row>(
 }
 
 /**
- * For a first page's statement (firstPageStatement), sync's instant (`since`, a placeholder) as a
- * subquery, as an event's id is given there: PostgreSQL then plans every instant alike and keeps one
- * plan, where a plan that saw the instant cost less than the plan for any and was made again on
- * every request (seen: teams changed in the last day in the large event, 0.2 ms of planning a page).
+ * A value a kept statement's plan must not depend on, as a scalar subquery: `(select $1::uuid)`.
+ * PostgreSQL then estimates every value alike, so a named statement keeps one plan for all of them,
+ * where a custom plan that saw the value (a large event, a recent instant) cost less than the plan
+ * for any, and was made again on every request (seen: 0.2 ms of planning a page of teams changed in
+ * the last day in the large event). In a walk's filter it also keeps PostgreSQL on the index the
+ * walk was chosen for (an event's own), not another it would pick for a value it sees.
  */
-export const changedSince = (column: PgColumn) => gte(column, sql`(select ${sql.placeholder('since')}::timestamptz)`);
+export const unseenByPlanner = (value: Placeholder | SQL | string, type: 'uuid' | 'timestamptz') =>
+  sql`(select ${value}::${sql.raw(type)})`;
+
+/** For a first page's statement (firstPageStatement): changed at or after sync's instant (`since`), unseen by the planner. */
+export const changedSince = (column: PgColumn) => gte(column, unseenByPlanner(sql.placeholder('since'), 'timestamptz'));
 
 /**
  * The first page of a list whose filter has a fixed shape (everyone, or everyone in an event;

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { RegistrationView } from '../../../shared/api/events';
 import type { RegistrationSchema } from '../../../shared/event-schemas';
 import { done, refused, type Outcome } from '../../api/outcome';
-import { writtenLimit } from '../../api/paging';
+import { unseenByPlanner, writtenLimit } from '../../api/paging';
 import type { Db } from '../../db/client';
 import { people } from '../../db/people';
 import { registrations, type Event } from '../../db/schema';
@@ -191,7 +191,7 @@ export function takesPartIn(
   { looking = false, walk = false } = {},
 ): SQL {
   const held = looking ? columns.lookingEventIds : columns.eventIds;
-  if (walk) return sql`(select ${eventId}::uuid) = any(${held})`;
+  if (walk) return sql`${unseenByPlanner(eventId, 'uuid')} = any(${held})`;
   const event = oneEvent(eventId);
   // Looking somewhere, said again in the terms of the index of the combined filter in an event (migration 0016).
   return looking ? sql`(${held} @> ${event} and ${held} <> '{}'::uuid[])` : sql`${held} @> ${event}`;

@@ -10,7 +10,15 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import type { CountCache } from '../../api/counts';
-import { changedSince, changedSincePage, escapeLike, firstPageStatement, newestFirstPage, type ListQuery } from '../../api/paging';
+import {
+  changedSince,
+  changedSincePage,
+  escapeLike,
+  firstPageStatement,
+  newestFirstPage,
+  unseenByPlanner,
+  type ListQuery,
+} from '../../api/paging';
 import { eventIdBySlug, eventRefOf } from '../events';
 import { hiddenReasonOf } from '../safety';
 import { cardColumns, toCard, type CardRow } from './teams.repo';
@@ -46,7 +54,7 @@ function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: numbe
     shape: () => ({
       columns: listColumns,
       where: and(
-        eventId ? eq(teams.eventId, sql`(select ${sql.placeholder('event')}::uuid)`) : undefined,
+        eventId ? eq(teams.eventId, unseenByPlanner(sql.placeholder('event'), 'uuid')) : undefined,
         since ? changedSince(teams.changedAt) : undefined,
       ),
     }),
@@ -75,7 +83,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
         // so it knows a large event from a small one. To walk, a subquery: PostgreSQL then walks the
         // event's own index, not every team's, passing no team of another event (seen: a search in
         // the bench's large event passed all 475 teams of the small ones, newer than its own).
-        eventId ? eq(teams.eventId, walk ? sql`(select ${sql.placeholder('event')}::uuid)` : sql.placeholder('event')) : undefined,
+        eventId ? eq(teams.eventId, walk ? unseenByPlanner(sql.placeholder('event'), 'uuid') : sql.placeholder('event')) : undefined,
       ),
     }),
     params: { pattern, event: eventId },

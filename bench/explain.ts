@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { ProfileListQuery } from '../src/shared/schemas';
 import { pgliteExtensions, type Db } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
-import { listProfiles } from '../src/server/features/profiles/profiles.repo';
+import { listProfiles } from '../src/server/features/profiles/list.repo';
 
 export interface ExplainedQuery {
   sql: string;

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
-import { listProfiles } from '../src/server/features/profiles/profiles.repo';
+import { listProfiles } from '../src/server/features/profiles/list.repo';
 import { ProfileListQuerySchema } from '../src/shared/schemas';
 import { explainStatements } from './explain';
 import { PROFILE_TERMS } from './read-cases';

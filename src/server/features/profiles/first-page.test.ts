@@ -129,7 +129,7 @@ describe('the first page of everyone', () => {
 describe('a search that matches most people', () => {
   // Read as the first page is (twice: collected while counted, then walked with the count kept),
   // over all events, in the event, and looking there. A walk tests the term and the event in forms
-  // of its own (profiles.repo profileFilter): it must keep the same people.
+  // of its own (list.repo profileFilter): it must keep the same people.
   const search = async (query: { event?: string; looking?: boolean; page?: number }) => {
     const [res, again] = [
       await h.api('GET /api/profiles', { query: { q: 'Person', pageSize: 10, ...query } }),

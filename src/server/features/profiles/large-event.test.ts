@@ -1,7 +1,7 @@
 /**
  * An event of more than FEW_MATCHES people: its first page is not its newest registrants (a small
  * event's, first-page.test.ts) but a walk of everyone's newest-first index that tests each person
- * for the event (profiles.repo everyoneFirstPage, takesPartIn's walk form). Here the newest people
+ * for the event (list.repo everyoneFirstPage, takesPartIn's walk form). Here the newest people
  * of all take part in another event only, and their changes are the oldest: the walks pass them,
  * and no page of the large event may show them.
  */

@@ -7,10 +7,11 @@ import { profilesApi } from '../../../shared/api/profiles';
 import { getViewer, notFound } from '../../api/http';
 import { createRouter } from '../../api/openapi';
 import { avatarStore } from './avatar-store';
+import { listProfiles } from './list.repo';
 import * as repo from './profiles.repo';
 
 export const profilesRoutes = createRouter()
-  .openapi(profilesApi.list, async (c) => c.json(await repo.listProfiles(c.var.db, c.req.valid('query'), c.var.counts), 200))
+  .openapi(profilesApi.list, async (c) => c.json(await listProfiles(c.var.db, c.req.valid('query'), c.var.counts), 200))
   .openapi(profilesApi.skills, async (c) => c.json(await repo.listSkillNames(c.var.db), 200))
   .openapi(profilesApi.get, async (c) => {
     const viewer = await getViewer(c);

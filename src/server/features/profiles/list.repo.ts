@@ -1,0 +1,206 @@
+/**
+ * Browsing people: a page of profile cards, newest first or (sync) oldest change first, filtered by
+ * a search, skills, an availability, 'looking for a team' and an event (docs/product.md#browse-profiles).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { ProfileList } from '../../../shared/api/profiles';
+import type { ProfileListQuery } from '../../../shared/schemas';
+import type { Db } from '../../db/client';
+import { FEW_MATCHES, type CountCache } from '../../api/counts';
+import { changedSince, changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
+import { profiles } from '../../db/schema';
+import { eventIdBySlug, newestRegistrants, registrantCount, takesPartIn } from '../events';
+import { cardColumns, cardColumnsIn, notesOf, toCard, type CardNotes, type CardRow } from './cards.repo';
+
+/** One element of a PostgreSQL array literal, quoted so commas, braces and quotes stay text. */
+function arrayItem(value: string): string {
+  return `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
+}
+
+/**
+ * The list's filter: every active condition of docs/product.md#validation-list-queries combined
+ * with AND, with a placeholder for each value (api/paging.ts ListQuery). Skill names are read from
+ * the profile row itself (skill_names for the search, skill_list for 'has all these skills';
+ * lower-cased, kept by a trigger on profile_skills), so each condition is a cheap test on the row
+ * or an index lookup (trigram, GIN containment), never a join per row. Also says whether it
+ * filters at all (`everyone`: no filter but the event).
+ */
+export function profileFilter(
+  query: Pick<ProfileListQuery, 'q' | 'skills' | 'availability' | 'looking'> & {
+    /** The id of the event of the list's `event` slug. */
+    eventId?: string;
+    /** The event has few people (at most FEW_MATCHES): a search tests each of them rather than go through the trigram index. */
+    fewInEvent?: boolean;
+  },
+) {
+  // Newlines separate the stored skill names; a search term never spans two of them.
+  const q = query.q
+    ?.replace(/[\r\n]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  const wanted = [
+    ...new Set(
+      query.skills
+        .map((s) =>
+          s
+            .replace(/[\r\n]+/g, ' ')
+            .trim()
+            .toLowerCase(),
+        )
+        .filter(Boolean),
+    ),
+  ];
+  // The skills (or a small event's people) narrow the rows through their own index; a common
+  // search term would cost more through the trigram index than as a plain substring test
+  // (strpos) on those rows (seen: 'python' among an event's 215 people, 20-36 ms through the
+  // trigram indexes, which PostgreSQL's estimates prefer, against under 1 ms).
+  // A walk of the newest-first index (api/paging.ts ListQuery) tests the term the same way: through
+  // LIKE, PostgreSQL's estimate of a term's matches from the trigram index can be far below the truth
+  // and its plan then collects and sorts every match instead of walking (seen: 'rust', 129 estimated,
+  // 3,615 found, 20 ms against 5 ms walked).
+  const search = !q ? undefined : wanted.length || query.fewInEvent ? 'substring' : 'like';
+  // The combined filter: each skill with the availability, in one index (migration 0011; in an
+  // event, its twin over every profile, migration 0016, with looking there tested on the row).
+  const combined = wanted.length > 0 && Boolean(query.availability) && query.looking;
+  // In an event, looking means looking there: the profile's own flag (and the index built on it) says nothing.
+  const lookingOnProfile = query.looking && !query.eventId;
+  const skillList = combined ? wanted.map((skill) => `${skill}|${query.availability}`) : wanted;
+  const parts = [
+    search,
+    combined ? 'skills+availability' : [wanted.length && 'skills', query.availability && 'availability'],
+    lookingOnProfile && 'looking',
+    query.eventId && (query.looking ? 'looking in event' : 'event'),
+  ]
+    .flat()
+    .filter(Boolean);
+  // `walk`: the statement walks the newest-first index (api/paging.ts ListQuery).
+  const where = (walk = false) =>
+    and(
+      search === 'substring' || (search && walk)
+        ? sql`(strpos(${profiles.searchText}, ${sql.placeholder('q')}) > 0 or strpos(${profiles.skillNames}, ${sql.placeholder('q')}) > 0)`
+        : search === 'like'
+          ? sql`(${profiles.searchText} like ${sql.placeholder('like')} or ${profiles.skillNames} like ${sql.placeholder('like')})`
+          : undefined,
+      combined
+        ? sql`profile_filter_tokens(${profiles.skillList}, ${profiles.availability}) @> ${sql.placeholder('skills')}::text[]`
+        : undefined,
+      !combined && wanted.length ? sql`${profiles.skillList} @> ${sql.placeholder('skills')}::text[]` : undefined,
+      !combined && query.availability ? eq(profiles.availability, sql.placeholder('availability')) : undefined,
+      lookingOnProfile ? eq(profiles.lookingForTeam, true) : undefined,
+      query.eventId ? takesPartIn(sql.placeholder('event'), profiles, { looking: query.looking, walk }) : undefined,
+    );
+  return {
+    name: parts.join(','),
+    where,
+    params: {
+      q,
+      like: search === 'like' && q ? `%${escapeLike(q)}%` : undefined,
+      skills: `{${skillList.map(arrayItem).join(',')}}`,
+      availability: query.availability,
+      event: query.eventId,
+    },
+    everyone: !q && !wanted.length && !query.availability && !lookingOnProfile && !query.looking,
+    // A search alone (in an event or not): its walk tests each row in forms no index serves, so a
+    // plan made for any term walks as the plan for one term does, and its first page can be kept.
+    searchOnly: Boolean(q) && !wanted.length && !query.availability && !query.looking,
+  };
+}
+
+/**
+ * The first page of everyone, or of everyone in an event, newest first or (for sync) oldest change
+ * since `since` first, with each card's notes: one named statement (api/paging.ts
+ * firstPageStatement). Everyone in a small event (`byRegistrants`), newest first: the page's people
+ * are the event's newest registrants, read in order from the registrations' own index (collecting a
+ * small event's people and sorting them cost twice the time of the large event's page). Otherwise
+ * taking part is tested as a walk tests it (takesPartIn), which no index serves, so the plan
+ * PostgreSQL keeps for any event walks the list's own index (used only when a walk finds the page soonest).
+ */
+function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number, since: string | undefined, byRegistrants = false) {
+  return firstPageStatement(db, {
+    name: `profiles_first_page${eventId ? (byRegistrants ? '_of_event' : '_in_event') : ''}${since ? '_since' : ''}`,
+    table: profiles,
+    shape: () => {
+      const event = sql.placeholder('event');
+      return {
+        columns: eventId ? cardColumnsIn(event) : cardColumns,
+        where: and(
+          eventId && !byRegistrants ? takesPartIn(event, profiles, { walk: true }) : undefined,
+          eventId && byRegistrants ? sql`${profiles.id} in ${newestRegistrants(event, pageSize)}` : undefined,
+          since ? changedSince(profiles.changedAt) : undefined,
+        ),
+      };
+    },
+    order: since ? 'oldest change first' : 'newest first',
+    notes: notesOf,
+    pageSize,
+  }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<CardRow & CardNotes>>;
+}
+
+/**
+ * The first page of a search alone (profileFilter's `searchOnly`), when the count says to walk:
+ * one named statement per shape (over all events, or in one) and page size, planned once per
+ * connection. Its filter's forms (strpos, the event's id as a subquery) give PostgreSQL nothing to
+ * estimate from a term, so the plan it keeps walks, as the plan for each term did; planning that
+ * statement on every request had cost 0.15-0.2 ms of a walked page's 0.35 ms in the database.
+ */
+function searchFirstPage(db: Db, filter: ReturnType<typeof profileFilter>, inEvent: boolean, pageSize: number) {
+  return firstPageStatement(db, {
+    name: `profiles_search_first_page${inEvent ? '_in_event' : ''}`,
+    table: profiles,
+    shape: () => ({ columns: inEvent ? cardColumnsIn(sql.placeholder('event')) : cardColumns, where: filter.where(true) }),
+    order: 'newest first',
+    notes: notesOf,
+    pageSize,
+  }).execute(filter.params) as Promise<Array<CardRow & CardNotes>>;
+}
+
+/** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
+export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<ProfileList> {
+  const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
+  // No such event: nobody takes part in it.
+  if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  // The event's own count of its registrants (kept by a trigger on registrations), not a scan of
+  // every profile's events (125 ms at 130,000).
+  const registrantsOf = (eventId: string) =>
+    counts?.get(`profiles:registrants:${eventId}`, () => registrantCount(db, eventId)) ?? registrantCount(db, eventId);
+  const fewInEvent = Boolean(eventId && query.q && (await registrantsOf(eventId)) <= FEW_MATCHES);
+  const filter = profileFilter({ ...query, eventId, fewInEvent });
+  // Everyone, or everyone in an event: no filter but the event (and for sync, the instant).
+  const everyone = filter.everyone;
+  // Everyone in an event: the total is the event's count of registrants. For sync it is not the
+  // total (only changes count) but says whether walking the index of changes finds the page soonest.
+  const registrants = everyone && eventId ? () => registrantsOf(eventId) : undefined;
+  // The first page of everyone in an event of at most FEW_MATCHES people: its newest registrants
+  // (everyoneFirstPage). A larger event's is walked, as everyone's is (on PGlite the registrants'
+  // statement read the bench's large event at 65% of the walk's speed; on PostgreSQL, alike).
+  if (registrants && !query.updatedSince && query.page === 1) {
+    const total = await registrants();
+    if (total <= FEW_MATCHES) {
+      const rows = await everyoneFirstPage(db, eventId, query.pageSize, undefined, true);
+      return { items: rows.map((row) => toCard(row)), total, page: query.page, pageSize: query.pageSize };
+    }
+  }
+  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow & CardNotes>(db, {
+    since: query.updatedSince ?? '',
+    table: profiles,
+    list: {
+      name: filter.name,
+      shape: (walk) => ({ columns: eventId ? cardColumnsIn(sql.placeholder('event')) : cardColumns, where: filter.where(walk) }),
+      params: filter.params,
+    },
+    page: query.page,
+    pageSize: query.pageSize,
+    countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
+    counts,
+    ...(query.updatedSince ? { matches: registrants } : { total: registrants }),
+    notes: notesOf,
+    ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
+    ...(filter.searchOnly && !query.updatedSince && { firstPage: () => searchFirstPage(db, filter, Boolean(eventId), query.pageSize) }),
+  });
+  return {
+    items: rows.map((row) => toCard(row)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

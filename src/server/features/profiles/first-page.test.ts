@@ -220,3 +220,27 @@ describe("an event's people", () => {
     }
   });
 });
+
+describe('a team search that matches most teams', () => {
+  it('walks past newer teams it does not match, in the event or not, open only or not', async () => {
+    // 30 teams newer than all the others, none holding 'what team': the search matches 60 of 90,
+    // so its first page is walked (list.repo walkedFirstPage), through the 30 it must pass.
+    const start = Date.parse('2026-01-01T00:00:00Z') + COUNT * 60_000;
+    await h.db.insert(teams).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Zeta ${i}`,
+        description: 'Builds zeta things.',
+        eventId: LEGACY_EVENT_ID,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    await h.db.execute(sql`analyze teams`);
+    for (const query of [{}, { event: EVENT }, { open: true }, { open: true, event: EVENT }]) {
+      for (let read = 0; read < 2; read++) {
+        const res = await h.api('GET /api/teams', { query: { q: 'what team', pageSize: 10, ...query } });
+        expect(res.body.total).toBe(COUNT);
+        expect(res.body.items.map((t) => t.name)).toEqual(teamNames.slice(0, 10));
+      }
+    }
+  });
+});

@@ -64,11 +64,30 @@ function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: numbe
   }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<ListRow & CardNotes>>;
 }
 
+/**
+ * The first page of a search or of open teams (in an event or not), when the count says to walk:
+ * one named statement per shape and page size, planned once per connection. A walk's filter is in
+ * forms no index serves (the term through strpos, 'open' on the row, the event's id as a subquery
+ * on the event's own index), so the plan PostgreSQL keeps for any values walks, as the plan for
+ * each did, without planning it again on every request.
+ */
+function walkedFirstPage(db: Db, list: ListQuery, pageSize: number) {
+  return firstPageStatement(db, {
+    name: `teams_walk_first_page:${list.name}`,
+    table: teams,
+    shape: () => list.shape(true),
+    order: 'newest first',
+    notes: notesOf,
+    pageSize,
+  }).execute(list.params) as Promise<Array<ListRow & CardNotes>>;
+}
+
 export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
   const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
-  const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : undefined;
+  const term = query.q?.toLowerCase();
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
   // Every team, or every team in an event: no filter but the event (and for sync, the instant).
   const everyTeam = !pattern && !query.open;
   const list: ListQuery = {
@@ -76,9 +95,18 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     shape: (walk) => ({
       columns: listColumns,
       where: and(
-        pattern ? sql`${teams.searchText} like ${sql.placeholder('pattern')}` : undefined,
-        // Open to new members: recruiting, and not full.
-        ...(query.open ? [eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`] : []),
+        // To walk, the term as a plain substring test, which no index serves: PostgreSQL then walks
+        // as the count chose (and a plan kept for any term walks too: walkedFirstPage), where through
+        // LIKE its trigram estimate of a term's matches may pick collecting them all.
+        pattern
+          ? walk
+            ? sql`strpos(${teams.searchText}, ${sql.placeholder('term')}) > 0`
+            : sql`${teams.searchText} like ${sql.placeholder('pattern')}`
+          : undefined,
+        // Open to new members: recruiting, and not full. Written out, not a value sent beside the
+        // statement: a kept plan then knows it as each request's plan does (with `true` as a value,
+        // PostgreSQL planned every request again, its plan for any value costing more).
+        ...(query.open ? [sql`${teams.isOpen} = true`, sql`${teams.memberCount} < ${teams.maxSize}`] : []),
         // To collect or count, the event's id itself: PostgreSQL plans each request for its value,
         // so it knows a large event from a small one. To walk, a subquery: PostgreSQL then walks the
         // event's own index, not every team's, passing no team of another event (seen: a search in
@@ -86,7 +114,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
         eventId ? eq(teams.eventId, walk ? unseenByPlanner(sql.placeholder('event'), 'uuid') : sql.placeholder('event')) : undefined,
       ),
     }),
-    params: { pattern, event: eventId },
+    params: { pattern, term, event: eventId },
   };
   const page = {
     table: teams,
@@ -97,7 +125,11 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     counts: countCache,
     notes: notesOf,
   };
-  const firstPage = everyTeam ? () => everyTeamFirstPage(db, eventId, query.pageSize, query.updatedSince) : undefined;
+  const firstPage = everyTeam
+    ? () => everyTeamFirstPage(db, eventId, query.pageSize, query.updatedSince)
+    : query.updatedSince
+      ? undefined
+      : () => walkedFirstPage(db, list, query.pageSize);
   const { rows, total } = query.updatedSince
     ? await changedSincePage<ListRow & CardNotes>(db, { ...page, since: query.updatedSince, firstPage })
     : await newestFirstPage<ListRow & CardNotes>(db, { ...page, firstPage });

@@ -114,7 +114,7 @@ export function readCases(data: GeneratedData): LoadCase[] {
       'large event': data.sampleLargeTeamIds,
       'small events': data.sampleSmallTeamIds,
     }),
-    // Everyone takes part in the large event: its sample is drawn from the same people as 'all events'.
+    // Everyone takes part in the large event: its sample is the same people as 'all events' (generate.ts).
     ...detailTwins('profile detail', (id) => `/api/profiles/${id}`, {
       'all events': data.sampleProfileIds,
       'large event': data.sampleLargeProfileIds,

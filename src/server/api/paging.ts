@@ -1,4 +1,4 @@
-import { and, asc, desc, getTableName, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableName, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -14,8 +14,8 @@ const OFFSET_FENCE = sql`0` as unknown as number;
 /** Columns a list reads for the page's rows only, from the row's columns (a moderator's mark, an event's name). */
 export type PageNotes = (page: Record<string, SQL>) => SelectedFields;
 
-type Order = 'newest first' | 'oldest change first';
-const orderOf = (order: Order, t: Record<string, SQL | PgColumn>) =>
+export type Order = 'newest first' | 'oldest change first';
+export const orderOf = (order: Order, t: Record<string, SQL | PgColumn>) =>
   order === 'newest first' ? [desc(t.createdAt), desc(t.id)] : [asc(t.changedAt), asc(t.id)];
 
 /**
@@ -133,7 +133,7 @@ function estimatedRows(db: Db, table: PgTable): Promise<number | null> {
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** A table listed newest first by (created_at desc, id desc), with an index in that order. */
-type NewestFirstTable = PgTable & { createdAt: PgColumn; id: PgColumn };
+export type NewestFirstTable = PgTable & { createdAt: PgColumn; id: PgColumn };
 
 /**
  * One page of `table`'s rows matching the list's filter, newest first, and the number of all
@@ -266,62 +266,8 @@ export async function newestFirstPage<Row>(
   return { rows: found.map(({ matchCount: _, ...row }) => row) as Row[], total };
 }
 
-/**
- * A value a kept statement's plan must not depend on, as a scalar subquery: `(select $1::uuid)`.
- * PostgreSQL then estimates every value alike, so a named statement keeps one plan for all of them,
- * where a custom plan that saw the value (a large event, a recent instant) cost less than the plan
- * for any, and was made again on every request (seen: 0.2 ms of planning a page of teams changed in
- * the last day in the large event). In a walk's filter it also keeps PostgreSQL on the index the
- * walk was chosen for (an event's own), not another it would pick for a value it sees.
- */
-export const unseenByPlanner = (value: Placeholder | SQL | string, type: 'uuid' | 'timestamptz') =>
-  sql`(select ${value}::${sql.raw(type)})`;
-
-/** For a first page's statement (firstPageStatement): changed at or after sync's instant (`since`), unseen by the planner. */
-export const changedSince = (column: PgColumn) => gte(column, unseenByPlanner(sql.placeholder('since'), 'timestamptz'));
-
-/**
- * The first page of a list whose filter has a fixed shape (everyone, or everyone in an event;
- * newest first, or for sync oldest change first): what every visitor of a list opens first, as a
- * statement named per page size, parsed and planned once per connection instead of on every
- * request. `where` and `columns` hold placeholders, never values, and are made once (`shape`), when
- * the statement is first prepared. The page size is written into
- * the statement: with a LIMIT it cannot see, PostgreSQL's plan for any value would sort every
- * match. `notes` are columns read for the page's rows only, after a subquery has cut the page, so
- * the page needs no second statement (a moderator's mark, an event's name).
- */
-export function firstPageStatement(
-  db: Db,
-  opts: {
-    name: string;
-    table: NewestFirstTable & ChangedTable;
-    /** The page's columns (`id`, and `createdAt` or for 'oldest change first' `changedAt`, among them) and filter. */
-    shape: () => { columns: SelectedFields; where?: SQL };
-    order: Order;
-    notes: PageNotes;
-    pageSize: number;
-  },
-) {
-  return prepared(db, `${opts.name}_${opts.pageSize}`, (db, name) => {
-    const { table } = opts;
-    const { columns, where } = opts.shape();
-    const page = db
-      .select(columns)
-      .from(table as never)
-      .where(where)
-      .orderBy(...orderOf(opts.order, table as unknown as Record<string, PgColumn>))
-      .limit(writtenLimit(opts.pageSize) as unknown as number)
-      .as('page') as unknown as Record<string, SQL>;
-    return db
-      .select({ ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) })
-      .from(page as never)
-      .orderBy(...orderOf(opts.order, page))
-      .prepare(name);
-  });
-}
-
 /** A table with a sync time kept by the database (changed_at, docs/decisions/027-sync.md), indexed with its id. */
-type ChangedTable = PgTable & { changedAt: PgColumn; id: PgColumn };
+export type ChangedTable = PgTable & { changedAt: PgColumn; id: PgColumn };
 
 /**
  * Sync: one page of `table`'s rows matching the list's filter and changed at or after `since`,

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { RegistrationView } from '../../../shared/api/events';
 import type { RegistrationSchema } from '../../../shared/event-schemas';
 import { done, refused, type Outcome } from '../../api/outcome';
-import { unseenByPlanner, writtenLimit } from '../../api/paging';
+import { writtenLimit } from '../../api/paging';
+import { unseenByPlanner } from '../../api/first-pages';
 import type { Db } from '../../db/client';
 import { people } from '../../db/people';
 import { registrations, type Event } from '../../db/schema';
@@ -171,7 +172,7 @@ export async function stopLookingIn(tx: Db, eventId: string, profileId: string, 
 
 /**
  * The event as a one-element uuid[] for the tests below: its id as a parameter, or, in a named
- * statement, the placeholder of its id (api/paging.ts firstPageStatement).
+ * statement, the placeholder of its id (api/first-pages.ts firstPageStatement).
  */
 const oneEvent = (eventId: string | Placeholder): SQL =>
   typeof eventId === 'string' ? sql`${`{${eventId}}`}::uuid[]` : sql`array[${eventId}::uuid]`;

@@ -1,5 +1,5 @@
 /**
- * The first page of everyone, and of every team, is read by a statement of its own (api/paging.ts
+ * The first page of everyone, and of every team, is read by a statement of its own (api/first-pages.ts
  * firstPageStatement) once a list is large enough to be walked: it must show what the list's other
  * reads show, each card's notes included (a hidden bio or description, the event, 'looking since').
  * A list's first read collects its matches while counting them; asked again, with the count kept,

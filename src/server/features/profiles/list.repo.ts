@@ -7,7 +7,8 @@ import type { ProfileList } from '../../../shared/api/profiles';
 import type { ProfileListQuery } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { FEW_MATCHES, type CountCache } from '../../api/counts';
-import { changedSince, changedSincePage, escapeLike, firstPageStatement, newestFirstPage } from '../../api/paging';
+import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
+import { changedSince, firstPageStatement, walkedFirstPage } from '../../api/first-pages';
 import { profiles } from '../../db/schema';
 import { eventIdBySlug, newestRegistrants, registrantCount, takesPartIn } from '../events';
 import { cardColumns, cardColumnsIn, notesOf, toCard, type CardNotes, type CardRow } from './cards.repo';
@@ -108,7 +109,7 @@ export function profileFilter(
 
 /**
  * The first page of everyone, or of everyone in an event, newest first or (for sync) oldest change
- * since `since` first, with each card's notes: one named statement (api/paging.ts
+ * since `since` first, with each card's notes: one named statement (api/first-pages.ts
  * firstPageStatement). Everyone in a small event (`byRegistrants`), newest first: the page's people
  * are the event's newest registrants, read in order from the registrations' own index (collecting a
  * small event's people and sorting them cost twice the time of the large event's page). Otherwise
@@ -134,24 +135,6 @@ function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number
     notes: notesOf,
     pageSize,
   }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<CardRow & CardNotes>>;
-}
-
-/**
- * The first page of a search alone (profileFilter's `searchOnly`), when the count says to walk:
- * one named statement per shape (over all events, or in one) and page size, planned once per
- * connection. Its filter's forms (strpos, the event's id as a subquery) give PostgreSQL nothing to
- * estimate from a term, so the plan it keeps walks, as the plan for each term did; planning that
- * statement on every request had cost 0.15-0.2 ms of a walked page's 0.35 ms in the database.
- */
-function searchFirstPage(db: Db, filter: ReturnType<typeof profileFilter>, inEvent: boolean, pageSize: number) {
-  return firstPageStatement(db, {
-    name: `profiles_search_first_page${inEvent ? '_in_event' : ''}`,
-    table: profiles,
-    shape: () => ({ columns: inEvent ? cardColumnsIn(sql.placeholder('event')) : cardColumns, where: filter.where(true) }),
-    order: 'newest first',
-    notes: notesOf,
-    pageSize,
-  }).execute(filter.params) as Promise<Array<CardRow & CardNotes>>;
 }
 
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
@@ -180,14 +163,15 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
       return { items: rows.map((row) => toCard(row)), total, page: query.page, pageSize: query.pageSize };
     }
   }
+  const list: ListQuery = {
+    name: filter.name,
+    shape: (walk) => ({ columns: eventId ? cardColumnsIn(sql.placeholder('event')) : cardColumns, where: filter.where(walk) }),
+    params: filter.params,
+  };
   const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow & CardNotes>(db, {
     since: query.updatedSince ?? '',
     table: profiles,
-    list: {
-      name: filter.name,
-      shape: (walk) => ({ columns: eventId ? cardColumnsIn(sql.placeholder('event')) : cardColumns, where: filter.where(walk) }),
-      params: filter.params,
-    },
+    list,
     page: query.page,
     pageSize: query.pageSize,
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
@@ -195,7 +179,12 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     ...(query.updatedSince ? { matches: registrants } : { total: registrants }),
     notes: notesOf,
     ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
-    ...(filter.searchOnly && !query.updatedSince && { firstPage: () => searchFirstPage(db, filter, Boolean(eventId), query.pageSize) }),
+    // A search alone (in an event or not): its walk's forms give PostgreSQL nothing to plan by.
+    ...(filter.searchOnly &&
+      !query.updatedSince && {
+        firstPage: () =>
+          walkedFirstPage(db, { name: 'profiles_walk_first_page', table: profiles, list, notes: notesOf, pageSize: query.pageSize }),
+      }),
   });
   return {
     items: rows.map((row) => toCard(row)),

@@ -10,15 +10,8 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import type { CountCache } from '../../api/counts';
-import {
-  changedSince,
-  changedSincePage,
-  escapeLike,
-  firstPageStatement,
-  newestFirstPage,
-  unseenByPlanner,
-  type ListQuery,
-} from '../../api/paging';
+import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
+import { changedSince, firstPageStatement, unseenByPlanner, walkedFirstPage } from '../../api/first-pages';
 import { eventIdBySlug, eventRefOf } from '../events';
 import { hiddenReasonOf } from '../safety';
 import { cardColumns, toCard, type CardRow } from './teams.repo';
@@ -42,7 +35,7 @@ type ListRow = Omit<CardRow, 'event'> & { eventId: string };
 
 /**
  * The first page of every team, or of every team in an event, newest first or (for sync) oldest
- * change since `since` first, with each card's notes: one named statement (api/paging.ts
+ * change since `since` first, with each card's notes: one named statement (api/first-pages.ts
  * firstPageStatement). The event's id is given through a scalar subquery, so PostgreSQL plans
  * every event alike (by the event's own index) and keeps that plan, instead of planning each
  * request again to see how large the event is.
@@ -64,24 +57,6 @@ function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: numbe
   }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<ListRow & CardNotes>>;
 }
 
-/**
- * The first page of a search or of open teams (in an event or not), when the count says to walk:
- * one named statement per shape and page size, planned once per connection. A walk's filter is in
- * forms no index serves (the term through strpos, 'open' on the row, the event's id as a subquery
- * on the event's own index), so the plan PostgreSQL keeps for any values walks, as the plan for
- * each did, without planning it again on every request.
- */
-function walkedFirstPage(db: Db, list: ListQuery, pageSize: number) {
-  return firstPageStatement(db, {
-    name: `teams_walk_first_page:${list.name}`,
-    table: teams,
-    shape: () => list.shape(true),
-    order: 'newest first',
-    notes: notesOf,
-    pageSize,
-  }).execute(list.params) as Promise<Array<ListRow & CardNotes>>;
-}
-
 export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
   const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
@@ -96,7 +71,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
       columns: listColumns,
       where: and(
         // To walk, the term as a plain substring test, which no index serves: PostgreSQL then walks
-        // as the count chose (and a plan kept for any term walks too: walkedFirstPage), where through
+        // as the count chose (and a plan kept for any term walks too: api/first-pages.ts walkedFirstPage), where through
         // LIKE its trigram estimate of a term's matches may pick collecting them all.
         pattern
           ? walk
@@ -129,7 +104,15 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     ? () => everyTeamFirstPage(db, eventId, query.pageSize, query.updatedSince)
     : query.updatedSince
       ? undefined
-      : () => walkedFirstPage(db, list, query.pageSize);
+      : // A search or open teams (in an event or not): its walk's forms give PostgreSQL nothing to plan by.
+        () =>
+          walkedFirstPage<ListRow & CardNotes>(db, {
+            name: 'teams_walk_first_page',
+            table: teams,
+            list,
+            notes: notesOf,
+            pageSize: query.pageSize,
+          });
   const { rows, total } = query.updatedSince
     ? await changedSincePage<ListRow & CardNotes>(db, { ...page, since: query.updatedSince, firstPage })
     : await newestFirstPage<ListRow & CardNotes>(db, { ...page, firstPage });

@@ -155,6 +155,20 @@ export async function createHarness(
     return (await request(method, path, sent)) as TestResponse<TestAnswer<K>>;
   }
 
+  /**
+   * A route read twice, the answers compared: a list's first read counts its matches and the next
+   * keeps that count (api/counts.ts), so a first page is read collected, then walked (api/paging.ts),
+   * and both must find the same. Returns the second answer.
+   */
+  async function readTwice<K extends ApiRoute>(route: K, ...input: InputArgs<TestInput<K>>): Promise<TestResponse<TestAnswer<K>>> {
+    const first = await api(route, ...input);
+    const again = await api(route, ...input);
+    if (first.status !== 200) throw new Error(`${route}: ${first.status} ${JSON.stringify(first.body)}`);
+    if (JSON.stringify(again.body) !== JSON.stringify(first.body))
+      throw new Error(`${route}: the second read differs from the first:\n${JSON.stringify(first.body)}\n${JSON.stringify(again.body)}`);
+    return again;
+  }
+
   let counter = 0;
   /** Signs up a new user and returns their session cookie and profile id. */
   async function signUp(
@@ -189,6 +203,7 @@ export async function createHarness(
     /** The database's lock across instances (Database.exclusive), for background work a test runs. */
     exclusive: database.exclusive,
     api,
+    readTwice,
     request,
     signUp,
     live,

@@ -83,15 +83,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('the first page of everyone', () => {
-  const page = async (query: { event?: string; page?: number; updatedSince?: string }) => {
-    const [res, again] = [
-      await h.api('GET /api/profiles', { query: { pageSize: 10, ...query } }),
-      await h.api('GET /api/profiles', { query: { pageSize: 10, ...query } }),
-    ];
-    expect(res.status).toBe(200);
-    expect(again.body).toEqual(res.body);
-    return again.body;
-  };
+  const page = async (query: { event?: string; page?: number; updatedSince?: string }) =>
+    (await h.readTwice('GET /api/profiles', { query: { pageSize: 10, ...query } })).body;
 
   it('lists the newest people, with a hidden bio hidden, and the next page goes on from there', async () => {
     const first = await page({});
@@ -130,15 +123,8 @@ describe('a search that matches most people', () => {
   // Read as the first page is (twice: collected while counted, then walked with the count kept),
   // over all events, in the event, and looking there. A walk tests the term and the event in forms
   // of its own (list.repo profileFilter): it must keep the same people.
-  const search = async (query: { event?: string; looking?: boolean; page?: number }) => {
-    const [res, again] = [
-      await h.api('GET /api/profiles', { query: { q: 'Person', pageSize: 10, ...query } }),
-      await h.api('GET /api/profiles', { query: { q: 'Person', pageSize: 10, ...query } }),
-    ];
-    expect(res.status).toBe(200);
-    expect(again.body).toEqual(res.body);
-    return again.body;
-  };
+  const search = async (query: { event?: string; looking?: boolean; page?: number }) =>
+    (await h.readTwice('GET /api/profiles', { query: { q: 'Person', pageSize: 10, ...query } })).body;
 
   it('finds the same people newest first when walked, in the event or not, looking there or not', async () => {
     for (const query of [{}, { event: EVENT }]) {
@@ -156,15 +142,8 @@ describe('a search that matches most people', () => {
 });
 
 describe('the first page of every team', () => {
-  const page = async (query: { event?: string; page?: number }) => {
-    const [res, again] = [
-      await h.api('GET /api/teams', { query: { pageSize: 10, ...query } }),
-      await h.api('GET /api/teams', { query: { pageSize: 10, ...query } }),
-    ];
-    expect(res.status).toBe(200);
-    expect(again.body).toEqual(res.body);
-    return again.body;
-  };
+  const page = async (query: { event?: string; page?: number }) =>
+    (await h.readTwice('GET /api/teams', { query: { pageSize: 10, ...query } })).body;
 
   it('lists the newest teams with their event and a hidden description hidden, in the event or not', async () => {
     for (const query of [{}, { event: EVENT }]) {
@@ -236,11 +215,9 @@ describe('a team search that matches most teams', () => {
     );
     await h.db.execute(sql`analyze teams`);
     for (const query of [{}, { event: EVENT }, { open: true }, { open: true, event: EVENT }]) {
-      for (let read = 0; read < 2; read++) {
-        const res = await h.api('GET /api/teams', { query: { q: 'what team', pageSize: 10, ...query } });
-        expect(res.body.total).toBe(COUNT);
-        expect(res.body.items.map((t) => t.name)).toEqual(teamNames.slice(0, 10));
-      }
+      const { body } = await h.readTwice('GET /api/teams', { query: { q: 'what team', pageSize: 10, ...query } });
+      expect(body.total).toBe(COUNT);
+      expect(body.items.map((t) => t.name)).toEqual(teamNames.slice(0, 10));
     }
   });
 });

@@ -102,6 +102,42 @@ export async function eventIdBySlug(db: Db, slug: string): Promise<string | null
   return row?.id ?? null;
 }
 
+/** How long an instance keeps an event's reference (its slug and name) for lists' cards. */
+export const EVENT_REF_TTL_MS = 10_000;
+/** Id -> reference of the events read so far, per database, each until it is due again. */
+const refsById = new WeakMap<Db, Map<string, { ref: EventRef; until: number }>>();
+
+/**
+ * The references (slug, name) of these events, for a page of cards: kept EVENT_REF_TTL_MS per
+ * instance, so a page costs no statement for them once its events were read (read for each card in
+ * the page's statement, they were half the database's time of the teams list's first page). An
+ * event keeps its slug; a new name shows at once through the instance that saved it (updateEvent),
+ * and within EVENT_REF_TTL_MS through the others, as a list's kept total does.
+ */
+export async function eventRefsById(db: Db, ids: Iterable<string>): Promise<Map<string, EventRef>> {
+  let known = refsById.get(db);
+  if (!known) refsById.set(db, (known = new Map()));
+  const now = Date.now();
+  const out = new Map<string, EventRef>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const hit = known.get(id);
+    if (hit && hit.until > now) out.set(id, hit.ref);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const rows = await db
+    .select({ id: events.id, slug: events.slug, name: events.name })
+    .from(events)
+    .where(sql`${events.id} = any(${`{${missing.join(',')}}`}::uuid[])`);
+  if (known.size >= 10_000) known.clear();
+  for (const { id, ...ref } of rows) {
+    known.set(id, { ref, until: now + EVENT_REF_TTL_MS });
+    out.set(id, ref);
+  }
+  return out;
+}
+
 /** The event at this address, whoever asks (null: none). */
 export async function eventBySlug(db: Db, slug: string): Promise<Event | null> {
   const [event] = await db.select().from(events).where(eq(events.slug, slug.toLowerCase()));
@@ -259,6 +295,7 @@ export async function updateEvent(
       .set({ ...stored(fields), ...(state && { state }), ...(hidden !== undefined && { hidden }), updatedAt: new Date() })
       .where(eq(events.id, event.id))
       .returning();
+    refsById.get(db)?.delete(event.id);
     return done({ event: saved });
   });
 }

@@ -296,6 +296,21 @@ describe('taking part', () => {
     }
   });
 
+  it("a team card names its event, and the event's new name as soon as an organizer saves it", async () => {
+    const slug = await create(owner, { registrationOpensAt: at(-1), registrationClosesAt: at(5) });
+    await publish(slug);
+    const created = await h.api('POST /api/teams', {
+      cookie: owner.cookie,
+      body: { name: 'Card Crew', description: 'A team to show on a card.', openPositions: ['Designer'], event: slug },
+    });
+    expect(created.status).toBe(201);
+    const card = async () => (await h.api('GET /api/teams', { query: { event: slug } })).body.items.find((t) => t.name === 'Card Crew');
+    expect((await card())?.event).toEqual({ slug, name: 'Spring Hack' });
+    const renamed = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { name: 'Summer Hack' } });
+    expect(renamed.status).toBe(200);
+    expect((await card())?.event).toEqual({ slug, name: 'Summer Hack' });
+  });
+
   it('cannot take part in a draft of someone else', async () => {
     const slug = await create(owner);
     expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: stranger.cookie, body: {} })).status).toBe(404);

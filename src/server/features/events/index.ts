@@ -5,6 +5,7 @@ export {
   eventBySlug,
   eventIdBySlug,
   eventRefOf,
+  eventRefsById,
   eventRulesOf,
   featuredEvent,
   joinableEventIdsOf,

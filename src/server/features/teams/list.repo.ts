@@ -3,7 +3,6 @@
  * search, 'open only' and an event, with each card's notes (its event, a hidden description).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { EventRef } from '../../../shared/api/events';
 import type { TeamList } from '../../../shared/api/teams';
 import type { TeamListQuery } from '../../../shared/schemas';
 import { HIDDEN_TEXT } from '../../../shared/safety';
@@ -12,23 +11,22 @@ import { teams } from '../../db/schema';
 import type { CountCache } from '../../api/counts';
 import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
 import { changedSince, firstPageStatement, unseenByPlanner, walkedFirstPage } from '../../api/first-pages';
-import { eventIdBySlug, eventRefOf } from '../events';
+import { eventIdBySlug, eventRefsById } from '../events';
 import { hiddenReasonOf } from '../safety';
 import { cardColumns, toCard, type CardRow } from './teams.repo';
 
 interface CardNotes {
-  event: EventRef;
   hidden: string | null;
 }
 
-/** A team card's notes, read for the page's rows only: the event's reference, and the moderator's reason if its description is hidden. */
+/** A team card's note, read for the page's rows only: the moderator's reason if its description is hidden. */
 const notesOf = (page: Record<string, SQL>) => ({
-  event: eventRefOf(sql`${page.eventId}`),
   hidden: hiddenReasonOf('team_description', sql`${page.id}`),
 });
 
-// The event's name and the moderator's mark are read for the page's rows only: in a list's
-// columns they would be read for every match a filter collects before the page is cut.
+// The moderator's mark is read for the page's rows only: in a list's columns it would be read for
+// every match a filter collects before the page is cut. The event's reference comes from the
+// instance's kept references (eventRefsById), by the card's event id.
 const { event: _, ...cardRowColumns } = cardColumns;
 const listColumns = { ...cardRowColumns, eventId: teams.eventId };
 type ListRow = Omit<CardRow, 'event'> & { eventId: string };
@@ -116,8 +114,13 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   const { rows, total } = query.updatedSince
     ? await changedSincePage<ListRow & CardNotes>(db, { ...page, since: query.updatedSince, firstPage })
     : await newestFirstPage<ListRow & CardNotes>(db, { ...page, firstPage });
+  // Events are never deleted: every team's event is there.
+  const refs = await eventRefsById(
+    db,
+    rows.map((row) => row.eventId),
+  );
   const items = rows.map((row) => {
-    const card = toCard(row);
+    const card = toCard({ ...row, event: refs.get(row.eventId)! });
     return row.hidden ? { ...card, description: HIDDEN_TEXT } : card;
   });
   return { items, total, page: query.page, pageSize: query.pageSize };

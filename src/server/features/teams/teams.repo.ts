@@ -102,13 +102,16 @@ export async function personName(db: Db, profileId: string): Promise<{ id: strin
 
 // ---------- teams ----------
 
+/** What a team's page shows of its row: a card's columns and what each position needs (not its search text or reminders). */
+const { event: _ref, ...detailColumns } = { ...cardColumns, positionSkills: teams.positionSkills };
+
 /** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
 export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {
   const teamIdParam = sql.placeholder('teamId');
   const statement = (viewer: boolean) => (db: Db, name: string) =>
     db
       .select({
-        team: teams,
+        team: detailColumns,
         event: eventRulesOf(teams.eventId),
         members: sql<TeamMember[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,

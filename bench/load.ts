@@ -32,6 +32,8 @@ export interface LoadResult {
   failures: number;
   /** Body of one response to the example path, uncompressed. */
   responseBytes: number;
+  /** Measured in turn with its twins (runInTurn): its req/s in each round, in order. */
+  roundRps?: number[];
 }
 
 export interface LoadOptions {
@@ -125,7 +127,7 @@ export async function runInTurn(baseUrl: string, cases: LoadCase[], opts: LoadOp
   for (const c of cases) {
     if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds, c.headers);
   }
-  const runs = cases.map(() => ({ latencies: [] as number[], failures: 0, seconds: 0, next: 0 }));
+  const runs = cases.map(() => ({ latencies: [] as number[], failures: 0, seconds: 0, next: 0, roundRps: [] as number[] }));
   for (let turn = 0; turn < rounds; turn++) {
     for (let k = 0; k < cases.length; k++) {
       const i = (k + turn) % cases.length;
@@ -135,6 +137,7 @@ export async function runInTurn(baseUrl: string, cases: LoadCase[], opts: LoadOp
       runs[i].failures += slice.failures;
       runs[i].seconds += slice.seconds;
       runs[i].next = slice.next;
+      runs[i].roundRps.push(slice.latencies.length / (slice.seconds || opts.durationSeconds / rounds));
     }
   }
   const round = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : Math.round(v * 10) / 10);
@@ -153,6 +156,7 @@ export async function runInTurn(baseUrl: string, cases: LoadCase[], opts: LoadOp
       max: round(sorted[sorted.length - 1]),
       failures: runs[i].failures,
       responseBytes: bodies[i].length,
+      ...(rounds > 1 && { roundRps: runs[i].roundRps.map((rps) => Math.round(rps)) }),
     };
   });
 }

@@ -47,16 +47,46 @@ export const SHARES_BEFORE_EVENTS: Record<string, number[]> = {
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** Issue 29: a case filtered to the large event at least as fast as over all events; no case more than 10% of its share below the table before events. */
+/** Student's t for a one-sided 95% bound, by degrees of freedom (1-10; about 1.7 from there to 30). */
+const T_95 = [6.314, 2.92, 2.353, 2.132, 2.015, 1.943, 1.895, 1.86, 1.833, 1.812];
+
+/**
+ * Twins measured round by round (runInTurn): the large event's req/s against all events' in each
+ * round (the two slices of a round run next to each other, on the same moment of the machine), and
+ * the highest ratio of their means the rounds leave likely (one-sided 95%, paired t on the logs of
+ * the ratios). Below 1, the large event is slower beyond what the measurement moves by itself.
+ */
+export function pairedRatio(large: number[], all: number[]): { low: number; high: number; bound: number } | null {
+  const logs = large.flatMap((rps, i) => (rps > 0 && all[i] > 0 ? [Math.log(rps / all[i])] : []));
+  if (logs.length < 2) return null;
+  const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+  const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (logs.length - 1));
+  const t = T_95[logs.length - 2] ?? 1.7;
+  return { low: Math.exp(Math.min(...logs)), high: Math.exp(Math.max(...logs)), bound: Math.exp(mean + (t * sd) / Math.sqrt(logs.length)) };
+}
+
+const percent = (ratio: number) => `${(100 * ratio).toFixed(0)}%`;
+
+/**
+ * Issue 29: a case filtered to the large event at least as fast as over all events; no case more
+ * than 10% of its share below the table before events. 'At least as fast' is judged as a
+ * measurement can judge it: where the twins ran in rounds, the large event passes unless the rounds
+ * show it slower (pairedRatio); two runs of the very same requests (profile detail: everyone takes
+ * part in the large event) differ by a few percent either way, so their raw ratio alone would fail
+ * half the time (bench/README.md, 'Per event').
+ */
 function eventTargets(kind: DatabaseKind, cases: LoadResult[], ceiling: LoadResult | undefined): TargetCheck[] {
   const out: TargetCheck[] = [];
   for (const large of cases.filter((c) => c.twin?.scope === 'large event')) {
     const all = cases.find((c) => c.twin?.of === large.twin!.of && c.twin.scope === 'all events');
     if (!all) continue;
+    const rounds = large.roundRps && all.roundRps ? pairedRatio(large.roundRps, all.roundRps) : null;
     out.push({
-      target: `${large.name}: at least as fast as over all events (req/s)`,
-      actual: `${large.rps} vs ${all.rps} req/s (${((100 * large.rps) / all.rps).toFixed(0)}%)`,
-      pass: large.rps >= all.rps,
+      target: `${large.name}: at least as fast as over all events (req/s${rounds ? ', not slower round by round' : ''})`,
+      actual:
+        `${large.rps} vs ${all.rps} req/s (${percent(large.rps / all.rps)})` +
+        (rounds ? `; rounds ${percent(rounds.low)}-${percent(rounds.high)}, likely up to ${percent(rounds.bound)}` : ''),
+      pass: large.rps >= all.rps || (rounds !== null && rounds.bound >= 1),
     });
   }
   if (kind !== 'postgres' || !ceiling) return out;

@@ -289,15 +289,17 @@ export async function updateEvent(
   const merged = { ...datesOf(event), teamSizeMin: event.teamSizeMin, teamSizeMax: event.teamSizeMax, ...fields };
   const issue = eventDateIssues(merged as Parameters<typeof eventDateIssues>[0])[0];
   if (issue) return refused('event_dates', { message: issue.message, field: issue.field });
-  return inTransaction(db, async (tx) => {
-    const [saved] = await tx
+  const saved = await inTransaction(db, async (tx) => {
+    const [row] = await tx
       .update(events)
       .set({ ...stored(fields), ...(state && { state }), ...(hidden !== undefined && { hidden }), updatedAt: new Date() })
       .where(eq(events.id, event.id))
       .returning();
-    refsById.get(db)?.delete(event.id);
-    return done({ event: saved });
+    return done({ event: row });
   });
+  // After the commit: a page read meanwhile would have kept the old name again.
+  refsById.get(db)?.delete(event.id);
+  return saved;
 }
 
 /** The event /hackathon shows: the featured one if the viewer may see it. */

@@ -1,6 +1,6 @@
 /**
  * Browsing teams: a page of team cards, newest first or (sync) oldest change first, filtered by a
- * search, 'open only' and an event, with each card's notes (its event, a hidden description).
+ * search, 'open only' and an event, with each card's event (eventRefsById) and a hidden description.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TeamList } from '../../../shared/api/teams';

@@ -13,7 +13,7 @@ import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '.
 import { changedSince, firstPageStatement, unseenByPlanner, walkedFirstPage } from '../../api/first-pages';
 import { eventIdBySlug, eventRefsById } from '../events';
 import { hiddenReasonOf } from '../safety';
-import { cardColumns, toCard, type CardRow } from './teams.repo';
+import { cardRowColumns, toCard, type CardRow } from './teams.repo';
 
 interface CardNotes {
   hidden: string | null;
@@ -27,7 +27,6 @@ const notesOf = (page: Record<string, SQL>) => ({
 // The moderator's mark is read for the page's rows only: in a list's columns it would be read for
 // every match a filter collects before the page is cut. The event's reference comes from the
 // instance's kept references (eventRefsById), by the card's event id.
-const { event: _, ...cardRowColumns } = cardColumns;
 const listColumns = { ...cardRowColumns, eventId: teams.eventId };
 type ListRow = Omit<CardRow, 'event'> & { eventId: string };
 

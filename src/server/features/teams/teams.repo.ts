@@ -30,8 +30,8 @@ export const iso = (d: Date) => d.toISOString();
 /** Whether a team has room for one more member. */
 export const hasRoom = (team: Pick<Team, 'memberCount' | 'maxSize'>) => team.memberCount < team.maxSize;
 
-/** What a team card shows: the columns lists read. */
-export const cardColumns = {
+/** What a team card shows of the team's own row (lists, a team's page). */
+export const cardRowColumns = {
   id: teams.id,
   name: teams.name,
   description: teams.description,
@@ -43,9 +43,10 @@ export const cardColumns = {
   createdAt: teams.createdAt,
   updatedAt: teams.updatedAt,
   changedAt: teams.changedAt,
-  event: eventRefOf(teams.eventId),
 };
-export type CardRow = Pick<Team, Exclude<keyof typeof cardColumns, 'event'>> & { event: EventRef };
+/** A team card's columns with its event's reference read in the same statement (suggestions). */
+export const cardColumns = { ...cardRowColumns, event: eventRefOf(teams.eventId) };
+export type CardRow = Pick<Team, keyof typeof cardRowColumns> & { event: EventRef };
 
 export function toCard(team: CardRow): TeamCard {
   return {
@@ -103,7 +104,7 @@ export async function personName(db: Db, profileId: string): Promise<{ id: strin
 // ---------- teams ----------
 
 /** What a team's page shows of its row: a card's columns and what each position needs (not its search text or reminders). */
-const { event: _ref, ...detailColumns } = { ...cardColumns, positionSkills: teams.positionSkills };
+const detailColumns = { ...cardRowColumns, positionSkills: teams.positionSkills };
 
 /** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
 export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {

@@ -71,7 +71,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       connectionString: opts.databaseUrl,
       max: Number(process.env.PG_POOL_MAX ?? 10),
       // Short queries only: JIT compilation costs more than it saves (seen: 250 ms on a count).
-      options: '-c jit=off',
+      // Instants in UTC, as PGlite writes them: cards read them as text (db/instants.ts).
+      options: '-c jit=off -c TimeZone=UTC',
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.

@@ -8,6 +8,7 @@ import type { ProfileCard, SkillBadge } from '../../../shared/api/profiles';
 import type { Availability } from '../../../shared/constants';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { profiles, type Profile } from '../../db/schema';
+import { isoInstant } from '../../db/instants';
 import { hiddenReasonOf } from '../safety';
 
 export const cardColumns = {
@@ -20,11 +21,14 @@ export const cardColumns = {
   avatarUrl: profiles.avatarUrl,
   availability: profiles.availability,
   lookingForTeam: profiles.lookingForTeam,
-  createdAt: profiles.createdAt,
-  changedAt: profiles.changedAt,
+  // As ISO 8601 text: a card shows them as that, and a Date would only be written back out (db/instants.ts).
+  createdAt: isoInstant(profiles.createdAt),
+  changedAt: isoInstant(profiles.changedAt),
   skills: profiles.skillBadges,
 };
-export type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills' | 'lookingForTeam'>> & {
+export type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills' | 'lookingForTeam' | 'createdAt' | 'changedAt'>> & {
+  createdAt: string;
+  changedAt: string;
   skills: SkillBadge[];
   /** Outside an event's list: the profile's own flag. */
   lookingForTeam?: boolean;
@@ -55,9 +59,9 @@ export function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
     avatarUrl: row.avatarUrl,
     availability: row.availability as Availability,
     lookingForTeam: row.lookingSince === undefined ? row.lookingForTeam === true : row.lookingSince !== null,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
     skills: row.skills,
-    updatedAt: row.changedAt.toISOString(),
+    updatedAt: row.changedAt,
   };
   if (row.lookingSince) card.lookingSince = new Date(row.lookingSince).toISOString();
   return card;

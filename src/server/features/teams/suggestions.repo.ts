@@ -111,7 +111,7 @@ export async function matchingTeams(db: Db, ids?: string[]) {
   return rows.map((t) => ({
     id: t.id,
     eventId: t.eventId,
-    createdAt: t.createdAt,
+    createdAt: new Date(t.createdAt),
     recruiting: isRecruiting(t),
     positions: t.openPositions
       .map((title) => ({ title, skills: skillsOfPosition(t.positionSkills, title) }))

@@ -21,6 +21,7 @@ import { notify } from '../notifications';
 import { lockProfile } from '../profiles';
 import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
 import { people } from '../../db/people';
+import { isoInstant } from '../../db/instants';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { hiddenReasonOf } from '../safety';
 import { positionsWebhook, teamCreatedWebhook } from './webhook-events';
@@ -40,13 +41,19 @@ export const cardRowColumns = {
   openPositions: teams.openPositions,
   memberCount: teams.memberCount,
   maxSize: teams.maxSize,
-  createdAt: teams.createdAt,
-  updatedAt: teams.updatedAt,
-  changedAt: teams.changedAt,
+  // As ISO 8601 text: a card shows them as that, and a Date would only be written back out (db/instants.ts).
+  createdAt: isoInstant(teams.createdAt),
+  updatedAt: isoInstant(teams.updatedAt),
+  changedAt: isoInstant(teams.changedAt),
 };
 /** A team card's columns with its event's reference read in the same statement (suggestions). */
 export const cardColumns = { ...cardRowColumns, event: eventRefOf(teams.eventId) };
-export type CardRow = Pick<Team, keyof typeof cardRowColumns> & { event: EventRef };
+export type CardRow = Pick<Team, Exclude<keyof typeof cardRowColumns, 'createdAt' | 'updatedAt' | 'changedAt'>> & {
+  createdAt: string;
+  updatedAt: string;
+  changedAt: string;
+  event: EventRef;
+};
 
 export function toCard(team: CardRow): TeamCard {
   return {
@@ -58,9 +65,9 @@ export function toCard(team: CardRow): TeamCard {
     openPositions: team.openPositions,
     memberCount: team.memberCount,
     maxSize: team.maxSize,
-    createdAt: iso(team.createdAt),
-    updatedAt: iso(team.changedAt),
-    positionsSince: iso(team.updatedAt),
+    createdAt: team.createdAt,
+    updatedAt: team.changedAt,
+    positionsSince: team.updatedAt,
     event: team.event,
   };
 }
@@ -143,7 +150,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
     ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),
     event: { ...event, formationDeadline, formationLocked: formationDeadline !== null && Date.parse(formationDeadline) <= Date.now() },
     positionSkills: team.positionSkills,
-    updatedAt: iso(team.updatedAt),
+    updatedAt: team.updatedAt,
     members,
     viewer: { isMember: Boolean(me), isLeader: Boolean(me?.isLeader), hasPendingRequest: pendingRequestId !== null, pendingRequestId },
   };

@@ -28,7 +28,7 @@ const notesOf = (page: Record<string, SQL>) => ({
 // every match a filter collects before the page is cut. The event's reference comes from the
 // instance's kept references (eventRefsById), by the card's event id.
 const listColumns = { ...cardRowColumns, eventId: teams.eventId };
-type ListRow = Omit<CardRow, 'event'> & { eventId: string };
+type ListRow = CardRow & { eventId: string };
 
 /**
  * The first page of every team, or of every team in an event, newest first or (for sync) oldest
@@ -119,8 +119,9 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     rows.map((row) => row.eventId),
   );
   const items = rows.map((row) => {
-    const card = toCard({ ...row, event: refs.get(row.eventId)! });
-    return row.hidden ? { ...card, description: HIDDEN_TEXT } : card;
+    const card = toCard(row, refs.get(row.eventId)!);
+    if (row.hidden) card.description = HIDDEN_TEXT;
+    return card;
   });
   return { items, total, page: query.page, pageSize: query.pageSize };
 }

@@ -116,6 +116,6 @@ export async function matchingTeams(db: Db, ids?: string[]) {
     positions: t.openPositions
       .map((title) => ({ title, skills: skillsOfPosition(t.positionSkills, title) }))
       .filter((p) => p.skills.length),
-    card: toCard(t),
+    card: toCard(t, t.event),
   }));
 }

@@ -48,14 +48,15 @@ export const cardRowColumns = {
 };
 /** A team card's columns with its event's reference read in the same statement (suggestions). */
 export const cardColumns = { ...cardRowColumns, event: eventRefOf(teams.eventId) };
+/** A team card's own columns as read (cardRowColumns): its instants as ISO 8601 text. */
 export type CardRow = Pick<Team, Exclude<keyof typeof cardRowColumns, 'createdAt' | 'updatedAt' | 'changedAt'>> & {
   createdAt: string;
   updatedAt: string;
   changedAt: string;
-  event: EventRef;
 };
 
-export function toCard(team: CardRow): TeamCard {
+/** A team card from its row and its event's reference (a list maps a page of them: the row is read, not copied). */
+export function toCard(team: CardRow, event: EventRef): TeamCard {
   return {
     id: team.id,
     name: team.name,
@@ -68,7 +69,7 @@ export function toCard(team: CardRow): TeamCard {
     createdAt: team.createdAt,
     updatedAt: team.changedAt,
     positionsSince: team.updatedAt,
-    event: team.event,
+    event,
   };
 }
 
@@ -146,7 +147,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
   // A description a moderator hid: its team's members read it and why; everyone else, 'Hidden by a moderator'.
   const hiddenWhy = row.hidden;
   return {
-    ...toCard({ ...team, event: { slug: event.slug, name: event.name } }),
+    ...toCard(team, { slug: event.slug, name: event.name }),
     ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),
     event: { ...event, formationDeadline, formationLocked: formationDeadline !== null && Date.parse(formationDeadline) <= Date.now() },
     positionSkills: team.positionSkills,

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { PAGE_LIMIT, PAGE_OFFSET } from '../../api/paging';
 import type { Db } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
 import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
@@ -129,7 +130,7 @@ export async function eventRefsById(db: Db, ids: Iterable<string>): Promise<Map<
   const rows = await db
     .select({ id: events.id, slug: events.slug, name: events.name })
     .from(events)
-    .where(sql`${events.id} = any(${`{${missing.join(',')}}`}::uuid[])`);
+    .where(sql`${events.id} = any(${uuidArray(missing)})`);
   if (known.size >= 10_000) known.clear();
   for (const { id, ...ref } of rows) {
     known.set(id, { ref, until: now + EVENT_REF_TTL_MS });

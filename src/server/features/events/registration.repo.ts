@@ -13,6 +13,7 @@ import { done, refused, type Outcome } from '../../api/outcome';
 import { writtenLimit } from '../../api/paging';
 import { unseenByPlanner } from '../../api/first-pages';
 import type { Db } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
 import { people } from '../../db/people';
 import { registrations, type Event } from '../../db/schema';
 import { isBanned } from '../safety';
@@ -175,7 +176,7 @@ export async function stopLookingIn(tx: Db, eventId: string, profileId: string, 
  * statement, the placeholder of its id (api/first-pages.ts firstPageStatement).
  */
 const oneEvent = (eventId: string | Placeholder): SQL =>
-  typeof eventId === 'string' ? sql`${`{${eventId}}`}::uuid[]` : sql`array[${eventId}::uuid]`;
+  typeof eventId === 'string' ? uuidArray([eventId]) : sql`array[${eventId}::uuid]`;
 
 /**
  * For lists filtered by event: the person's row says they take part in the event (`eventIds`, the
@@ -216,7 +217,7 @@ export async function registrationsIn(db: Db, eventId: string, profileIds: strin
     .select({ profileId: registrations.profileId, looking: sql<boolean>`coalesce(${registrations.looking}, ${people.lookingForTeam})` })
     .from(registrations)
     .innerJoin(people.table, eq(people.id, registrations.profileId))
-    .where(and(eq(registrations.eventId, eventId), sql`${registrations.profileId} = any(${`{${profileIds.join(',')}}`}::uuid[])`));
+    .where(and(eq(registrations.eventId, eventId), sql`${registrations.profileId} = any(${uuidArray(profileIds)})`));
   return new Map(rows.map((r) => [r.profileId, r.looking]));
 }
 

@@ -7,6 +7,7 @@ import type { GroupingRole } from '../../../shared/api/grouping';
 import type { Availability, SkillLevel } from '../../../shared/constants';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
 import { people } from '../../db/people';
 import { groupingAvoids, groupingOptIns, groupingTeamOptIns, type Event } from '../../db/schema';
 import { eventById, eventRegistrations, isFormationLocked } from '../events';
@@ -164,11 +165,11 @@ export async function poolOf(db: Db, event: Event): Promise<{ solos: Solo[]; par
  */
 export async function forbiddenPairs(db: Db, profileIds: string[]): Promise<Array<[string, string]>> {
   if (profileIds.length === 0) return [];
-  const ids = `{${profileIds.join(',')}}`;
+  const ids = uuidArray(profileIds);
   const avoids = await queryRows<{ a: string; b: string }>(
     db,
     sql`select profile_id as a, avoid_profile_id as b from grouping_avoids
-         where profile_id = any(${ids}::uuid[]) and avoid_profile_id = any(${ids}::uuid[])`,
+         where profile_id = any(${ids}) and avoid_profile_id = any(${ids})`,
   );
   // And whoever blocked the other (docs/product.md#safety): neither side is told, both are kept apart.
   return [...avoids.map((r): [string, string] => [r.a, r.b]), ...(await blockedPairsAmong(db, profileIds))];

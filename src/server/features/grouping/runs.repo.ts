@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ANSWER_HOURS, type GroupingRole, type GroupingRun } from '../../../shared/api/grouping';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
 import { people } from '../../db/people';
 import { groupingGroups, groupingMembers, groupingRuns, type Event } from '../../db/schema';
 import { eventById, isFormationLocked } from '../events';
@@ -69,7 +70,7 @@ export async function expireAnswers(db: Db, event: Event): Promise<void> {
     const back = await queryRows<{ profile_id: string }>(
       tx,
       sql`select gm.profile_id from grouping_members gm join grouping_groups g on g.id = gm.group_id
-             where gm.group_id = any(${`{${groups.join(',')}}`}::uuid[])
+             where gm.group_id = any(${uuidArray(groups)})
                and (gm.answer = 'expired' or (gm.answer = 'accepted' and g.formed_team_id is null and g.fills_team_id is null))`,
     );
     await notifyBackInPool(
@@ -177,7 +178,7 @@ interface MemberRow {
 
 /** Groups with their members, names in place of ids in the reasons ('you' for the viewer). */
 export async function groupViews(db: Db, eventId: string, where: { runId?: string; groupIds?: string[] }, viewerId = '') {
-  const filter = where.runId ? sql`g.run_id = ${where.runId}` : sql`g.id = any(${`{${(where.groupIds ?? []).join(',')}}`}::uuid[])`;
+  const filter = where.runId ? sql`g.run_id = ${where.runId}` : sql`g.id = any(${uuidArray(where.groupIds ?? [])})`;
   const groups = await queryRows<GroupRow>(
     db,
     sql`select g.id, g.fills_team_id, t.name as fills_team_name, g.formed_team_id, g.terms, g.reasons, g.trade_off, g.expires_at
@@ -191,7 +192,7 @@ export async function groupViews(db: Db, eventId: string, where: { runId?: strin
                json_build_object('id', ${people.id}, 'firstName', ${people.table}.first_name, 'lastName', ${people.table}.last_name,
                  'name', ${people.name}, 'avatarUrl', ${people.table}.avatar_url) as person
           from grouping_members gm join ${people.table} on ${people.id} = gm.profile_id
-         where gm.group_id = any(${`{${groups.map((g) => g.id).join(',')}}`}::uuid[])
+         where gm.group_id = any(${uuidArray(groups.map((g) => g.id))})
          order by gm.group_id, ${people.name}`,
   );
   const byGroup = new Map<string, MemberRow[]>();

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Exclusive } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
 import type { Logger } from '../../platform/log';
 import { formingEventIds, lapseLooking } from '../events';
 import { notifyEveryone } from '../notifications';
@@ -20,7 +21,7 @@ export async function refreshFreshness(db: Db): Promise<{ lapsed: number; remind
     const n = await db.transaction(async (tx) => {
       const groups = await lapseLooking(tx, LAPSE_BATCH);
       for (const { event, profileIds } of groups) {
-        await notifyEveryone(tx, sql`select unnest(${`{${profileIds.join(',')}}`}::uuid[]) as profile_id`, 'looking_lapsed', {
+        await notifyEveryone(tx, sql`select unnest(${uuidArray(profileIds)}) as profile_id`, 'looking_lapsed', {
           eventSlug: event.slug,
           eventName: event.name,
           days: event.lookingLapseDays,

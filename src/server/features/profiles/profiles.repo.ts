@@ -8,6 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { blockBetween, hiddenReasonOf } from '../safety';
 import type { Db } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
 import { prepared } from '../../db/prepared';
 import { profiles, skills } from '../../db/schema';
 import { eventsLookingIn, looksInSomeEvent } from '../events';
@@ -211,7 +212,7 @@ export async function matchingPeople(db: Db, ids?: string[]) {
     .from(profiles)
     .where(
       ids
-        ? sql`${profiles.id} = any(${`{${ids.join(',')}}`}::uuid[])`
+        ? sql`${profiles.id} = any(${uuidArray(ids)})`
         : and(sql`${profiles.skillBadges} <> '[]'::jsonb`, looksInSomeEvent(profiles.id, profiles.lookingForTeam)),
     );
 }

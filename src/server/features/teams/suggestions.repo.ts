@@ -9,6 +9,7 @@ import { isRecruiting } from '../../../shared/api/teams';
 import { formationLocked } from '../../../shared/events';
 import { skillsOfPosition, timezoneHours } from '../../../shared/matching';
 import type { Db } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { people } from '../../db/people';
@@ -105,7 +106,7 @@ export async function matchingTeams(db: Db, ids?: string[]) {
     .from(teams)
     .where(
       ids
-        ? sql`${teams.id} = any(${`{${ids.join(',')}}`}::uuid[])`
+        ? sql`${teams.id} = any(${uuidArray(ids)})`
         : and(eq(teams.isOpen, true), sql`${teams.memberCount} < ${teams.maxSize}`, sql`${teams.positionSkills} <> '{}'::jsonb`),
     );
   return rows.map((t) => ({

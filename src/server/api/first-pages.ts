@@ -7,6 +7,7 @@ import { gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
+import { jsonRow, readsRowsAsJson } from '../db/json-rows';
 import { orderOf, writtenLimit, type ChangedTable, type ListQuery, type NewestFirstTable, type Order, type PageNotes } from './paging';
 
 /**
@@ -31,7 +32,8 @@ export const changedSince = (column: PgColumn) => gte(column, unseenByPlanner(sq
  * the statement is first prepared. The page size is written into
  * the statement: with a LIMIT it cannot see, PostgreSQL's plan for any value would sort every
  * match. `notes` are columns read for the page's rows only, after a subquery has cut the page, so
- * the page needs no second statement (a moderator's mark, an event's name).
+ * the page needs no second statement (a moderator's mark, an event's name). On PGlite the statement
+ * reads each row as one JSON text (db/json-rows.ts).
  */
 export function firstPageStatement(
   db: Db,
@@ -55,11 +57,17 @@ export function firstPageStatement(
       .orderBy(...orderOf(opts.order, table as unknown as Record<string, PgColumn>))
       .limit(writtenLimit(opts.pageSize) as unknown as number)
       .as('page') as unknown as Record<string, SQL>;
-    return db
-      .select({ ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) })
-      .from(page as never)
-      .orderBy(...orderOf(opts.order, page))
-      .prepare(name);
+    const fields = { ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) };
+    const pageOf = <F extends SelectedFields>(selection: F) =>
+      db
+        .select(selection)
+        .from(page as never)
+        .orderBy(...orderOf(opts.order, page))
+        .prepare(name);
+    if (!readsRowsAsJson(db)) return pageOf(fields);
+    // On PGlite, each row as one JSON text (db/json-rows.ts), decoded as the columns' own.
+    const statement = pageOf(jsonRow(fields));
+    return { execute: async (params?: Record<string, unknown>) => (await statement.execute(params)).map(({ row }) => row) };
   });
 }
 

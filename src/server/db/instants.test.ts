@@ -19,16 +19,20 @@ const pgText = (ms: number, micros: number) => {
   return `${date} ${time}${fraction ? `.${fraction}` : ''}+00`;
 };
 
+/** The same instant as PostgreSQL writes it inside JSON (json_build_array): 'T' between date and time, '+00:00'. */
+const pgJson = (ms: number, micros: number) => `${pgText(ms, micros).replace(' ', 'T')}:00`;
+
 describe('isoOfTimestamptz', () => {
-  it('writes what a Date writes, for every fraction PostgreSQL writes', () => {
+  it('writes what a Date writes, for every fraction PostgreSQL writes, as text and inside JSON', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31) }),
         fc.integer({ min: 0, max: 999 }),
         (ms, micros) => {
-          const text = pgText(ms, micros);
-          expect(isoOfTimestamptz(text)).toBe(new Date(text).toISOString());
-          expect(isoOfTimestamptz(text)).toBe(new Date(ms).toISOString());
+          for (const text of [pgText(ms, micros), pgJson(ms, micros)]) {
+            expect(isoOfTimestamptz(text)).toBe(new Date(text).toISOString());
+            expect(isoOfTimestamptz(text)).toBe(new Date(ms).toISOString());
+          }
         },
       ),
       { numRuns: 2000 },
@@ -42,6 +46,9 @@ describe('isoOfTimestamptz', () => {
     // A session in another time zone: through a Date, still the same instant.
     expect(isoOfTimestamptz('2026-11-28 14:15:16.5+01')).toBe('2026-11-28T13:15:16.500Z');
     expect(isoOfTimestamptz('2026-11-28 18:45:16+05:30')).toBe('2026-11-28T13:15:16.000Z');
+    expect(isoOfTimestamptz('2026-11-28T13:15:16+00:00')).toBe('2026-11-28T13:15:16.000Z');
+    expect(isoOfTimestamptz('2026-11-28T13:15:16.25+00:00')).toBe('2026-11-28T13:15:16.250Z');
+    expect(isoOfTimestamptz('2026-11-28T18:45:16.5+05:30')).toBe('2026-11-28T13:15:16.500Z');
   });
 });
 

@@ -28,7 +28,7 @@ interface PreparedRows {
 }
 
 /** The decoder Drizzle's mapResultRow picks for a field (drizzle-orm/utils.js). */
-function decoderOf(field: unknown): Decoder {
+export function decoderOf(field: unknown): Decoder {
   const decoderOfSql = (sql: unknown) => (sql as { decoder: Decoder }).decoder;
   if (is(field, Column)) return field;
   if (is(field, SQL)) return decoderOfSql(field);

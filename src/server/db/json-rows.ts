@@ -1,0 +1,41 @@
+/**
+ * Rows read as one JSON text each, on PGlite. PGlite hands every field of every row to JavaScript
+ * as its own piece of the wire protocol (an ArrayBuffer copied and a string decoded per field, then
+ * an object built from the pairs): for a first page of 24 cards of 13 columns, that was 60% of the
+ * statement's time (about 900 us against 570 us for the same rows as one text each, JSON.parse
+ * included). On PostgreSQL, node-postgres reads fields cheaply and building the JSON is the
+ * server's extra work (5-14% slower there, measured on the bench's lists), so rows stay fields.
+ * Decision 033.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from './client';
+import { decoderOf } from './prepared';
+
+/** Whether `db` reads a page's rows faster as one JSON text each (PGlite). */
+export const readsRowsAsJson = (db: Db): boolean => (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+
+/**
+ * `fields` (a flat selection of a subquery's columns, and expressions of them: a page's outer
+ * statement, api/first-pages.ts) as one column, `row`: each row as a JSON array,
+ * turned back into the object Drizzle would have made, each value through its field's own decoder
+ * (the same Dates, numbers and ISO instants: db/instants.ts reads JSON's form of an instant too).
+ */
+export function jsonRow(fields: Record<string, unknown>): { row: SQL<Record<string, unknown>> } {
+  const keys = Object.keys(fields);
+  const decoderOfKey = keys.map((key) => decoderOf(fields[key]));
+  const decode = (text: string) => {
+    const values = JSON.parse(text) as unknown[];
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[i];
+      row[keys[i]] = value === null ? null : decoderOfKey[i].mapFromDriverValue(value);
+    }
+    return row;
+  };
+  const values = sql.join(
+    keys.map((key) => sql`${fields[key]}`),
+    sql`, `,
+  );
+  return { row: sql<Record<string, unknown>>`json_build_array(${values})::text`.mapWith(decode) };
+}

@@ -58,16 +58,11 @@ export function firstPageStatement(
       .limit(writtenLimit(opts.pageSize) as unknown as number)
       .as('page') as unknown as Record<string, SQL>;
     const fields = { ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) };
-    const pageOf = <F extends SelectedFields>(selection: F) =>
-      db
-        .select(selection)
-        .from(page as never)
-        .orderBy(...orderOf(opts.order, page))
-        .prepare(name);
-    if (!readsRowsAsJson(db)) return pageOf(fields);
-    // On PGlite, each row as one JSON text (db/json-rows.ts), decoded as the columns' own.
-    const statement = pageOf(jsonRow(fields));
-    return { execute: async (params?: Record<string, unknown>) => (await statement.execute(params)).map(({ row }) => row) };
+    return db
+      .select(readsRowsAsJson(db) ? jsonRow(fields) : fields)
+      .from(page as never)
+      .orderBy(...orderOf(opts.order, page))
+      .prepare(name);
   });
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, getTableName, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
+import { jsonRow, readsRowsAsJson } from '../db/json-rows';
 import { CountCache, FEW_MATCHES } from './counts';
 
 /**
@@ -30,10 +31,13 @@ function withNotes(
   order: Order,
   notes?: PageNotes,
 ): Preparable {
-  if (!notes) return page;
+  // On PGlite the page's rows are read as one JSON text each (db/json-rows.ts), as a first page's are.
+  const asJson = readsRowsAsJson(db);
+  if (!notes && !asJson) return page;
   const cut = page.as('page') as Record<string, SQL>;
+  const fields = { ...Object.fromEntries(keys.map((key) => [key, cut[key]])), ...notes?.(cut) };
   return db
-    .select({ ...Object.fromEntries(keys.map((key) => [key, cut[key]])), ...notes(cut) })
+    .select(asJson ? jsonRow(fields) : fields)
     .from(cut as never)
     .orderBy(...orderOf(order, cut));
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness';
 import { isoInstant } from './instants';
 import { jsonRow, readsRowsAsJson } from './json-rows';
+import { prepared } from './prepared';
 import { profiles } from './schema';
 
 describe('jsonRow', () => {
@@ -59,6 +60,16 @@ describe('jsonRow', () => {
       .from(page as never)
       .orderBy(desc(page.createdAt));
     expect(asJson.map(({ row }) => row)).toEqual(asFields);
+
+    // A named statement (db/prepared.ts) answers the rows themselves, as the lists read them.
+    const named = prepared(h.db, 'json_rows_test', (db, name) =>
+      db
+        .select(jsonRow(fields))
+        .from(page as never)
+        .orderBy(desc(page.createdAt))
+        .prepare(name),
+    );
+    expect(await named.execute()).toEqual(asFields);
   });
 
   it('is what the app reads on PGlite only', () => {

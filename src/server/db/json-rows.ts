@@ -10,14 +10,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
-import { decoderOf } from './prepared';
+import { decoderOf } from './decoders';
 
 /** Whether `db` reads a page's rows faster as one JSON text each (PGlite). */
 export const readsRowsAsJson = (db: Db): boolean => (db as unknown as { $client?: unknown }).$client instanceof PGlite;
 
 /**
  * `fields` (a flat selection of a subquery's columns, and expressions of them: a page's outer
- * statement, api/first-pages.ts) as one column, `row`: each row as a JSON array,
+ * statement, api/first-pages.ts and paging.ts) as one column, `row`: each row as a JSON array,
  * turned back into the object Drizzle would have made, each value through its field's own decoder
  * (the same Dates, numbers and ISO instants: db/instants.ts reads JSON's form of an instant too).
  */
@@ -37,5 +37,15 @@ export function jsonRow(fields: Record<string, unknown>): { row: SQL<Record<stri
     keys.map((key) => sql`${fields[key]}`),
     sql`, `,
   );
-  return { row: sql<Record<string, unknown>>`json_build_array(${values})::text`.mapWith(decode) };
+  const row = sql<Record<string, unknown>>`json_build_array(${values})::text`.mapWith(decode);
+  jsonRows.add(row);
+  return { row };
 }
+
+const jsonRows = new WeakSet<object>();
+
+/**
+ * Whether a statement's one field is a row as JSON (jsonRow): a named statement (db/prepared.ts)
+ * then answers the decoded rows themselves, not `{ row }`, so its callers read the same rows either way.
+ */
+export const isJsonRow = (field: unknown): boolean => typeof field === 'object' && field !== null && jsonRows.has(field);

@@ -3,8 +3,9 @@
  * team page, the viewer's profile id): Drizzle does not rebuild their SQL on every request, and
  * PostgreSQL parses and plans each once per connection instead of once per request.
  */
-import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import type { Db } from './client';
+import { decoderOf } from './decoders';
+import { isJsonRow } from './json-rows';
 
 const built = new WeakMap<Db, Map<string, unknown>>();
 
@@ -17,23 +18,10 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   return statement;
 }
 
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
-}
-
 /** What Drizzle keeps of a prepared select (both drivers' prepared queries): its fields in column order, and an optional mapper of all rows. */
 interface PreparedRows {
   fields?: Array<{ path: string[]; field: unknown }>;
   customResultMapper?: (rows: unknown[][]) => unknown[];
-}
-
-/** The decoder Drizzle's mapResultRow picks for a field (drizzle-orm/utils.js). */
-export function decoderOf(field: unknown): Decoder {
-  const decoderOfSql = (sql: unknown) => (sql as { decoder: Decoder }).decoder;
-  if (is(field, Column)) return field;
-  if (is(field, SQL)) return decoderOfSql(field);
-  if (is(field, Subquery)) return decoderOfSql((field as unknown as { _: { sql: SQL } })._.sql);
-  return decoderOfSql((field as SQL.Aliased).sql);
 }
 
 /**
@@ -47,8 +35,13 @@ function mapsRowsByKnownFields<T>(statement: T): T {
   const query = statement as PreparedRows;
   const fields = query?.fields;
   if (!Array.isArray(fields) || query.customResultMapper || fields.some((f) => f.path.length !== 1)) return statement;
-  const keys = fields.map((f) => f.path[0]);
   const decoders = fields.map((f) => decoderOf(f.field));
+  // A page read as one JSON text per row (json-rows.ts): each row is the object its text decodes to.
+  if (fields.length === 1 && isJsonRow(fields[0].field)) {
+    query.customResultMapper = (rows) => rows.map((row) => decoders[0].mapFromDriverValue(row[0]));
+    return statement;
+  }
+  const keys = fields.map((f) => f.path[0]);
   query.customResultMapper = (rows) =>
     rows.map((row) => {
       const out: Record<string, unknown> = {};

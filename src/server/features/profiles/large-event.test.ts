@@ -109,6 +109,17 @@ describe('an event of more people than a small one', () => {
     expect(res.body.items.map((p) => p.name)).toEqual(lookingThere.slice(0, 10));
   });
 
+  it('a search matching some of everyone, walked, finds its own people only', async () => {
+    // '2.' ends the bios of the people numbered ...2, in both events; the other event's are the newest.
+    expect(others.some((name) => name.endsWith('2'))).toBe(true);
+    const matching = people.filter((name) => name.endsWith('2'));
+    for (const n of [1, 2]) {
+      const found = await page({ event: EVENT, q: '2.', page: n });
+      expect(found.total).toBe(matching.length);
+      expect(found.items.map((p) => p.name)).toEqual(matching.slice((n - 1) * 10, n * 10));
+    }
+  });
+
   it('for sync, its own people, the oldest change first', async () => {
     const found = await page({ event: EVENT, updatedSince: '2000-01-01T00:00:00Z' });
     expect(found.total).toBe(COUNT);

@@ -1,11 +1,10 @@
 /**
  * Rows read as one JSON text each, on PGlite. PGlite hands every field of every row to JavaScript
  * as its own piece of the wire protocol (an ArrayBuffer copied and a string decoded per field, then
- * an object built from the pairs): for a first page of 24 cards of 13 columns, that was 60% of the
- * statement's time (about 900 us against 570 us for the same rows as one text each, JSON.parse
- * included). On PostgreSQL, node-postgres reads fields cheaply and building the JSON is the
- * server's extra work (5-14% slower there, measured on the bench's lists), so rows stay fields.
- * Decision 033.
+ * an object built from the pairs): a first page of 24 cards of 13 columns took about 1,000 us a
+ * statement that way, and 570 us with each row as one text (401 us with no rows at all). On
+ * PostgreSQL, node-postgres reads fields cheaply and building the JSON is the server's extra work
+ * (5-14% slower there, measured on the bench's lists), so rows stay fields. Decision 034.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';

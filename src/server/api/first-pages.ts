@@ -7,8 +7,16 @@ import { gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { jsonRow, readsRowsAsJson } from '../db/json-rows';
-import { orderOf, writtenLimit, type ChangedTable, type ListQuery, type NewestFirstTable, type Order, type PageNotes } from './paging';
+import {
+  orderOf,
+  withNotes,
+  writtenLimit,
+  type ChangedTable,
+  type ListQuery,
+  type NewestFirstTable,
+  type Order,
+  type PageNotes,
+} from './paging';
 
 /**
  * A value a kept statement's plan must not depend on, as a scalar subquery: `(select $1::uuid)`.
@@ -24,6 +32,11 @@ export const unseenByPlanner = (value: Placeholder | SQL | string, type: 'uuid' 
 /** For a first page's statement (firstPageStatement): changed at or after sync's instant (`since`), unseen by the planner. */
 export const changedSince = (column: PgColumn) => gte(column, unseenByPlanner(sql.placeholder('since'), 'timestamptz'));
 
+/** A kept first page's statement: its rows, as the columns and notes name them. */
+interface KeptPage {
+  execute(values: Record<string, unknown>): Promise<unknown[]>;
+}
+
 /**
  * The first page of a list whose filter has a fixed shape (everyone, or everyone in an event;
  * newest first, or for sync oldest change first): what every visitor of a list opens first, as a
@@ -32,8 +45,8 @@ export const changedSince = (column: PgColumn) => gte(column, unseenByPlanner(sq
  * the statement is first prepared. The page size is written into
  * the statement: with a LIMIT it cannot see, PostgreSQL's plan for any value would sort every
  * match. `notes` are columns read for the page's rows only, after a subquery has cut the page, so
- * the page needs no second statement (a moderator's mark, an event's name). On PGlite the statement
- * reads each row as one JSON text (db/json-rows.ts).
+ * the page needs no second statement (a moderator's mark, an event's name), as paging.ts withNotes
+ * makes every page's (on PGlite, each row as one JSON text: db/json-rows.ts).
  */
 export function firstPageStatement(
   db: Db,
@@ -55,14 +68,8 @@ export function firstPageStatement(
       .from(table as never)
       .where(where)
       .orderBy(...orderOf(opts.order, table as unknown as Record<string, PgColumn>))
-      .limit(writtenLimit(opts.pageSize) as unknown as number)
-      .as('page') as unknown as Record<string, SQL>;
-    const fields = { ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...opts.notes(page) };
-    return db
-      .select(readsRowsAsJson(db) ? jsonRow(fields) : fields)
-      .from(page as never)
-      .orderBy(...orderOf(opts.order, page))
-      .prepare(name);
+      .limit(writtenLimit(opts.pageSize) as unknown as number);
+    return withNotes(db, page, Object.keys(columns), opts.order, opts.notes).prepare(name) as KeptPage;
   });
 }
 

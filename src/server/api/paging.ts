@@ -23,15 +23,16 @@ export const orderOf = (order: Order, t: Record<string, SQL | PgColumn>) =>
  * The statement of `page` (a statement that cuts a page, in `order`), with `notes` read for those
  * rows only: `page` is a subquery of the statement that reads them, so a page needs one statement,
  * and a filter that collects thousands of matches before the page is cut reads no note for them.
+ * A list's kept first pages are made the same way (api/first-pages.ts).
  */
-function withNotes(
+export function withNotes(
   db: Db,
   page: Preparable & { as: (alias: string) => unknown },
   keys: string[],
   order: Order,
   notes?: PageNotes,
 ): Preparable {
-  // On PGlite the page's rows are read as one JSON text each (db/json-rows.ts), as a first page's are.
+  // On PGlite the page's rows are read as one JSON text each (db/json-rows.ts).
   const asJson = readsRowsAsJson(db);
   if (!notes && !asJson) return page;
   const cut = page.as('page') as Record<string, SQL>;

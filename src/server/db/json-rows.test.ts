@@ -1,5 +1,5 @@
 /**
- * Rows read as one JSON text each (json-rows.ts, PGlite's first pages) must be the rows Drizzle
+ * Rows read as one JSON text each (json-rows.ts, PGlite's list pages) must be the rows Drizzle
  * makes of the same columns read as fields: the same Dates, booleans, arrays, JSON values, nulls
  * and ISO instants, on both databases (PostgreSQL reads fields in the app, but the decoding is the same).
  */

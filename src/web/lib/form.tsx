@@ -37,6 +37,12 @@ export function focusFirstInvalid(form: Element | null) {
 interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>, R> {
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
+  /**
+   * The server's current values, for a form that shows a record other screens change too (joining
+   * a team switches 'looking for a team' off while Settings may already be open, or opens before
+   * the refetch lands): the fields follow them until the person changes one.
+   */
+  values?: z.input<S>;
   /** Sends the checked values, usually a mutation's `mutateAsync`. */
   submit: (values: z.output<S>) => Promise<R>;
   onSuccess?: (result: R, values: z.output<S>) => void | Promise<void>;
@@ -64,14 +70,16 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(opt
     // The resolver's types cannot follow a schema left generic here; useForm's own are exact.
     resolver: zodResolver(options.schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
     defaultValues: options.defaultValues,
+    values: options.values,
+    resetOptions: { keepDirtyValues: true },
     // Focus follows the page's order, also for messages the server sends (see focusFirstInvalid).
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
   const [saved, setSaved] = useState(false);
-  // A change after a save: the success line goes.
+  // A change after a save: the success line goes (not when the fields follow the server's values).
   useEffect(() => {
-    const subscription = form.watch(() => setSaved(false));
+    const subscription = form.watch((_, { name }) => name !== undefined && setSaved(false));
     return () => subscription.unsubscribe();
   }, [form]);
 

@@ -3,10 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OwnProfile } from '../../../shared/api/profiles';
+import { profileKeys } from '../../lib/query-keys';
 import { answerFetch, invalid, renderScreen, SIGNED_IN } from '../../testing/render';
 import { BasicInfoForm } from './basic-info-form';
 import { ContactInfoForm } from './contact-info-form';
 import { ExperienceEditor } from './experience-editor';
+import { useOwnProfile } from './profile-queries';
 import { SettingsPanel } from './settings-panel';
 import { SkillsEditor } from './skills-editor';
 
@@ -83,5 +85,40 @@ describe("profile forms show the server's field messages on their fields", () =>
     await userEvent.click(screen.getByRole('button', { name: 'Save All Skills' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This skill is already in your profile');
     expect(calls.map((c) => c.key)).toContain(`POST /api/profiles/${ID}/skills`);
+  });
+});
+
+/** Settings the way the Profile page shows it: from the own profile's query, which other screens refresh. */
+function OwnSettings() {
+  const own = useOwnProfile().data;
+  return own ? <SettingsPanel profile={own} /> : null;
+}
+
+describe('Settings shows the profile as the server last sent it', () => {
+  it('a refetch that lands after Settings opened (joining a team switched looking off) unchecks the box', async () => {
+    answerFetch({ 'GET /api/profile': { status: 200, body: profile } });
+    const { queryClient } = renderScreen(<OwnSettings />);
+    const looking = await screen.findByLabelText('I am currently looking for a team');
+    expect(looking).toBeChecked();
+    queryClient.setQueryData(profileKeys.own, { ...profile, lookingForTeam: false });
+    await waitFor(() => expect(looking).not.toBeChecked());
+  });
+
+  it('a box the person changed keeps their choice; after saving, the success line stays', async () => {
+    answerFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'PUT /api/profiles/{id}/settings': (body) => ({ status: 200, body: { ...profile, ...(body as { lookingForTeam: boolean }) } }),
+    });
+    const { queryClient } = renderScreen(<OwnSettings />);
+    const looking = await screen.findByLabelText('I am currently looking for a team');
+    await userEvent.click(looking);
+    queryClient.setQueryData(profileKeys.own, { ...profile, bio: 'Changed elsewhere' });
+    await waitFor(() => expect(queryClient.getQueryData<OwnProfile>(profileKeys.own)?.bio).toBe('Changed elsewhere'));
+    expect(looking).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeVisible();
+    expect(queryClient.getQueryData<OwnProfile>(profileKeys.own)?.lookingForTeam).toBe(false);
+    expect(looking).not.toBeChecked();
+    expect(screen.getByText('Settings saved successfully')).toBeVisible();
   });
 });

@@ -14,6 +14,7 @@ export function SettingsPanel({ profile }: { profile: OwnProfile }) {
   const form = useApiForm({
     schema: SettingsSchema,
     defaultValues: { lookingForTeam: profile.lookingForTeam },
+    values: { lookingForTeam: profile.lookingForTeam },
     submit: save.mutateAsync,
     errorFallback: 'Failed to update settings',
   });

@@ -92,9 +92,9 @@ function runList<Row>(
   build: (shape: ReturnType<ListQuery['shape']>) => Preparable,
   values: Record<string, unknown> = {},
 ) {
-  const statement = prepared(db, `list:${getTableName(table)}:${list.name}:${kind}`, () =>
-    build(list.shape(kind === 'walk')).prepare(''),
-  ) as {
+  const statement = prepared(db, `list:${getTableName(table)}:${list.name}:${kind}`, () => build(list.shape(kind === 'walk')).prepare(''), {
+    planned: 'each time',
+  }) as {
     execute(values: Record<string, unknown>): Promise<Row[]>;
   };
   return statement.execute({ ...list.params, ...values });

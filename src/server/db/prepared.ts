@@ -1,20 +1,34 @@
 /**
  * Statements built once per database and named, for the hot reads of a fixed shape (a profile, a
  * team page, the viewer's profile id): Drizzle does not rebuild their SQL on every request, and
- * PostgreSQL parses and plans each once per connection instead of once per request.
+ * PostgreSQL parses and plans each once per connection instead of once per request (PGlite too:
+ * db/kept-plans.ts).
  */
 import type { Db } from './client';
 import { decoderOf } from './decoders';
 import { isJsonRow } from './json-rows';
+import { keepsPlan } from './kept-plans';
 
 const built = new WeakMap<Db, Map<string, unknown>>();
 
-/** The statement `name` of `db`, built by `build` the first time it is asked for. */
-export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
+/**
+ * The statement `name` of `db`, built by `build` the first time it is asked for. `planned: 'each
+ * time'` for a statement `build` prepares unnamed (`prepare('')`), whose plan must follow its
+ * values (how common a search term is): PGlite then plans it on every request too.
+ */
+export function prepared<T>(
+  db: Db,
+  name: string,
+  build: (db: Db, name: string) => T,
+  { planned = 'once' }: { planned?: 'once' | 'each time' } = {},
+): T {
   let byName = built.get(db);
   if (!byName) built.set(db, (byName = new Map()));
   let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) byName.set(name, (statement = mapsRowsByKnownFields(build(db, name))));
+  if (statement === undefined) {
+    statement = mapsRowsByKnownFields(build(db, name));
+    byName.set(name, (statement = planned === 'once' ? keepsPlan(db, name, statement) : statement));
+  }
   return statement;
 }
 

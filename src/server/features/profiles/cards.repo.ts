@@ -8,7 +8,7 @@ import type { ProfileCard, SkillBadge } from '../../../shared/api/profiles';
 import type { Availability } from '../../../shared/constants';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { profiles, type Profile } from '../../db/schema';
-import { isoInstant } from '../../db/instants';
+import { isoInstant, isoOfTimestamptz } from '../../db/instants';
 import { hiddenReasonOf } from '../safety';
 
 export const cardColumns = {
@@ -63,7 +63,8 @@ export function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
     skills: row.skills,
     updatedAt: row.changedAt,
   };
-  if (row.lookingSince) card.lookingSince = new Date(row.lookingSince).toISOString();
+  // JSON's form of the instant ('2026-11-28T13:15:16.123456+00:00'), read without a Date.
+  if (row.lookingSince) card.lookingSince = isoOfTimestamptz(row.lookingSince);
   return card;
 }
 

@@ -30,7 +30,7 @@ import {
   securityHeaders,
   shedLoad,
 } from './platform/edge';
-import { reportShedding } from './platform/overload';
+import { reportShedding, type LongWork } from './platform/overload';
 import type { NotificationHub } from './features/notifications';
 import type { MatchingIndex } from './features/matching';
 import { CountCache } from './api/counts';
@@ -71,6 +71,11 @@ export interface AppDeps {
   maxQueueWaitMs?: number;
   /** Whether the event loop is held by known work that is not overload (a backup: overload.ts knownLongTurns). */
   loopExcused?: () => boolean;
+  /**
+   * Runs work known to hold the event loop that is not overload, its long turns excused (`loopExcused`):
+   * an event's dashboard computed afresh on PGlite (default: runs it as it is).
+   */
+  longWork?: LongWork;
   /** Where request lines and errors go (default: info and up on stdout; the test harness passes a silent one). */
   log?: Logger;
   /** Request counts and durations go here when given (served on METRICS_PORT, see metrics.ts). */
@@ -205,6 +210,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders(security));
 
   const counts = new CountCache();
+  const longWork: LongWork = deps.longWork ?? ((work) => work());
   const admins = new Set((deps.adminEmails ?? []).map((e) => e.toLowerCase()));
   app.use('/api/*', async (c, next) => {
     c.set('db', deps.db);
@@ -216,6 +222,7 @@ export function createApp(deps: AppDeps) {
     c.set('matching', deps.matching);
     c.set('admins', admins);
     c.set('webhooksAllowPrivate', deps.webhooksAllowPrivate ?? false);
+    c.set('longWork', longWork);
     await next();
     // No API answer is stored by a browser or a proxy, those refused just below (another site's write,
     // a body too large) included; answers made with all their headers (api/answers.ts) carry it already.

@@ -112,8 +112,9 @@ async function main() {
     setInterval(() => pruneAttempts(database.db).catch((err) => log.error({ err }, 'pruning attempt counters')), 600_000).unref(),
   ];
   const drain = new Drain();
-  // A backup of the embedded database holds this thread (pg_dump in WebAssembly): not overload.
-  const backupTurns = knownLongTurns();
+  // A backup of the embedded database holds this thread (pg_dump in WebAssembly), and so does an
+  // event's dashboard computed afresh on PGlite: not overload.
+  const longTurns = knownLongTurns();
   const metrics = env.METRICS_PORT ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
   const app = createApp({
     db: database.db,
@@ -130,7 +131,8 @@ async function main() {
     maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
     // Requests that wait longer than this turn new ones away (docs/decisions/020).
     maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS ?? (database.kind === 'pglite' ? 500 : 250),
-    loopExcused: backupTurns.excused,
+    loopExcused: longTurns.excused,
+    longWork: database.kind === 'pglite' ? longTurns.during : undefined,
     tokenRequestsPerHour: env.TOKEN_REQUESTS_PER_HOUR,
     log,
     metrics,
@@ -146,7 +148,7 @@ async function main() {
   );
   // `npm run backup` asks this process for the embedded database's copy (db/backup).
   const { backup } = database;
-  const backups = backup ? serveBackups(env.DATA_DIR, () => backupTurns.during(backup), log) : undefined;
+  const backups = backup ? serveBackups(env.DATA_DIR, () => longTurns.during(backup), log) : undefined;
   // Metrics on a port of their own, never the public one (scrape it from inside the network).
   const metricsServer = metrics
     ? serve({ fetch: createMetricsApp(metrics).fetch, port: env.METRICS_PORT }, (info) => {

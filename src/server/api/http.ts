@@ -6,6 +6,7 @@ import { errorCodeOf, type ErrorCode } from '../../shared/api/refusals';
 import type { Auth } from '../auth/auth';
 import type { Db, DatabaseKind } from '../db/client';
 import type { Logger } from '../platform/log';
+import type { LongWork } from '../platform/overload';
 import type { CountCache } from './counts';
 import type { NotificationHub } from '../features/notifications';
 import type { MatchingIndex } from '../features/matching';
@@ -38,6 +39,8 @@ export type AppEnv = {
     admins: Set<string>;
     /** Whether webhooks may point to private and loopback addresses, over http too (WEBHOOKS_ALLOW_PRIVATE, tests). */
     webhooksAllowPrivate: boolean;
+    /** Runs work known to hold the event loop, its long turns excused from load shedding (app.ts `longWork`). */
+    longWork: LongWork;
     viewer?: Viewer | null;
     /** Who is asking, and how they reached us (edge.ts). */
     client: Client;

@@ -136,10 +136,15 @@ export function createShedder(opts: ShedderOptions): Shedder {
   };
 }
 
+/** Runs work that holds the event loop for long turns, telling the shedder so (knownLongTurns' `during`). */
+export type LongWork = <T>(work: () => Promise<T>) => Promise<T>;
+
 /**
  * Work known to hold the event loop for long turns that are no sign of overload: a backup of the
  * embedded database (pg_dump in WebAssembly runs on this thread, 0.1 to 0.3 s for a small one on a
- * quiet machine, seconds for an event's). While it runs, and for `afterMs` after (the turn's lateness
+ * quiet machine, seconds for an event's), and on PGlite an event's dashboard computed afresh (its
+ * aggregates over 130,000 registrants hold the thread 0.5-0.7 s on a slow machine, once per event
+ * every few seconds while staff watch it; organize.routes.ts). While it runs, and for `afterMs` after (the turn's lateness
  * is read for a moment after it ends), the shedder does not count the loop's lateness: the requests
  * read meanwhile wait for it and are answered, instead of a 503 to everyone who comes during a
  * backup. A real queue still shows as one (`queue`, `full`).

@@ -67,7 +67,7 @@ export async function createHarness(
     /** What edge.ts is given: trusted proxies, origins, the in-flight limit. */
     edge?: Pick<
       Parameters<typeof createApp>[0],
-      'trustProxyHops' | 'trustedOrigins' | 'maxInFlight' | 'maxQueueWaitMs' | 'drain' | 'tokenRequestsPerHour'
+      'trustProxyHops' | 'trustedOrigins' | 'maxInFlight' | 'maxQueueWaitMs' | 'loopExcused' | 'longWork' | 'drain' | 'tokenRequestsPerHour'
     >;
     /** Where the app logs (default: nowhere, so test output stays clean). */
     log?: Logger;

@@ -210,6 +210,15 @@ async function listenPg(url: string, log: Logger, channel: string, onMessage: (p
   };
 }
 
+/**
+ * The PGlite under `db` (Drizzle's `$client`), or undefined on PostgreSQL and for a transaction's
+ * Drizzle, which has no client of its own: what PGlite-only reads check (json-rows.ts, kept-plans.ts).
+ */
+export const pgliteOf = (db: Db): PGlite | undefined => {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : undefined;
+};
+
 /** The rows of a raw SQL query, whichever driver runs it (node-postgres and PGlite answer differently). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);

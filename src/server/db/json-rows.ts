@@ -6,13 +6,12 @@
  * PostgreSQL, node-postgres reads fields cheaply and building the JSON is the server's extra work
  * (5-14% slower there, measured on the bench's lists), so rows stay fields. Decision 034.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import { pgliteOf, type Db } from './client';
 import { decoderOf } from './decoders';
 
 /** Whether `db` reads a page's rows faster as one JSON text each (PGlite). */
-export const readsRowsAsJson = (db: Db): boolean => (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+export const readsRowsAsJson = (db: Db): boolean => pgliteOf(db) !== undefined;
 
 /**
  * `fields` (a flat selection of a subquery's columns, and expressions of them: a page's outer

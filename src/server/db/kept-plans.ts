@@ -10,9 +10,9 @@
  * generic one when it costs no more), which is what the same statements meet on PostgreSQL, where
  * they were made for it (`unseenByPlanner`). Decision 035.
  */
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders } from 'drizzle-orm';
-import type { Db } from './client';
+import { pgliteOf, type Db } from './client';
 
 /** What this needs of Drizzle's PGlite prepared query: its SQL, its parameters and its execute. */
 interface PgliteQuery {
@@ -50,9 +50,9 @@ const isUnknownStatement = (err: unknown): boolean => {
  * (a transaction's Drizzle has no client of its own here: its statements run as they were).
  */
 export function keepsPlan<T>(db: Db, name: string, statement: T): T {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  const client = pgliteOf(db);
   const query = statement as unknown as PgliteQuery;
-  if (!(client instanceof PGlite) || typeof query?.queryString !== 'string' || !Array.isArray(query.params)) return statement;
+  if (!client || typeof query?.queryString !== 'string' || !Array.isArray(query.params)) return statement;
   let kept = keptBy.get(client);
   if (!kept) keptBy.set(client, (kept = { names: new Map(), next: 1 }));
   const { names } = kept;

@@ -25,11 +25,11 @@ function busy(ms: number) {
  * busy enough to delay the loop past 50 ms for a moment: then the request is turned away, and
  * asked again a little later, as Retry-After says.
  */
-async function pageOnceQuiet(): Promise<number> {
+async function pageOnceQuiet(on: Harness = h): Promise<number> {
   let status = 0;
   for (let i = 0; i < 20 && status !== 200; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    status = (await h.api('GET /api/profiles')).status;
+    status = (await on.api('GET /api/profiles')).status;
   }
   return status;
 }
@@ -133,14 +133,7 @@ describe("an event's dashboard computed afresh, on PGlite on this thread", () =>
       buildStartsAt: '2027-01-10T09:00:00.000Z',
       submissionDeadline: '2027-01-12T09:00:00.000Z',
     };
-    const quiet = async () => {
-      let status = 0;
-      for (let i = 0; i < 20 && status !== 200; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        status = (await desk.api('GET /api/profiles')).status;
-      }
-      return status;
-    };
+    const quiet = () => pageOnceQuiet(desk);
 
     // After the tests above, a moment for the loop to be quiet again.
     expect(await quiet()).toBe(200);

@@ -202,6 +202,8 @@ async function main() {
       freshness.stop(),
       grouping.stop(),
       webhookWorker.stop().catch((err: unknown) => log.error({ err }, 'stopping the webhook worker')),
+      // Mail handed to SMTP in the background (a password reset link) leaves before the connections close.
+      mailer.idle().then(() => mailer.close()),
     ]);
     await database.close();
     log.info('Database closed. Bye.');

@@ -17,6 +17,8 @@ export interface MailCatcher {
   /** smtp://127.0.0.1:<port> */
   url: string;
   messages: CaughtMail[];
+  /** How many SMTP connections were opened to it so far. */
+  connections(): number;
   /** The messages to an address, oldest first. */
   to(address: string): CaughtMail[];
   /** Waits for a message to `address` matching `subject`, beyond the first `after` ones. */
@@ -33,10 +35,15 @@ export const linkIn = (mail: CaughtMail): string => {
 
 export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -57,6 +64,7 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
+    connections: () => connections,
     to,
     async next(who, subject, after = 0) {
       const deadline = Date.now() + 10_000;

@@ -2,7 +2,9 @@
  * Email (docs/decisions/013-accounts.md): over SMTP when SMTP_URL and MAIL_FROM are set, else
  * written to the server log, so that a developer's two-command start can still reset a password.
  * Messages are plain text with one link; they leave in the background, so how long a send takes
- * never tells a caller whether an address has an account.
+ * never tells a caller whether an address has an account. Messages share a few open connections
+ * (nodemailer's pool, unless SMTP_URL says `pool=false`): an announcement's copies to thousands of
+ * people would otherwise open a connection, and log in, for each.
  */
 import nodemailer from 'nodemailer';
 import type { Logger } from './log';
@@ -22,6 +24,15 @@ export interface Mailer {
   deliver(mail: Mail): Promise<void>;
   /** Resolves when every message sent so far has been handed over (tests, shutdown). */
   idle(): Promise<void>;
+  /** Closes the open connections (after idle(), at shutdown). */
+  close(): void;
+}
+
+/** The SMTP URL with `pool=true` unless it says how to pool (nodemailer reads its options from the URL's query). */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
 }
 
 export function createMailer(opts: { smtpUrl?: string; from?: string; log: Logger }): Mailer {
@@ -39,9 +50,9 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; log: Logge
     const send = (mail: Mail) =>
       // The whole message, link included: without SMTP this log is the only way to read it.
       log.warn({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, `Email not sent (SMTP_URL is not set): ${mail.subject}`);
-    return { kind: 'log', send, deliver: async (mail) => send(mail), idle };
+    return { kind: 'log', send, deliver: async (mail) => send(mail), idle, close: () => {} };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  const transport = nodemailer.createTransport(pooledSmtpUrl(opts.smtpUrl));
   const from = opts.from;
   return {
     kind: 'smtp',
@@ -64,5 +75,6 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; log: Logge
       await sent;
     },
     idle,
+    close: () => transport.close(),
   };
 }

@@ -103,6 +103,7 @@ export async function createHarness(
     send: (mail) => void mails.push(mail),
     deliver: async (mail) => void mails.push(mail),
     idle: async () => {},
+    close: () => {},
   };
   const auth = createAuth(database.db, {
     secret: 'test-secret-test-secret-test-secret-0',
@@ -221,6 +222,9 @@ export async function createHarness(
       return link;
     },
     async close() {
+      // A mailer given (SMTP to a test's catcher) keeps its connections open until closed.
+      await mailer.idle();
+      mailer.close();
       await closeDatabase();
       await drop();
     },

@@ -40,6 +40,8 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Stopping closes connections a pooled sender still holds open at once, not after 30 s.
+    closeTimeout: 100,
     onConnect(_session, callback) {
       connections++;
       callback();

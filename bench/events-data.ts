@@ -36,6 +36,8 @@ export interface EventRow {
   teams_per_person: number | null;
   state: 'published';
   registrant_count: number;
+  /** How many of them look for a team there (migration 0026's trigger keeps it; triggers are off for the load). */
+  looking_count: number;
   team_count: number;
   created_at: string;
 }
@@ -82,6 +84,7 @@ export function largeEvent(rng: EventsRng, now: number): EventRow {
     teams_per_person: 1,
     state: 'published',
     registrant_count: 0,
+    looking_count: 0,
     team_count: 0,
   };
 }
@@ -104,6 +107,7 @@ export function smallEvent(rng: EventsRng, now: number, i: number): EventRow {
     teams_per_person: 1,
     state: 'published',
     registrant_count: 0,
+    looking_count: 0,
     team_count: 0,
   };
 }

@@ -300,6 +300,10 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     p.looking_event_ids ??= [];
     if (r.looking ?? p.looking_for_team) p.looking_event_ids.push(r.event_id);
   }
+  // And what events keep of them (migration 0026): how many look for a team there.
+  const eventRows = new Map(events.map((e) => [e.id, e]));
+  for (const p of profileRows.values())
+    for (const id of (p as { looking_event_ids?: string[] }).looking_event_ids ?? []) eventRows.get(id)!.looking_count++;
   opts.log(
     `built ${profiles.length} profiles, ${profileSkills.length} profile skills, ${events.length} events, ${registrations.length} registrations, ${teams.length} teams, ${teamMembers.length} members in ${ms(started)}`,
   );
@@ -362,9 +366,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     // Counts of registrants and teams are set here: their triggers are off for the load.
     await insertJson(
       tx,
-      'events (id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, updated_at, changed_at)',
-      'id uuid, slug text, name text, tagline text, location text, timezone text, registration_opens_at timestamptz, registration_closes_at timestamptz, formation_deadline timestamptz, build_starts_at timestamptz, submission_deadline timestamptz, awards_at timestamptz, team_size_min int, team_size_max int, teams_per_person int, state text, registrant_count int, team_count int, created_at timestamptz',
-      'id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, team_count, created_at, created_at, created_at',
+      'events (id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, looking_count, team_count, created_at, updated_at, changed_at)',
+      'id uuid, slug text, name text, tagline text, location text, timezone text, registration_opens_at timestamptz, registration_closes_at timestamptz, formation_deadline timestamptz, build_starts_at timestamptz, submission_deadline timestamptz, awards_at timestamptz, team_size_min int, team_size_max int, teams_per_person int, state text, registrant_count int, looking_count int, team_count int, created_at timestamptz',
+      'id, slug, name, tagline, location, timezone, registration_opens_at, registration_closes_at, formation_deadline, build_starts_at, submission_deadline, awards_at, team_size_min, team_size_max, teams_per_person, state, registrant_count, looking_count, team_count, created_at, created_at, created_at',
       events,
       1000,
     );

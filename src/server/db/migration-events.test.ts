@@ -1,8 +1,8 @@
 /**
  * Migration 0013 (events) on a database that already holds people and teams, as a deployment
  * before events has: everything moves into the 2025 hackathon and keeps working, its people become
- * its registrants with their looking flag, and the app serves it. On PGlite, and on PostgreSQL with
- * DATABASE_URL.
+ * its registrants with their looking flag (counted on the event's row, migration 0026), and the app
+ * serves it. On PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,8 +97,10 @@ describe('migrating a database from before events', { timeout: 120_000 }, () => 
 
     expect(await rows(sql`select distinct event_id from teams`)).toEqual([{ event_id: LEGACY_EVENT_ID }]);
     expect(
-      await rows(sql`select registrant_count, team_count, featured, teams_per_person from events where id = ${LEGACY_EVENT_ID}`),
-    ).toEqual([{ registrant_count: 3, team_count: 2, featured: true, teams_per_person: null }]);
+      await rows(
+        sql`select registrant_count, looking_count, team_count, featured, teams_per_person from events where id = ${LEGACY_EVENT_ID}`,
+      ),
+    ).toEqual([{ registrant_count: 3, looking_count: 2, team_count: 2, featured: true, teams_per_person: null }]);
     // Registered with their looking flag: as their profile says (null follows it).
     expect(await rows(sql`select count(*)::int as n from registrations where event_id = ${LEGACY_EVENT_ID} and looking is null`)).toEqual([
       { n: 3 },

@@ -54,6 +54,11 @@ export const events = pgTable(
     /** Kept by triggers on registrations and teams, so lists read counts from the row. */
     registrantCount: integer('registrant_count').notNull().default(0),
     teamCount: integer('team_count').notNull().default(0),
+    /**
+     * How many take part looking for a team (registration's flag, or the profile's where it has none):
+     * kept by a trigger on profiles' looking_event_ids (migration 0026), for the organizer's dashboard.
+     */
+    lookingCount: integer('looking_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     changedAt: changedAt(),

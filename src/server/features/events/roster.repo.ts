@@ -12,6 +12,12 @@ import { events, registrations } from '../../db/schema';
 export const eventRegistrations = (eventId: string): SQL =>
   sql`(select profile_id, looking, created_at from ${registrations} where event_id = ${eventId})`;
 
+/**
+ * `(select registrant_count, looking_count from the event)`: how many take part, and how many of them
+ * look for a team there, the event's own counts kept by triggers (migrations 0013 and 0026).
+ */
+export const eventCounts = (eventId: string): SQL => sql`(select registrant_count, looking_count from ${events} where id = ${eventId})`;
+
 /** How many take part in the event: its own count, kept by a trigger on registrations (0 for no such event). */
 export async function registrantCount(db: Db, eventId: string): Promise<number> {
   const [row] = await prepared(db, 'event_registrant_count', (db, name) =>

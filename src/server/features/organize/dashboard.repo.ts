@@ -6,9 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { STALE_HOURS, type Dashboard } from '../../../shared/api/organize';
 import { queryRows, type Db } from '../../db/client';
-import { people } from '../../db/people';
 import type { Event } from '../../db/schema';
-import { eventRegistrations } from '../events';
+import { eventCounts, eventRegistrations } from '../events';
 import { eventMemberships, eventPendingInvitations, eventPendingRequests, eventTeams } from '../teams';
 
 const DAY_MS = 86_400_000;
@@ -22,15 +21,17 @@ const AGE_BUCKETS = [
   { label: 'Over 14 days', under: Infinity },
 ];
 
+/**
+ * The event's registrants and those looking for a team are its own counts, kept on its row by
+ * triggers (migrations 0013 and 0026); who is in a team is counted from the event's memberships.
+ */
 async function peopleCounts(db: Db, eventId: string) {
   const [row] = await queryRows<{ registrants: number; looking: number; in_team: number }>(
     db,
-    sql`select count(*)::int as registrants,
-        count(*) filter (where coalesce(r.looking, ${people.lookingForTeam}))::int as looking,
-        count(m.profile_id)::int as in_team
-      from ${eventRegistrations(eventId)} r
-      join ${people.table} on ${people.id} = r.profile_id
-      left join (select distinct profile_id from ${eventMemberships(eventId)} x) m on m.profile_id = r.profile_id`,
+    sql`select e.registrant_count as registrants, e.looking_count as looking,
+        (select count(*) from (select distinct profile_id from ${eventMemberships(eventId)} x) m
+          where exists (select 1 from ${eventRegistrations(eventId)} r where r.profile_id = m.profile_id))::int as in_team
+      from ${eventCounts(eventId)} e`,
   );
   return { registrants: row.registrants, looking: row.looking, inTeam: row.in_team, withoutTeam: row.registrants - row.in_team };
 }

@@ -139,14 +139,29 @@ export async function eventRefsById(db: Db, ids: Iterable<string>): Promise<Map<
   return out;
 }
 
-/** The event at this address, whoever asks (null: none). */
+/**
+ * The event at this address, whoever asks (null: none): every route of an event reads it first
+ * (guards.ts inEvent), so it is a named statement (db/prepared.ts), built and planned once.
+ */
 export async function eventBySlug(db: Db, slug: string): Promise<Event | null> {
-  const [event] = await db.select().from(events).where(eq(events.slug, slug.toLowerCase()));
+  const [event] = await prepared(db, 'event_by_slug', (db, name) =>
+    db
+      .select()
+      .from(events)
+      .where(eq(events.slug, sql.placeholder('slug')))
+      .prepare(name),
+  ).execute({ slug: slug.toLowerCase() });
   return event ?? null;
 }
 
 export async function eventById(db: Db, id: string): Promise<Event | null> {
-  const [event] = await db.select().from(events).where(eq(events.id, id));
+  const [event] = await prepared(db, 'event_by_id', (db, name) =>
+    db
+      .select()
+      .from(events)
+      .where(eq(events.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
   return event ?? null;
 }
 

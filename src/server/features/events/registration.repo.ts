@@ -13,6 +13,7 @@ import { done, refused, type Outcome } from '../../api/outcome';
 import { writtenLimit } from '../../api/paging';
 import { unseenByPlanner } from '../../api/first-pages';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { uuidArray } from '../../db/arrays';
 import { people } from '../../db/people';
 import { registrations, type Event } from '../../db/schema';
@@ -22,16 +23,20 @@ import { isRegistrationOpen } from './rules';
 
 /** A registration as its owner sees it; the looking flag as it stands (the profile's when not set here). */
 export async function registrationOf(db: Db, eventId: string, profileId: string): Promise<RegistrationView | null> {
-  const [row] = await db
-    .select({
-      looking: sql<boolean>`coalesce(${registrations.looking}, ${people.lookingForTeam})`,
-      intent: registrations.intent,
-      createdAt: registrations.createdAt,
-      lookingSince: registrations.lookingSince,
-    })
-    .from(registrations)
-    .innerJoin(people.table, eq(people.id, registrations.profileId))
-    .where(and(eq(registrations.eventId, eventId), eq(registrations.profileId, profileId)));
+  // An event's page reads it for each signed-in viewer: a named statement (db/prepared.ts).
+  const [row] = await prepared(db, 'registration_of', (db, name) =>
+    db
+      .select({
+        looking: sql<boolean>`coalesce(${registrations.looking}, ${people.lookingForTeam})`,
+        intent: registrations.intent,
+        createdAt: registrations.createdAt,
+        lookingSince: registrations.lookingSince,
+      })
+      .from(registrations)
+      .innerJoin(people.table, eq(people.id, registrations.profileId))
+      .where(and(eq(registrations.eventId, sql.placeholder('eventId')), eq(registrations.profileId, sql.placeholder('profileId'))))
+      .prepare(name),
+  ).execute({ eventId, profileId });
   return row ? { ...row, createdAt: row.createdAt.toISOString(), lookingSince: row.lookingSince.toISOString() } : null;
 }
 

@@ -9,14 +9,19 @@ import type { StaffMember } from '../../../shared/api/events';
 import type { EventRole } from '../../../shared/constants';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { people } from '../../db/people';
 import { eventStaff, events, registrations } from '../../db/schema';
 
 export async function staffRoleOf(db: Db, eventId: string, profileId: string): Promise<EventRole | null> {
-  const [row] = await db
-    .select({ role: eventStaff.role })
-    .from(eventStaff)
-    .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.profileId, profileId)));
+  // Every event route asks it of a signed-in viewer (guards.ts inEvent): a named statement (db/prepared.ts).
+  const [row] = await prepared(db, 'event_staff_role', (db, name) =>
+    db
+      .select({ role: eventStaff.role })
+      .from(eventStaff)
+      .where(and(eq(eventStaff.eventId, sql.placeholder('eventId')), eq(eventStaff.profileId, sql.placeholder('profileId'))))
+      .prepare(name),
+  ).execute({ eventId, profileId });
   return row?.role ?? null;
 }
 

@@ -292,18 +292,19 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
   }
   const events: EventRow[] = [large, ...small];
   // What profiles keep of their registrations (migration 0016; its triggers are off for the load):
-  // the events each person takes part in, and those they look for a team in.
+  // the events each person takes part in, and those they look for a team in; and what events keep
+  // of them (migration 0026): how many look for a team there.
   const profileRows = new Map((profiles as { id: string; looking_for_team: boolean }[]).map((p) => [p.id, p]));
+  const eventRows = new Map(events.map((e) => [e.id, e]));
   for (const r of registrations) {
     const p = profileRows.get(r.profile_id) as { looking_for_team: boolean; event_ids?: string[]; looking_event_ids?: string[] };
     (p.event_ids ??= []).push(r.event_id);
     p.looking_event_ids ??= [];
-    if (r.looking ?? p.looking_for_team) p.looking_event_ids.push(r.event_id);
+    if (r.looking ?? p.looking_for_team) {
+      p.looking_event_ids.push(r.event_id);
+      eventRows.get(r.event_id)!.looking_count++;
+    }
   }
-  // And what events keep of them (migration 0026): how many look for a team there.
-  const eventRows = new Map(events.map((e) => [e.id, e]));
-  for (const p of profileRows.values())
-    for (const id of (p as { looking_event_ids?: string[] }).looking_event_ids ?? []) eventRows.get(id)!.looking_count++;
   opts.log(
     `built ${profiles.length} profiles, ${profileSkills.length} profile skills, ${events.length} events, ${registrations.length} registrations, ${teams.length} teams, ${teamMembers.length} members in ${ms(started)}`,
   );

@@ -119,9 +119,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       close: () => pool.end(),
     };
   }
-  // dataDir undefined means in-memory (tests).
+  // dataDir undefined means in-memory (tests): a copy of a database migrated once per process.
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir, { extensions: pgliteExtensions });
+  const client = opts.dataDir ? await PGlite.create(opts.dataDir, { extensions: pgliteExtensions }) : await migratedInMemory();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -139,6 +139,30 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     backup: async () => (await import('./backup/dump')).dumpPglite(client),
     close: () => client.close(),
   };
+}
+
+/** The files of an in-memory database with every migration applied (PGlite's dumpDataDir), made once per process. */
+let migratedImage: Promise<File | Blob> | null = null;
+
+/**
+ * A new in-memory database, loaded from `migratedImage`: a test harness opens dozens, and PGlite's
+ * initdb and the migrations took 3-5 s each on CI's machine, where loading the image takes about one
+ * (docs/decisions/028-ci-time.md). The caller still runs the migrations, which find them all applied.
+ */
+async function migratedInMemory(): Promise<PGlite> {
+  migratedImage ??= (async () => {
+    const first = await PGlite.create({ extensions: pgliteExtensions });
+    try {
+      await migratePglite(drizzlePglite(first), { migrationsFolder });
+      return await first.dumpDataDir('none');
+    } finally {
+      await first.close();
+    }
+  })().catch((err: unknown) => {
+    migratedImage = null;
+    throw err;
+  });
+  return PGlite.create({ loadDataDir: await migratedImage, extensions: pgliteExtensions });
 }
 
 /** `exclusive` within one process: the embedded database has no other. */

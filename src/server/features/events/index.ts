@@ -26,7 +26,7 @@ export {
   takesPart,
   takesPartIn,
 } from './registration.repo';
-export { eventCounts, eventRegistrations, registrantCount } from './roster.repo';
+export { eventCounts, eventRegistrations, lockEventsOf, registrantCount } from './roster.repo';
 export { formingEventIds, lapseLooking, type Lapsed } from './freshness.repo';
 export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
 export { staffEventsOf, staffRoleOf } from './staff.repo';

@@ -3,7 +3,7 @@
  * docs/product.md#the-organizers-desk): a subquery with named columns, so a report is one statement
  * over the primary key's (event_id, profile_id) order, without another feature reading this table.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { events, registrations } from '../../db/schema';
@@ -28,4 +28,22 @@ export async function registrantCount(db: Db, eventId: string): Promise<number> 
       .prepare(name),
   ).execute({ eventId });
   return row?.count ?? 0;
+}
+
+/**
+ * Locks the rows of the events a person takes part in, in the order of their ids, for a transaction
+ * that changes the counts kept on several of them at once (deleting an account: its registrations,
+ * its looking flags, the teams it leaves). The counts' triggers update each event's row in the order
+ * their statement meets the rows, which differs from person to person: two such transactions meeting
+ * two events in opposite orders would each wait for the row the other holds, and PostgreSQL ends one
+ * of them with an error. Taken first and in one order, the rows are already held when the triggers
+ * update them.
+ */
+export async function lockEventsOf(tx: Db, profileId: string): Promise<void> {
+  await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(inArray(events.id, tx.select({ id: registrations.eventId }).from(registrations).where(eq(registrations.profileId, profileId))))
+    .orderBy(events.id)
+    .for('no key update');
 }

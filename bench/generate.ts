@@ -291,17 +291,26 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     event.team_count = teamsHere;
   }
   const events: EventRow[] = [large, ...small];
-  // What profiles keep of their registrations (migration 0016; its triggers are off for the load):
-  // the events each person takes part in, and those they look for a team in; and what events keep
-  // of them (migration 0026): how many look for a team there.
+  // What profiles keep of their registrations (migrations 0016 and 0024; their triggers are off for
+  // the load): the events each person takes part in, those they look for a team in, and since when
+  // (a registration looks since it was made: its looking_since); and what events keep of them
+  // (migration 0026): how many look for a team there.
   const profileRows = new Map((profiles as { id: string; looking_for_team: boolean }[]).map((p) => [p.id, p]));
   const eventRows = new Map(events.map((e) => [e.id, e]));
   for (const r of registrations) {
-    const p = profileRows.get(r.profile_id) as { looking_for_team: boolean; event_ids?: string[]; looking_event_ids?: string[] };
+    const p = profileRows.get(r.profile_id) as {
+      looking_for_team: boolean;
+      event_ids?: string[];
+      looking_event_ids?: string[];
+      looking_since?: Record<string, string>;
+    };
     (p.event_ids ??= []).push(r.event_id);
     p.looking_event_ids ??= [];
+    p.looking_since ??= {};
     if (r.looking ?? p.looking_for_team) {
       p.looking_event_ids.push(r.event_id);
+      // As PostgreSQL writes a timestamptz in JSON ('...T13:15:16.123+00:00'), which cards read.
+      p.looking_since[r.event_id] = r.created_at.replace(/Z$/, '+00:00');
       eventRows.get(r.event_id)!.looking_count++;
     }
   }
@@ -348,9 +357,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     step('users');
     await insertJson(
       tx,
-      'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, event_ids, looking_event_ids, created_at, updated_at, changed_at)',
-      'id uuid, user_id text, first_name text, last_name text, preferred_name text, name text, bio text, github_url text, linkedin_url text, portfolio_url text, discord_username text, twitter_username text, timezone text, availability text, looking_for_team boolean, experiences text[], event_ids uuid[], looking_event_ids uuid[], created_at timestamptz',
-      "id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, coalesce(event_ids, '{}'), coalesce(looking_event_ids, '{}'), created_at, created_at, created_at",
+      'profiles (id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, event_ids, looking_event_ids, looking_since, created_at, updated_at, changed_at)',
+      'id uuid, user_id text, first_name text, last_name text, preferred_name text, name text, bio text, github_url text, linkedin_url text, portfolio_url text, discord_username text, twitter_username text, timezone text, availability text, looking_for_team boolean, experiences text[], event_ids uuid[], looking_event_ids uuid[], looking_since jsonb, created_at timestamptz',
+      "id, user_id, first_name, last_name, preferred_name, name, bio, github_url, linkedin_url, portfolio_url, discord_username, twitter_username, timezone, availability, looking_for_team, experiences, coalesce(event_ids, '{}'), coalesce(looking_event_ids, '{}'), coalesce(looking_since, '{}'), created_at, created_at, created_at",
       profiles,
       5_000,
     );
@@ -375,9 +384,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     );
     await insertJson(
       tx,
-      'registrations (event_id, profile_id, looking, created_at, updated_at, profile_created_at)',
+      'registrations (event_id, profile_id, looking, created_at, updated_at, looking_since, profile_created_at)',
       'event_id uuid, profile_id uuid, looking boolean, created_at timestamptz, profile_created_at timestamptz',
-      'event_id, profile_id, looking, created_at, created_at, profile_created_at',
+      'event_id, profile_id, looking, created_at, created_at, created_at, profile_created_at',
       registrations,
       20_000,
     );

@@ -116,6 +116,9 @@ async function insertJson(db: Db, table: string, columns: string, select: string
   }
 }
 
+/** An instant as PostgreSQL writes a timestamptz in JSON ('...T13:15:16.12+00:00': the fraction without its trailing zeros), which cards read. */
+const asJsonTimestamptz = (iso: string) => `${iso.slice(0, 19)}${iso.slice(19, 23).replace(/\.?0+$/, '')}+00:00`;
+
 export async function generate(db: Db, opts: GenerateOptions): Promise<GeneratedData> {
   const rng = random(20260101);
   const started = performance.now();
@@ -309,8 +312,7 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     p.looking_since ??= {};
     if (r.looking ?? p.looking_for_team) {
       p.looking_event_ids.push(r.event_id);
-      // As PostgreSQL writes a timestamptz in JSON ('...T13:15:16.123+00:00'), which cards read.
-      p.looking_since[r.event_id] = r.created_at.replace(/Z$/, '+00:00');
+      p.looking_since[r.event_id] = asJsonTimestamptz(r.created_at);
       eventRows.get(r.event_id)!.looking_count++;
     }
   }

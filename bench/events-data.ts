@@ -47,6 +47,8 @@ export interface RegistrationRow {
   profile_id: string;
   looking: boolean | null;
   created_at: string;
+  /** Since when the person looks for a team there (set by the loader; the product sets it when they say so). */
+  looking_since?: string;
   /** The person's profile's created_at (a trigger sets it in the product; triggers are off for the load). */
   profile_created_at: string;
 }

@@ -295,11 +295,13 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
   }
   const events: EventRow[] = [large, ...small];
   // What profiles keep of their registrations (migrations 0016 and 0024; their triggers are off for
-  // the load): the events each person takes part in, those they look for a team in, and since when
-  // (a registration looks since it was made: its looking_since); and what events keep of them
-  // (migration 0026): how many look for a team there.
+  // the load): the events each person takes part in, those they look for a team in, and since when;
+  // and what events keep of them (migration 0026): how many look for a team there. A flag is at most
+  // 13 days old: one older than the event's 14 (LOOKING_LAPSE_DAYS) would have lapsed, and the
+  // server's freshness job would lapse thousands of them while the bench runs.
   const profileRows = new Map((profiles as { id: string; looking_for_team: boolean }[]).map((p) => [p.id, p]));
   const eventRows = new Map(events.map((e) => [e.id, e]));
+  let lookingCount = 0;
   for (const r of registrations) {
     const p = profileRows.get(r.profile_id) as {
       looking_for_team: boolean;
@@ -312,7 +314,9 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     p.looking_since ??= {};
     if (r.looking ?? p.looking_for_team) {
       p.looking_event_ids.push(r.event_id);
-      p.looking_since[r.event_id] = asJsonTimestamptz(r.created_at);
+      const since = Math.max(Date.parse(r.created_at), now - ((lookingCount++ % 13) + 0.5) * DAY);
+      r.looking_since = new Date(since).toISOString();
+      p.looking_since[r.event_id] = asJsonTimestamptz(r.looking_since);
       eventRows.get(r.event_id)!.looking_count++;
     }
   }
@@ -387,8 +391,8 @@ export async function generate(db: Db, opts: GenerateOptions): Promise<Generated
     await insertJson(
       tx,
       'registrations (event_id, profile_id, looking, created_at, updated_at, looking_since, profile_created_at)',
-      'event_id uuid, profile_id uuid, looking boolean, created_at timestamptz, profile_created_at timestamptz',
-      'event_id, profile_id, looking, created_at, created_at, created_at, profile_created_at',
+      'event_id uuid, profile_id uuid, looking boolean, created_at timestamptz, looking_since timestamptz, profile_created_at timestamptz',
+      'event_id, profile_id, looking, created_at, created_at, coalesce(looking_since, created_at), profile_created_at',
       registrations,
       20_000,
     );

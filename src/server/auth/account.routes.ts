@@ -8,7 +8,6 @@ import { accountApi } from '../../shared/api/account';
 import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from '../../shared/constants';
 import { SESSION_COOKIE } from '../../shared/api/contract';
 import type { Db } from '../db/client';
-import { lockEventsOf } from '../features/events';
 import { allNotificationsOf, forgetPerson } from '../features/notifications';
 import { deleteProfile, getOwnProfile } from '../features/profiles';
 import { leaveAllTeams, teamDataOf } from '../features/teams';
@@ -87,8 +86,6 @@ async function currentSession(c: AppContext) {
 async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
   await db.transaction(async (tx) => {
     if (viewer.profileId) {
-      // Its events' rows first, in one order: what follows changes the counts they keep.
-      await lockEventsOf(tx, viewer.profileId);
       await leaveAllTeams(tx, viewer.profileId);
       await forgetPerson(tx, viewer.profileId);
       await deleteProfile(tx, viewer.profileId);

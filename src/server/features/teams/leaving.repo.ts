@@ -7,6 +7,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AccountData } from '../../../shared/api/account';
 import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
+import { lockEventsOf } from '../events';
 import { notify, type NewNotification } from '../notifications';
 import { iso, lockTeam } from './teams.repo';
 import { memberWebhook } from './webhook-events';
@@ -16,7 +17,10 @@ import { memberWebhook } from './webhook-events';
  * - a team with nobody else is deleted; its pending join requests are cancelled and their senders told;
  * - a team the person led alone goes to its longest-standing member, who is told;
  * - everyone else in the person's teams is told a member deleted their account.
- * Teams are locked one after the other in id order, so two deletions never wait on each other in a circle.
+ * First the teams are locked in id order, then the rows of the events the person takes part in
+ * (lockEventsOf: what follows, and the profile's deletion after it, change the counts they keep),
+ * before anything changes: teams before events, as every write takes them (accepting a request locks
+ * the team, then registers the person), so two writes never wait on each other in a circle.
  */
 export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
   const memberships = await tx
@@ -24,10 +28,14 @@ export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
     .from(teamMembers)
     .where(eq(teamMembers.profileId, profileId))
     .orderBy(asc(teamMembers.teamId));
-  const notes: NewNotification[] = [];
+  const locked = [];
   for (const { teamId, isLeader } of memberships) {
     const team = await lockTeam(tx, teamId);
-    if (!team) continue;
+    if (team) locked.push({ teamId, isLeader, team });
+  }
+  await lockEventsOf(tx, profileId);
+  const notes: NewNotification[] = [];
+  for (const { teamId, isLeader, team } of locked) {
     const others = await tx
       .select({ id: teamMembers.profileId, isLeader: teamMembers.isLeader })
       .from(teamMembers)

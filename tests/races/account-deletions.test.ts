@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestUser } from '../../src/server/testing/harness';
+import { holdRows, untilWaiting } from './locks';
 
 let h: Harness;
 beforeAll(async () => {
@@ -33,22 +34,6 @@ const takePart = async (person: TestUser, slug: string, looking: boolean) =>
     200,
   );
 
-/** Sessions waiting for a lock, on this test's database. */
-async function waitingForLocks(): Promise<number> {
-  const rows = (await h.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  )) as unknown as { rows: { n: number }[] };
-  return rows.rows[0].n;
-}
-
-async function untilWaiting(count: number) {
-  const until = Date.now() + 10_000;
-  while ((await waitingForLocks()) < count) {
-    if (Date.now() > until) throw new Error(`fewer than ${count} sessions came to wait for a lock`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 it('two people in the same events, registered in opposite orders, delete their accounts at once: both are deleted', async () => {
   const owner = await h.signUp({ firstName: 'Owen' });
   await publishedEvent(owner, 'race-first');
@@ -65,27 +50,17 @@ it('two people in the same events, registered in opposite orders, delete their a
   // event whose count it changes: without lockEventsOf, the first person's for 'race-first' and the
   // second person's for 'race-second' (the order each took part in). Both rows are then let go at
   // once: each deletion would take the row it waited for and come to wait for the other's.
-  const holders = ['race-first', 'race-second'].map((slug) => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let held = () => {};
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const done = h.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from events where slug = ${slug} for no key update`);
-      held();
-      await gate;
-    });
-    return { holding, release, done };
-  });
-  await Promise.all(holders.map((x) => x.holding));
+  const holders = await Promise.all(
+    ['race-first', 'race-second'].map((slug) => holdRows(h, sql`select 1 from events where slug = ${slug} for no key update`)),
+  );
   const remove = (person: TestUser) =>
     h.api('POST /api/auth/delete-account', { cookie: person.cookie, body: { password: 'team-finder-1', confirm: 'delete my account' } });
   const firstGone = remove(first);
-  await untilWaiting(1);
+  // Each deletion checks its password first (a hash): up to 10 s on a loaded machine.
+  await untilWaiting(h, 1, 10_000);
   const secondGone = remove(second);
-  await untilWaiting(2);
-  for (const x of holders) x.release();
-  await Promise.all(holders.map((x) => x.done));
+  await untilWaiting(h, 2, 10_000);
+  await Promise.all(holders.map((x) => x.release()));
 
   const [a, b] = await Promise.all([firstGone, secondGone]);
   expect([a.status, b.status]).toEqual([200, 200]);

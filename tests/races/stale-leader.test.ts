@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type ErrorFields, type Harness, type TestResponse, type TestUser } from '../../src/server/testing/harness';
+import { holdRows, untilWaiting, waitingForLocks } from './locks';
 
 let h: Harness;
 beforeAll(async () => {
@@ -66,22 +67,6 @@ async function scene(): Promise<Scene> {
   return { teamId, a, b, member, requestId: asked.body.id, invitationId: invited.body.id, outsider };
 }
 
-/** Statements of this database now waiting on a lock. */
-async function waiting(): Promise<number> {
-  const rows = await h.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return (rows as unknown as { rows: { n: number }[] }).rows[0].n;
-}
-
-async function until(condition: () => Promise<boolean>) {
-  for (let i = 0; i < 500; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('the requests never queued on the lock');
-}
-
 /**
  * Holds the team's row, sends `first` and waits until it queues, then `second` likewise, then lets
  * the row go: the two run in that order.
@@ -91,23 +76,13 @@ async function inOrder(
   first: () => Promise<TestResponse<ErrorFields | null>>,
   second: () => Promise<TestResponse<ErrorFields | null>>,
 ) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = h.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from teams where id = ${teamId} for update`);
-    locked();
-    await released;
-  });
-  await isLocked;
-  const before = await waiting();
+  const holder = await holdRows(h, sql`select 1 from teams where id = ${teamId} for update`);
+  const before = await waitingForLocks(h);
   const one = first();
-  await until(async () => (await waiting()) >= before + 1);
+  await untilWaiting(h, before + 1);
   const two = second();
-  await until(async () => (await waiting()) >= before + 2);
-  release();
-  await holder;
+  await untilWaiting(h, before + 2);
+  await holder.release();
   return Promise.all([one, two]);
 }
 

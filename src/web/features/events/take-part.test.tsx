@@ -28,7 +28,7 @@ describe('an event that is not there', () => {
   it('says it was not found (a draft or hidden event too) and leads back to the list', async () => {
     answerFetch({ 'GET /api/events/{slug}': { status: 404, body: { error: 'Event not found' } } });
     renderScreen(<EventPage />, { path: '/hackathons/secret-draft' });
-    expect(await screen.findByText('Event not found')).toBeVisible();
+    expect(await screen.findByText('Event not found', {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse Hackathons' })).toHaveAttribute('href', '/hackathons');
   });
 

@@ -185,10 +185,11 @@ export const eventsApi = {
     tags: [EVENTS],
     summary: 'Edit, publish or hide an event',
     description:
-      'Owners and organizers edit and publish; `hidden` is for platform admins only. The dates keep their order on the whole event.',
+      'Owners and organizers edit and publish; `hidden` is for platform admins only. The dates keep their order on the whole event. ' +
+      'An event goes back to a draft (`state: draft`) only while no one takes part in it (409 `event_has_participants`).',
     security: signedIn,
     request: { params: eventParam, body: jsonBody(UpdateEventSchema) },
-    responses: { 200: json(EventDetailSchema, 'The event as saved'), ...errors(401, 403, 404, ...jsonBodyErrors) },
+    responses: { 200: json(EventDetailSchema, 'The event as saved'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
   }),
   staff: defineRoute({
     method: 'get',

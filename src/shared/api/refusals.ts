@@ -75,6 +75,17 @@ export const REFUSALS = {
   registrant_not_found: { status: 404, message: 'No one taking part in this event has this email', field: 'email' },
   already_staff: { status: 409, message: 'This person is already on the staff' },
   registration_closed: { status: 409, message: (d) => `Registration for ${d.event} is closed` },
+  event_not_public: {
+    status: 409,
+    message: (d) =>
+      d.why === 'hidden'
+        ? `${d.event} is hidden by a platform admin: no one can take part in it or form teams there`
+        : `${d.event} is not published yet: no one can take part in it or form teams there until it is`,
+  },
+  event_has_participants: {
+    status: 409,
+    message: (d) => `People take part in ${d.event}: it cannot go back to a draft (a platform admin can hide it)`,
+  },
   not_registered: { status: 409, message: (d) => `Take part in ${d.event} first` },
   formation_locked: { status: 409, message: (d) => `Teams in ${d.event} are locked: the team formation deadline has passed` },
   teams_per_person: {

@@ -2,20 +2,19 @@
  * Events (docs/product.md#events): browsing, one event's page, creating and editing, the featured
  * event. A draft is seen by its staff only; an event a platform admin hid, by its staff and admins.
  */
-import { and, asc, desc, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { EventCard, EventDetail, EventList, EventRef } from '../../../shared/api/events';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
+import type { EventCard, EventDetail, EventList } from '../../../shared/api/events';
 import type { EventRole } from '../../../shared/constants';
 import { eventDateIssues, type CreateEventSchema, type EventListQuery, type UpdateEventInput } from '../../../shared/event-schemas';
 import type { z } from 'zod';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { PAGE_LIMIT, PAGE_OFFSET } from '../../api/paging';
 import type { Db } from '../../db/client';
-import { uuidArray } from '../../db/arrays';
 import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
-import { datesOf, isFormationLocked, isRegistrationOpen, phaseOf } from './rules';
+import { datesOf, isFormationLocked, isPublic, isRegistrationOpen, phaseOf } from './rules';
+import { forgetEvent } from './lookups.repo';
 import { staffRoleOf } from './staff.repo';
 
 /** Who is asking: their profile (null: signed out) and whether they are a platform admin. */
@@ -64,79 +63,6 @@ export function toCard(event: Pick<Event, keyof typeof cardColumns>, now = new D
     teamCount: event.teamCount,
     updatedAt: event.changedAt.toISOString(),
   };
-}
-
-/** For lists of other features: an event's short reference, a column of the outer query's row (`eventId`). */
-export const eventRefOf = (eventId: AnyPgColumn | SQL) =>
-  // Aliased: lists read it through a subquery (api/paging.ts).
-  sql<EventRef>`(select json_build_object('slug', e.slug, 'name', e.name) from ${events} e where e.id = ${eventId})`.as('event');
-
-/** For a team's page: the event's reference and its rules for teams. */
-export const eventRulesOf = (eventId: AnyPgColumn) =>
-  sql<EventRef & { formationDeadline: string | null; teamSizeMin: number; teamSizeMax: number }>`(select json_build_object(
-    'slug', e.slug, 'name', e.name, 'formationDeadline', e.formation_deadline, 'teamSizeMin', e.team_size_min, 'teamSizeMax', e.team_size_max)
-    from ${events} e where e.id = ${eventId})`;
-
-/** For lists filtered by event: its id from its address (null: no such event, so nothing matches). */
-/** Slug -> id of the events found so far, per database: an event keeps its address and is never deleted. */
-const idsBySlug = new WeakMap<Db, Map<string, string>>();
-
-/**
- * The id of the event with this slug, or null. Lists filtered by event send the id itself, so the
- * planner can tell the large event from a small one (a subquery's id hides it); once found, it is
- * kept, so a filtered list costs no statement more than the same list over all events.
- */
-export async function eventIdBySlug(db: Db, slug: string): Promise<string | null> {
-  let known = idsBySlug.get(db);
-  if (!known) idsBySlug.set(db, (known = new Map()));
-  const key = slug.toLowerCase();
-  const hit = known.get(key);
-  if (hit) return hit;
-  const [row] = await prepared(db, 'event_id_by_slug', (db, name) =>
-    db
-      .select({ id: events.id })
-      .from(events)
-      .where(eq(events.slug, sql.placeholder('slug')))
-      .prepare(name),
-  ).execute({ slug: key });
-  if (row && known.size < 10_000) known.set(key, row.id);
-  return row?.id ?? null;
-}
-
-/** How long an instance keeps an event's reference (its slug and name) for lists' cards. */
-export const EVENT_REF_TTL_MS = 10_000;
-/** Id -> reference of the events read so far, per database, each until it is due again. */
-const refsById = new WeakMap<Db, Map<string, { ref: EventRef; until: number }>>();
-
-/**
- * The references (slug, name) of these events, for a page of cards: kept EVENT_REF_TTL_MS per
- * instance, so a page costs no statement for them once its events were read (read for each card in
- * the page's statement, they were half the database's time of the teams list's first page). An
- * event keeps its slug; a new name shows at once through the instance that saved it (updateEvent),
- * and within EVENT_REF_TTL_MS through the others, as a list's kept total does.
- */
-export async function eventRefsById(db: Db, ids: Iterable<string>): Promise<Map<string, EventRef>> {
-  let known = refsById.get(db);
-  if (!known) refsById.set(db, (known = new Map()));
-  const now = Date.now();
-  const out = new Map<string, EventRef>();
-  const missing: string[] = [];
-  for (const id of new Set(ids)) {
-    const hit = known.get(id);
-    if (hit && hit.until > now) out.set(id, hit.ref);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return out;
-  const rows = await db
-    .select({ id: events.id, slug: events.slug, name: events.name })
-    .from(events)
-    .where(sql`${events.id} = any(${uuidArray(missing)})`);
-  if (known.size >= 10_000) known.clear();
-  for (const { id, ...ref } of rows) {
-    known.set(id, { ref, until: now + EVENT_REF_TTL_MS });
-    out.set(id, ref);
-  }
-  return out;
 }
 
 /**
@@ -194,7 +120,7 @@ export async function eventDetail(db: Db, event: Event, role: EventRole | null, 
     prizePool: event.prizePool,
     schedule: event.schedule,
     siteUrl: event.siteUrl,
-    registrationOpen: isRegistrationOpen(event, now),
+    registrationOpen: isPublic(event) && isRegistrationOpen(event, now),
     formationLocked: isFormationLocked(event, now),
     createdAt: event.createdAt.toISOString(),
     viewer: { registration, staffRole: role, isAdmin: viewer.isAdmin },
@@ -305,16 +231,19 @@ export async function updateEvent(
   const merged = { ...datesOf(event), teamSizeMin: event.teamSizeMin, teamSizeMax: event.teamSizeMax, ...fields };
   const issue = eventDateIssues(merged as Parameters<typeof eventDateIssues>[0])[0];
   if (issue) return refused('event_dates', { message: issue.message, field: issue.field });
+  // Back to a draft only while no one takes part: a draft's teams and people would be seen by its staff only.
+  const unpublishing = state === 'draft' && event.state !== 'draft';
   const saved = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(events)
       .set({ ...stored(fields), ...(state && { state }), ...(hidden !== undefined && { hidden }), updatedAt: new Date() })
-      .where(eq(events.id, event.id))
+      // Checked on the row as last committed: a registration that holds it is waited for, then counted.
+      .where(and(eq(events.id, event.id), unpublishing ? sql`${events.registrantCount} = 0 and ${events.teamCount} = 0` : undefined))
       .returning();
-    return done({ event: row });
+    return row ? done({ event: row }) : refused('event_has_participants', { event: event.name });
   });
-  // After the commit: a page read meanwhile would have kept the old name again.
-  refsById.get(db)?.delete(event.id);
+  // After the commit: a page read meanwhile would have kept the old name, or the old state, again.
+  forgetEvent(db, event);
   return saved;
 }
 

@@ -3,6 +3,7 @@
  * event, the staff and its routes, taking part, and the featured event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 const ADMIN = 'admin@example.com';
@@ -19,22 +20,6 @@ beforeAll(async () => {
   admin = await h.signUp({ firstName: 'Ada', email: ADMIN });
 });
 afterAll(() => h.close());
-
-let n = 0;
-/** A valid new event, overridden field by field. */
-export const newEvent = (over: Record<string, unknown> = {}) => ({
-  slug: `spring-hack-${++n}`,
-  name: 'Spring Hack',
-  tagline: 'Build for spring',
-  location: 'Online',
-  timezone: 'Europe/Berlin',
-  buildStartsAt: at(10),
-  submissionDeadline: at(12),
-  awardsAt: at(13),
-  teamSizeMin: 2,
-  teamSizeMax: 4,
-  ...over,
-});
 
 async function create(by: TestUser, over: Record<string, unknown> = {}) {
   const res = await h.api('POST /api/events', { cookie: by.cookie, body: newEvent(over) });

@@ -1,16 +1,15 @@
 /** What other features (and the app) may use of the events feature. */
 export { eventsRoutes } from './events.routes';
+export { eventById, eventBySlug, featuredEvent, joinableEventIdsOf, visibleEvent, type EventViewer } from './events.repo';
 export {
-  eventById,
-  eventBySlug,
   eventIdBySlug,
+  eventListedOf,
   eventRefOf,
   eventRefsById,
   eventRulesOf,
-  featuredEvent,
-  joinableEventIdsOf,
-  visibleEvent,
-} from './events.repo';
+  listedEventIdBySlug,
+  unlistedEventsWithTeams,
+} from './lookups.repo';
 export { eventViewerOf, inEvent, ORGANIZERS, STAFF, type EventEnv } from './guards';
 export {
   commonEvent,
@@ -28,5 +27,5 @@ export {
 } from './registration.repo';
 export { eventCounts, eventRegistrations, lockEventsOf, registrantCount } from './roster.repo';
 export { formingEventIds, lapseLooking, type Lapsed } from './freshness.repo';
-export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
+export { defaultTeamSize, isFormationLocked, isPublic, isRegistrationOpen, sizeAllowed } from './rules';
 export { staffEventsOf, staffRoleOf } from './staff.repo';

@@ -9,17 +9,17 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { RegistrationView } from '../../../shared/api/events';
 import type { RegistrationSchema } from '../../../shared/event-schemas';
-import { done, refused, type Outcome } from '../../api/outcome';
+import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import { writtenLimit } from '../../api/paging';
 import { unseenByPlanner } from '../../api/first-pages';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { uuidArray } from '../../db/arrays';
 import { people } from '../../db/people';
-import { registrations, type Event } from '../../db/schema';
+import { events, registrations, type Event } from '../../db/schema';
 import { isBanned } from '../safety';
 import { queueWebhooks } from '../webhooks';
-import { isRegistrationOpen } from './rules';
+import { isPublic, isRegistrationOpen, whyNotPublic } from './rules';
 
 /** A registration as its owner sees it; the looking flag as it stands (the profile's when not set here). */
 export async function registrationOf(db: Db, eventId: string, profileId: string): Promise<RegistrationView | null> {
@@ -63,22 +63,27 @@ export async function register(
     .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)))
     .returning({ profileId: registrations.profileId });
   if (!updated) {
+    if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
     if (await isBanned(db, profileId, event.id)) return refused('banned_from_event', { event: event.name });
     if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
     // The registration and what the event's webhooks are told of it: both or neither.
-    await db.transaction(async (tx) => {
+    const added = await inTransaction(db, async (tx) => {
       const added = await tx
         .insert(registrations)
         .values({ eventId: event.id, profileId, looking: input.looking ?? null, intent: input.intent })
         .onConflictDoNothing()
         .returning({ profileId: registrations.profileId });
-      if (added.length) await registrationWebhook(tx, event.id, profileId, 'registered');
-      else
+      if (added.length) {
+        await stillPublic(tx, event);
+        await registrationWebhook(tx, event.id, profileId, 'registered');
+      } else
         await tx
           .update(registrations)
           .set(changes)
           .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)));
+      return done();
     });
+    if (!added.ok) return added;
   }
   return done({ registration: (await registrationOf(db, event.id, profileId))! });
 }
@@ -88,6 +93,8 @@ export async function register(
  * team): registers them while registration is open, with the looking flag following their profile.
  */
 export async function ensureRegistered(tx: Db, event: Event, profileId: string): Promise<Outcome> {
+  // No one acts in a draft or a hidden event: its teams would be seen by no one but its staff.
+  if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
   // A person banned from the event does not act in it (docs/product.md#moderation).
   if (await isBanned(tx, profileId, event.id)) return refused('banned_from_event', { event: event.name });
   const [row] = await tx
@@ -101,8 +108,24 @@ export async function ensureRegistered(tx: Db, event: Event, profileId: string):
     .values({ eventId: event.id, profileId })
     .onConflictDoNothing()
     .returning({ id: registrations.profileId });
-  if (added.length) await registrationWebhook(tx, event.id, profileId, 'registered');
+  if (added.length) {
+    await stillPublic(tx, event);
+    await registrationWebhook(tx, event.id, profileId, 'registered');
+  }
   return done();
+}
+
+/**
+ * After a new registration, in its transaction: the event is still public, or the transaction is
+ * rolled back (the caller runs it through inTransaction). The registration's trigger has taken the
+ * event's row to count it, so the event is read as last committed and cannot change before this
+ * commits: an owner's 'Unpublish' that came first is seen here, and one that comes after waits and
+ * then finds a registrant (updateEvent).
+ */
+async function stillPublic(tx: Db, event: Event): Promise<void> {
+  const [now] = await tx.select({ state: events.state, hidden: events.hidden }).from(events).where(eq(events.id, event.id));
+  if (!now || !isPublic(now))
+    throw new Rollback(refused('event_not_public', whyNotPublic({ name: event.name, hidden: now?.hidden ?? event.hidden })));
 }
 
 /** An organizer puts someone in the event, whatever the registration dates: whether the profile exists. */

@@ -27,6 +27,15 @@ export function datesOf(event: StoredDates): EventDates {
   };
 }
 
+/**
+ * Whether the public sees the event: published, and not hidden by a platform admin. Only then may
+ * people take part in it and form teams there, so no draft or hidden event has teams anyone else sees.
+ */
+export const isPublic = (event: Pick<Event, 'state' | 'hidden'>) => event.state === 'published' && !event.hidden;
+
+/** What 'event_not_public' says of the event: hidden by a platform admin, or a draft. */
+export const whyNotPublic = (event: Pick<Event, 'name' | 'hidden'>) => ({ event: event.name, why: event.hidden ? 'hidden' : 'draft' });
+
 export const isRegistrationOpen = (event: Event, now = new Date()) => registrationOpen(datesOf(event), now);
 export const isFormationLocked = (event: Event, now = new Date()) => formationLocked(datesOf(event), now);
 export const phaseOf = (event: StoredDates, now = new Date()) => listPhase(datesOf(event), now);

@@ -8,7 +8,7 @@ import { skillsOfPosition } from '../../../shared/matching';
 import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { leaderOf, personForSuggestions, teamForSuggestions } from '../teams';
-import { eventIdBySlug } from '../events';
+import { listedEventIdBySlug } from '../events';
 
 /** Suggestions come ten at a time. */
 const SUGGESTIONS_PAGE = 10;
@@ -66,7 +66,7 @@ export const matchingRoutes = createRouter()
       eventIds: [],
     };
     // One event (the teams list's filter): of the events the person looks in, that one only.
-    const only = event ? await eventIdBySlug(c.var.db, event) : undefined;
+    const only = event ? await listedEventIdBySlug(c.var.db, event) : undefined;
     const ranked = await c.var.matching.rankTeams({
       eventIds: only === undefined ? eventIds : eventIds.filter((id) => id === only),
       skills,

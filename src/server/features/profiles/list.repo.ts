@@ -10,7 +10,7 @@ import { FEW_MATCHES, type CountCache } from '../../api/counts';
 import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
 import { changedSince, firstPageStatement, walkedFirstPage } from '../../api/first-pages';
 import { profiles } from '../../db/schema';
-import { eventIdBySlug, newestRegistrants, registrantCount, takesPartIn } from '../events';
+import { listedEventIdBySlug, newestRegistrants, registrantCount, takesPartIn } from '../events';
 import { cardColumns, cardColumnsIn, notesOf, toCard, type CardNotes, type CardRow } from './cards.repo';
 
 /** One element of a PostgreSQL array literal, quoted so commas, braces and quotes stay text. */
@@ -139,8 +139,8 @@ function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number
 
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
 export async function listProfiles(db: Db, query: ProfileListQuery, counts?: CountCache): Promise<ProfileList> {
-  const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
-  // No such event: nobody takes part in it.
+  const eventId = query.event ? await listedEventIdBySlug(db, query.event) : undefined;
+  // No such event, or not public (a draft, hidden): no one is listed in it.
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   // The event's own count of its registrants (kept by a trigger on registrations), not a scan of
   // every profile's events (125 ms at 130,000).

@@ -11,7 +11,7 @@ import { teams } from '../../db/schema';
 import type { CountCache } from '../../api/counts';
 import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
 import { changedSince, firstPageStatement, unseenByPlanner, walkedFirstPage } from '../../api/first-pages';
-import { eventIdBySlug, eventRefsById } from '../events';
+import { eventRefsById, listedEventIdBySlug, unlistedEventsWithTeams } from '../events';
 import { hiddenReasonOf } from '../safety';
 import { cardRowColumns, toCard, type CardRow } from './teams.repo';
 
@@ -37,33 +37,46 @@ type ListRow = CardRow & { eventId: string };
  * every event alike (by the event's own index) and keeps that plan, instead of planning each
  * request again to see how large the event is.
  */
-function everyTeamFirstPage(db: Db, eventId: string | undefined, pageSize: number, since: string | undefined) {
+function everyTeamFirstPage(
+  db: Db,
+  eventId: string | undefined,
+  unlisted: string | undefined,
+  pageSize: number,
+  since: string | undefined,
+) {
   return firstPageStatement(db, {
-    name: `teams_first_page${eventId ? '_in_event' : ''}${since ? '_since' : ''}`,
+    name: `teams_first_page${eventId ? '_in_event' : ''}${unlisted ? '_listed' : ''}${since ? '_since' : ''}`,
     table: teams,
     shape: () => ({
       columns: listColumns,
       where: and(
         eventId ? eq(teams.eventId, unseenByPlanner(sql.placeholder('event'), 'uuid')) : undefined,
+        unlisted ? listedOnly : undefined,
         since ? changedSince(teams.changedAt) : undefined,
       ),
     }),
     order: since ? 'oldest change first' : 'newest first',
     notes: notesOf,
     pageSize,
-  }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<ListRow & CardNotes>>;
+  }).execute({ event: eventId, unlisted, since: since && new Date(since).toISOString() }) as Promise<Array<ListRow & CardNotes>>;
 }
 
+/** Over all events: not the teams of an event hidden by an admin (or a draft), given as `unlisted`. */
+const listedOnly = sql`${teams.eventId} <> all(${sql.placeholder('unlisted')}::uuid[])`;
+
 export async function listTeams(db: Db, query: TeamListQuery, countCache?: CountCache): Promise<TeamList> {
-  const eventId = query.event ? await eventIdBySlug(db, query.event) : undefined;
+  // A draft or hidden event lists no teams; over all events, theirs are left out.
+  const eventId = query.event ? await listedEventIdBySlug(db, query.event) : undefined;
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  const hiddenEvents = eventId ? [] : await unlistedEventsWithTeams(db);
+  const unlisted = hiddenEvents.length ? `{${hiddenEvents.join(',')}}` : undefined;
   // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
   const term = query.q?.toLowerCase();
   const pattern = term ? `%${escapeLike(term)}%` : undefined;
   // Every team, or every team in an event: no filter but the event (and for sync, the instant).
   const everyTeam = !pattern && !query.open;
   const list: ListQuery = {
-    name: [pattern && 'search', query.open && 'open', eventId && 'event'].filter(Boolean).join(','),
+    name: [pattern && 'search', query.open && 'open', eventId && 'event', unlisted && 'listed'].filter(Boolean).join(','),
     shape: (walk) => ({
       columns: listColumns,
       where: and(
@@ -84,21 +97,22 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
         // event's own index, not every team's, passing no team of another event (seen: a search in
         // the bench's large event passed all 475 teams of the small ones, newer than its own).
         eventId ? eq(teams.eventId, walk ? unseenByPlanner(sql.placeholder('event'), 'uuid') : sql.placeholder('event')) : undefined,
+        unlisted ? listedOnly : undefined,
       ),
     }),
-    params: { pattern, term, event: eventId },
+    params: { pattern, term, event: eventId, unlisted },
   };
   const page = {
     table: teams,
     list,
     page: query.page,
     pageSize: query.pageSize,
-    countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? ''])}`,
+    countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? '', unlisted ?? ''])}`,
     counts: countCache,
     notes: notesOf,
   };
   const firstPage = everyTeam
-    ? () => everyTeamFirstPage(db, eventId, query.pageSize, query.updatedSince)
+    ? () => everyTeamFirstPage(db, eventId, unlisted, query.pageSize, query.updatedSince)
     : query.updatedSince
       ? undefined
       : // A search or open teams (in an event or not): its walk's forms give PostgreSQL nothing to plan by.

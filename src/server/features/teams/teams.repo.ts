@@ -16,7 +16,18 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { joinRequests, teamMembers, teams, type Team } from '../../db/schema';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
-import { defaultTeamSize, stopLookingIn, eventRulesOf, eventRefOf, featuredEvent, sizeAllowed, visibleEvent } from '../events';
+import {
+  defaultTeamSize,
+  stopLookingIn,
+  eventListedOf,
+  eventRulesOf,
+  eventRefOf,
+  featuredEvent,
+  sizeAllowed,
+  staffRoleOf,
+  visibleEvent,
+  type EventViewer,
+} from '../events';
 import { notify } from '../notifications';
 import { lockProfile } from '../profiles';
 import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
@@ -115,13 +126,20 @@ export async function personName(db: Db, profileId: string): Promise<{ id: strin
 const detailColumns = { ...cardRowColumns, positionSkills: teams.positionSkills };
 
 /** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
-export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: string | null): Promise<TeamDetail | null> {
+/**
+ * A team's page, or null: no such team, or its event is not public (hidden by an admin, or a draft)
+ * and the viewer is neither in the team, on the event's staff, nor a platform admin.
+ */
+export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer): Promise<TeamDetail | null> {
+  const viewerProfileId = viewer.profileId;
   const teamIdParam = sql.placeholder('teamId');
   const statement = (viewer: boolean) => (db: Db, name: string) =>
     db
       .select({
         team: detailColumns,
         event: eventRulesOf(teams.eventId),
+        eventId: teams.eventId,
+        eventListed: eventListedOf(teams.eventId),
         members: sql<TeamMember[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
           'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
@@ -141,6 +159,8 @@ export async function getTeamDetail(db: Db, teamId: string, viewerProfileId: str
   if (!row) return null;
   const { team, members, event } = row;
   const me = viewerProfileId ? members.find((m) => m.id === viewerProfileId) : undefined;
+  if (!row.eventListed && !me && !viewer.isAdmin && !(viewerProfileId && (await staffRoleOf(db, row.eventId, viewerProfileId))))
+    return null;
   const pendingRequestId = me ? null : row.pendingRequestId;
   // json_build_object writes the deadline in PostgreSQL's format; the API speaks ISO 8601.
   const formationDeadline = event.formationDeadline === null ? null : new Date(event.formationDeadline).toISOString();

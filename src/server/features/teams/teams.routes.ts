@@ -5,12 +5,12 @@
  */
 import { eventsApi } from '../../../shared/api/events';
 import { teamsApi } from '../../../shared/api/teams';
-import { getViewer, notFound, withProfile } from '../../api/http';
+import { notFound, withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { orRefuse } from '../../api/outcome';
 import { leaderOnly } from './guards';
 import * as invitations from './invitations.repo';
-import { inEvent, ORGANIZERS } from '../events';
+import { eventViewerOf, inEvent, ORGANIZERS } from '../events';
 import * as members from './members.repo';
 import * as organizer from './organizer.repo';
 import * as requests from './requests.repo';
@@ -22,8 +22,7 @@ const answeredAs = (accept: boolean) => (accept ? ('accepted' as const) : ('decl
 export const teamsRoutes = createRouter()
   .openapi(teamsApi.list, async (c) => c.json(await list.listTeams(c.var.db, c.req.valid('query'), c.var.counts), 200))
   .openapi(teamsApi.get, async (c) => {
-    const viewer = await getViewer(c);
-    const team = await repo.getTeamDetail(c.var.db, c.req.valid('param').id, viewer?.profileId ?? null);
+    const team = await repo.getTeamDetail(c.var.db, c.req.valid('param').id, await eventViewerOf(c));
     if (!team) throw notFound('Team not found');
     return c.json(team, 200);
   })

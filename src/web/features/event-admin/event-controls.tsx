@@ -39,6 +39,8 @@ export function PublishCard({ event }: { event: EventDetail }) {
   const update = useUpdateEvent(event.slug);
   const { failure, run } = useFailure();
   const draft = event.state === 'draft';
+  // An event people take part in stays published (the server refuses it too): a draft's people and teams would vanish.
+  const settled = !draft && event.registrantCount > 0;
   return (
     <Card>
       <CardHeader>
@@ -46,22 +48,26 @@ export function PublishCard({ event }: { event: EventDetail }) {
         <CardDescription>
           {draft
             ? 'A draft: only its staff can see it. Publish it so everyone can find it, take part and make teams.'
-            : 'Published: everyone can see it, take part and make teams. Unpublish to make it a draft again.'}
+            : settled
+              ? 'Published: everyone can see it, take part and make teams. People take part in it, so it cannot go back to a draft.'
+              : 'Published: everyone can see it, take part and make teams. Unpublish to make it a draft again.'}
         </CardDescription>
       </CardHeader>
-      <CardContent className="space-y-3">
-        <BusyButton
-          variant={draft ? 'primary' : 'outline'}
-          busy={update.isPending}
-          busyLabel={draft ? 'Publishing...' : 'Unpublishing...'}
-          onClick={() =>
-            run(() => update.mutateAsync({ state: draft ? 'published' : 'draft' }), 'Failed to save the event. Please try again.')
-          }
-        >
-          {draft ? 'Publish' : 'Unpublish'}
-        </BusyButton>
-        {failure && <ErrorMessage>{failure}</ErrorMessage>}
-      </CardContent>
+      {!settled && (
+        <CardContent className="space-y-3">
+          <BusyButton
+            variant={draft ? 'primary' : 'outline'}
+            busy={update.isPending}
+            busyLabel={draft ? 'Publishing...' : 'Unpublishing...'}
+            onClick={() =>
+              run(() => update.mutateAsync({ state: draft ? 'published' : 'draft' }), 'Failed to save the event. Please try again.')
+            }
+          >
+            {draft ? 'Publish' : 'Unpublish'}
+          </BusyButton>
+          {failure && <ErrorMessage>{failure}</ErrorMessage>}
+        </CardContent>
+      )}
     </Card>
   );
 }
@@ -82,7 +88,9 @@ export function AdminCard({ event }: { event: EventDetail }) {
       <CardContent className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-700">
-            {event.hidden ? 'Hidden: only its staff and admins can see it.' : 'Not hidden: seen as its state says.'}
+            {event.hidden
+              ? 'Hidden: only its staff and admins can see it; its teams and people are listed to no one.'
+              : 'Not hidden: seen as its state says.'}
           </p>
           <BusyButton
             variant={event.hidden ? 'outline' : 'dangerOutline'}

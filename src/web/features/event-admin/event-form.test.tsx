@@ -178,6 +178,17 @@ describe('editing an event', () => {
     expect(calls.at(-1)?.body).toEqual({ state: 'published' });
   });
 
+  it('an event people take part in stays published: no Unpublish, and why', async () => {
+    answerFetch({ 'GET /api/events/{slug}': { status: 200, body: event({ state: 'published', registrantCount: 3 }) } });
+    renderScreen(<EditEventPage />, { path: '/hackathons/spring-hack/edit', route: '/hackathons/:slug/edit' });
+    expect(
+      await screen.findByText(
+        'Published: everyone can see it, take part and make teams. People take part in it, so it cannot go back to a draft.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
+  });
+
   it('shows platform admins, and only them, hiding and featuring', async () => {
     const calls = answerFetch({
       'GET /api/events/{slug}': {

@@ -69,11 +69,15 @@ function SignInToTakePart({ event }: { event: EventDetail }) {
 function RegistrationClosed({ event }: { event: EventDetail }) {
   const opens = event.registrationOpensAt;
   const notYet = opens !== null && Date.parse(opens) > Date.now();
-  return (
-    <p className="text-sm text-slate-600">
-      {notYet ? `Registration opens on ${longDateTime(opens, event.timezone)}.` : `Registration for ${event.name} is closed.`}
-    </p>
-  );
+  // Only its staff and admins see a draft or a hidden event: they are told why no one can take part.
+  const text = event.hidden
+    ? `${event.name} is hidden by a platform admin: no one can take part in it.`
+    : event.state === 'draft'
+      ? `People can take part once ${event.name} is published.`
+      : notYet
+        ? `Registration opens on ${longDateTime(opens, event.timezone)}.`
+        : `Registration for ${event.name} is closed.`;
+  return <p className="text-sm text-slate-600">{text}</p>;
 }
 
 /** The looking flag and the line, for taking part and for changing how. */

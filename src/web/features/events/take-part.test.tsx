@@ -88,6 +88,13 @@ describe('taking part', () => {
     expect(screen.queryByRole('button', { name: 'Take part' })).toBeNull();
   });
 
+  it('its staff see a draft or a hidden event, and are told why no one takes part yet', async () => {
+    const staff = { registration: null, staffRole: 'owner' as const, isAdmin: false };
+    open(runningEvent(NOW, { state: 'draft', registrationOpen: false, viewer: staff }));
+    expect(await screen.findByText('People can take part once Climate Code Sprint is published.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Take part' })).toBeNull();
+  });
+
   it("leaving shows the server's refusal when the person is in a locked team", async () => {
     const registration = {
       looking: false,

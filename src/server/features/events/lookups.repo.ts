@@ -1,0 +1,148 @@
+/**
+ * What other features' lists and pages read of events: an event's reference (slug, name) and rules
+ * as columns of their statements, its id by its address, and whether it is public, each kept a few
+ * seconds per instance so a page costs no statement more for them (docs/product.md#events).
+ */
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { EventRef } from '../../../shared/api/events';
+import type { Db } from '../../db/client';
+import { uuidArray } from '../../db/arrays';
+import { prepared } from '../../db/prepared';
+import { events } from '../../db/schema';
+
+/** For lists of other features: an event's short reference, a column of the outer query's row (`eventId`). */
+export const eventRefOf = (eventId: AnyPgColumn | SQL) =>
+  // Aliased: lists read it through a subquery (api/paging.ts).
+  sql<EventRef>`(select json_build_object('slug', e.slug, 'name', e.name) from ${events} e where e.id = ${eventId})`.as('event');
+
+/** For a team's page: the event's reference and its rules for teams. */
+export const eventRulesOf = (eventId: AnyPgColumn) =>
+  sql<EventRef & { formationDeadline: string | null; teamSizeMin: number; teamSizeMax: number }>`(select json_build_object(
+    'slug', e.slug, 'name', e.name, 'formationDeadline', e.formation_deadline, 'teamSizeMin', e.team_size_min, 'teamSizeMax', e.team_size_max)
+    from ${events} e where e.id = ${eventId})`;
+
+/** For a team's page: whether its event is public (published, not hidden), a column of the outer query's row. */
+export const eventListedOf = (eventId: AnyPgColumn) =>
+  sql<boolean>`(select e.state = 'published' and not e.hidden from ${events} e where e.id = ${eventId})`;
+
+/** How long an instance keeps what it read of an event for lists: its reference, whether it is public. */
+export const EVENT_REF_TTL_MS = 10_000;
+
+interface KeptSlug {
+  id: string;
+  /** Published and not hidden: its teams and people are listed. */
+  listed: boolean;
+  until: number;
+}
+/** Slug -> what lists need of the event, per database, each until it is due again. */
+const slugsKept = new WeakMap<Db, Map<string, KeptSlug>>();
+
+async function keptSlug(db: Db, slug: string): Promise<KeptSlug | null> {
+  let known = slugsKept.get(db);
+  if (!known) slugsKept.set(db, (known = new Map()));
+  const key = slug.toLowerCase();
+  const now = Date.now();
+  const hit = known.get(key);
+  if (hit && hit.until > now) return hit;
+  const [row] = await prepared(db, 'event_listed_by_slug', (db, name) =>
+    db
+      .select({ id: events.id, listed: sql<boolean>`${events.state} = 'published' and not ${events.hidden}` })
+      .from(events)
+      .where(eq(events.slug, sql.placeholder('slug')))
+      .prepare(name),
+  ).execute({ slug: key });
+  if (!row) return null;
+  if (known.size >= 10_000) known.clear();
+  const kept = { ...row, until: now + EVENT_REF_TTL_MS };
+  known.set(key, kept);
+  return kept;
+}
+
+/**
+ * The id of the event with this slug, or null. Lists filtered by event send the id itself, so the
+ * planner can tell the large event from a small one (a subquery's id hides it); it is kept
+ * EVENT_REF_TTL_MS, so a filtered list costs no statement more than the same list over all events.
+ */
+export async function eventIdBySlug(db: Db, slug: string): Promise<string | null> {
+  return (await keptSlug(db, slug))?.id ?? null;
+}
+
+/**
+ * For the public lists filtered by event (teams, people, suggestions): the event's id if it is
+ * published and not hidden, else null, as for an unknown address (nothing is listed). A draft has
+ * no one taking part; a hidden event's teams and people are listed to no one (docs/product.md#events).
+ */
+export async function listedEventIdBySlug(db: Db, slug: string): Promise<string | null> {
+  const kept = await keptSlug(db, slug);
+  return kept?.listed ? kept.id : null;
+}
+
+/** Per database, the ids of the events not public that have teams, until they are due again. */
+const unlistedKept = new WeakMap<Db, { ids: string[]; until: number }>();
+
+/**
+ * The events whose teams the lists over all events leave out: hidden by an admin, or (taken back
+ * to a draft before that was refused) drafts, with teams. Nearly always none, and then the lists
+ * are the statements they were; kept EVENT_REF_TTL_MS per instance.
+ */
+export async function unlistedEventsWithTeams(db: Db): Promise<string[]> {
+  const now = Date.now();
+  const hit = unlistedKept.get(db);
+  if (hit && hit.until > now) return hit.ids;
+  const rows = await prepared(db, 'unlisted_events_with_teams', (db, name) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(sql`(${events.state} <> 'published' or ${events.hidden}) and ${events.teamCount} > 0`)
+      .orderBy(asc(events.id))
+      .prepare(name),
+  ).execute();
+  const ids = rows.map((r) => r.id);
+  unlistedKept.set(db, { ids, until: now + EVENT_REF_TTL_MS });
+  return ids;
+}
+
+/** Id -> reference of the events read so far, per database, each until it is due again. */
+const refsById = new WeakMap<Db, Map<string, { ref: EventRef; until: number }>>();
+
+/**
+ * The references (slug, name) of these events, for a page of cards: kept EVENT_REF_TTL_MS per
+ * instance, so a page costs no statement for them once its events were read (read for each card in
+ * the page's statement, they were half the database's time of the teams list's first page). An
+ * event keeps its slug; a new name shows at once through the instance that saved it (updateEvent),
+ * and within EVENT_REF_TTL_MS through the others, as a list's kept total does.
+ */
+export async function eventRefsById(db: Db, ids: Iterable<string>): Promise<Map<string, EventRef>> {
+  let known = refsById.get(db);
+  if (!known) refsById.set(db, (known = new Map()));
+  const now = Date.now();
+  const out = new Map<string, EventRef>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const hit = known.get(id);
+    if (hit && hit.until > now) out.set(id, hit.ref);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const rows = await db
+    .select({ id: events.id, slug: events.slug, name: events.name })
+    .from(events)
+    .where(sql`${events.id} = any(${uuidArray(missing)})`);
+  if (known.size >= 10_000) known.clear();
+  for (const { id, ...ref } of rows) {
+    known.set(id, { ref, until: now + EVENT_REF_TTL_MS });
+    out.set(id, ref);
+  }
+  return out;
+}
+
+/**
+ * After an event was saved here: this instance reads its name and state again at once (the others
+ * within EVENT_REF_TTL_MS, as a list's kept total).
+ */
+export function forgetEvent(db: Db, event: { id: string; slug: string }) {
+  refsById.get(db)?.delete(event.id);
+  slugsKept.get(db)?.delete(event.slug.toLowerCase());
+  unlistedKept.delete(db);
+}

@@ -7,6 +7,7 @@ import type { TeamList } from '../../../shared/api/teams';
 import type { TeamListQuery } from '../../../shared/schemas';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import type { Db } from '../../db/client';
+import { uuidArrayText } from '../../db/arrays';
 import { teams } from '../../db/schema';
 import type { CountCache } from '../../api/counts';
 import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
@@ -69,7 +70,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   const eventId = query.event ? await listedEventIdBySlug(db, query.event) : undefined;
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   const hiddenEvents = eventId ? [] : await unlistedEventsWithTeams(db);
-  const unlisted = hiddenEvents.length ? `{${hiddenEvents.join(',')}}` : undefined;
+  const unlisted = hiddenEvents.length ? uuidArrayText(hiddenEvents) : undefined;
   // search_text is lower(name || ' ' || description), indexed with trigrams for LIKE.
   const term = query.q?.toLowerCase();
   const pattern = term ? `%${escapeLike(term)}%` : undefined;

@@ -33,8 +33,10 @@ export function EventTeamsCard({ event }: { event: EventDetail }) {
           </p>
         ) : teams.isError ? (
           <ErrorMessage>Failed to load teams</ErrorMessage>
+        ) : event.hidden ? (
+          <p className="text-sm text-slate-500">Hidden by a platform admin: its teams are listed to no one.</p>
         ) : teams.data.items.length === 0 ? (
-          <p className="text-sm text-slate-500">No teams yet. Be the first to start one.</p>
+          <p className="text-sm text-slate-500">{canCreate ? 'No teams yet. Be the first to start one.' : 'No teams yet.'}</p>
         ) : (
           <ul aria-label={`Teams in ${event.name}`} className="divide-y divide-slate-100">
             {teams.data.items.map((t) => (
@@ -90,6 +92,8 @@ export function EventPeopleCard({ event }: { event: EventDetail }) {
           </p>
         ) : people.isError ? (
           <ErrorMessage>Failed to load profiles</ErrorMessage>
+        ) : event.hidden ? (
+          <p className="text-sm text-slate-500">Hidden by a platform admin: its people are listed to no one.</p>
         ) : people.data.items.length === 0 ? (
           <p className="text-sm text-slate-500">Nobody is looking for a team here right now.</p>
         ) : (

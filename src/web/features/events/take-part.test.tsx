@@ -93,6 +93,17 @@ describe('taking part', () => {
     open(runningEvent(NOW, { state: 'draft', registrationOpen: false, viewer: staff }));
     expect(await screen.findByText('People can take part once Climate Code Sprint is published.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Take part' })).toBeNull();
+    // No one can start a team there yet.
+    expect(await screen.findByText('No teams yet.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Create a Team in Climate Code Sprint' })).toBeNull();
+  });
+
+  it("a hidden event's staff are told its teams and people are listed to no one", async () => {
+    const staff = { registration: null, staffRole: 'organizer' as const, isAdmin: false };
+    open(runningEvent(NOW, { hidden: true, registrationOpen: false, teamCount: 3, viewer: staff }));
+    expect(await screen.findByText('Climate Code Sprint is hidden by a platform admin: no one can take part in it.')).toBeVisible();
+    expect(await screen.findByText('Hidden by a platform admin: its teams are listed to no one.')).toBeVisible();
+    expect(screen.getByText('Hidden by a platform admin: its people are listed to no one.')).toBeVisible();
   });
 
   it("leaving shows the server's refusal when the person is in a locked team", async () => {

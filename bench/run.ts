@@ -207,7 +207,10 @@ async function main() {
     }
     for (const group of groups) {
       await settle(server.url, SETTLE_PROBE);
-      for (const result of await runInTurn(server.url, group, config, group.length > 1 ? config.twinRounds : 1)) {
+      const twins = group.length > 1;
+      const url = server.url;
+      const settled = () => settle(url, SETTLE_PROBE);
+      for (const result of await runInTurn(server.url, group, config, twins ? config.twinRounds : 1, twins ? settled : undefined)) {
         log(
           `${result.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`,
         );

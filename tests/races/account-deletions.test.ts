@@ -5,19 +5,12 @@
  * PGlite runs one transaction at a time: PostgreSQL only (`npm run test:races`).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHarness, type Harness, type TestUser } from '../../src/server/testing/harness';
+import { expect, it } from 'vitest';
+import type { TestUser } from '../../src/server/testing/harness';
 import { holdRows, untilWaiting } from './locks';
+import { at, h, useRaceWorld } from './world';
 
-let h: Harness;
-beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('The race tests need PostgreSQL: set DATABASE_URL');
-  h = await createHarness();
-});
-afterAll(() => h?.close());
-
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+useRaceWorld();
 
 async function publishedEvent(owner: TestUser, slug: string) {
   const created = await h.api('POST /api/events', {

@@ -3,17 +3,12 @@
  * PGlite runs one transaction at a time, so there a later seq never commits first: PostgreSQL only
  * (`npm run test:races`).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { notify } from '../../src/server/features/notifications/notifications.repo';
 import { eventReader } from '../../src/server/testing/client';
-import { createHarness, type Harness } from '../../src/server/testing/harness';
+import { h, useRaceWorld } from './world';
 
-let h: Harness;
-beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('The race tests need PostgreSQL: set DATABASE_URL');
-  h = await createHarness();
-});
-afterAll(() => h?.close());
+useRaceWorld();
 
 async function leaderWithTeam(firstName: string) {
   const leader = await h.signUp({ firstName, lastName: 'Leader' });

@@ -9,16 +9,12 @@
  * PGlite runs one statement at a time, so this suite runs on PostgreSQL only (`npm run test:races`).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type ErrorFields, type Harness, type TestResponse, type TestUser } from '../../src/server/testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { ErrorFields, TestResponse, TestUser } from '../../src/server/testing/harness';
 import { holdRows, untilWaiting, waitingForLocks } from './locks';
+import { h, useRaceWorld } from './world';
 
-let h: Harness;
-beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('The race tests need PostgreSQL: set DATABASE_URL');
-  h = await createHarness();
-});
-afterAll(() => h?.close());
+useRaceWorld();
 
 const message = 'I would like to join your team, please.';
 

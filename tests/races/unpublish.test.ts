@@ -6,19 +6,11 @@
  * PGlite runs one transaction at a time: PostgreSQL only (`npm run test:races`).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../src/server/testing/harness';
+import { expect, it } from 'vitest';
 import { holdRows, untilWaiting } from './locks';
+import { at, h, useRaceWorld } from './world';
 
-let h: Harness;
-beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('The race tests need PostgreSQL: set DATABASE_URL');
-  h = await createHarness();
-});
-afterAll(() => h?.close());
-
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+useRaceWorld();
 
 // Which of the two takes the row first after it is let go is PostgreSQL's to choose (most often the
 // unpublish, which waited first): both ends are right, so the race is run a few times, and the

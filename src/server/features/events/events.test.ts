@@ -2,30 +2,11 @@
  * Events as data (docs/product.md#events): creating and publishing, who sees a draft or a hidden
  * event, the staff and its routes, taking part, and the featured event.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEvent } from '../../testing/events';
-import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/harness';
+import { admin, at, create, h, newEvent, owner, stranger, useEventsWorld } from '../../testing/worlds/events';
 
-const ADMIN = 'admin@example.com';
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-let h: Harness;
-let owner: TestUser;
-let stranger: TestUser;
-let admin: TestUser;
-beforeAll(async () => {
-  h = await createHarness({ adminEmails: [ADMIN] });
-  [owner, stranger] = await Promise.all([h.signUp({ firstName: 'Olga' }), h.signUp({ firstName: 'Stan' })]);
-  admin = await h.signUp({ firstName: 'Ada', email: ADMIN });
-});
-afterAll(() => h.close());
-
-async function create(by: TestUser, over: Record<string, unknown> = {}) {
-  const res = await h.api('POST /api/events', { cookie: by.cookie, body: newEvent(over) });
-  expect(res.status).toBe(201);
-  return res.body.slug as string;
-}
+useEventsWorld();
 const publish = (slug: string, by = owner) =>
   h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: by.cookie, body: { state: 'published' } });
 

@@ -4,30 +4,11 @@
  * take part in does not go back to a draft, and a hidden event's teams and people are listed to no
  * one, its teams' pages open to their members, its staff and admins only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEvent } from '../../testing/events';
-import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/harness';
+import { admin, at, create, h, owner, stranger, useEventsWorld } from '../../testing/worlds/events';
 
-const ADMIN = 'admin@example.com';
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-let h: Harness;
-let owner: TestUser;
-let stranger: TestUser;
-let admin: TestUser;
-beforeAll(async () => {
-  h = await createHarness({ adminEmails: [ADMIN] });
-  [owner, stranger] = await Promise.all([h.signUp({ firstName: 'Olga' }), h.signUp({ firstName: 'Stan' })]);
-  admin = await h.signUp({ firstName: 'Ada', email: ADMIN });
-});
-afterAll(() => h.close());
-
-async function create(by: TestUser, over: Record<string, unknown> = {}) {
-  const res = await h.api('POST /api/events', { cookie: by.cookie, body: newEvent(over) });
-  expect(res.status).toBe(201);
-  return res.body.slug as string;
-}
+useEventsWorld();
 const OPEN = { registrationOpensAt: at(-1), registrationClosesAt: at(5) };
 
 const draft = (over: Record<string, unknown> = {}) => create(owner, { name: 'Quiet Hack', ...OPEN, ...over });

@@ -205,12 +205,12 @@ async function main() {
       if (c.twin && last?.[0].twin?.of === c.twin.of) last.push(c);
       else groups.push([c]);
     }
+    const url = server.url;
+    const settled = () => settle(url, SETTLE_PROBE);
     for (const group of groups) {
-      await settle(server.url, SETTLE_PROBE);
+      await settled();
       const twins = group.length > 1;
-      const url = server.url;
-      const settled = () => settle(url, SETTLE_PROBE);
-      for (const result of await runInTurn(server.url, group, config, twins ? config.twinRounds : 1, twins ? settled : undefined)) {
+      for (const result of await runInTurn(url, group, config, twins ? config.twinRounds : 1, twins ? settled : undefined)) {
         log(
           `${result.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`,
         );

@@ -14,7 +14,7 @@ import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
 import { datesOf, isFormationLocked, isPublic, isRegistrationOpen, phaseOf } from './rules';
-import { forgetEvent } from './lookups.repo';
+import { forgetEvent, publicEvent } from './lookups.repo';
 import { staffRoleOf } from './staff.repo';
 
 /** Who is asking: their profile (null: signed out) and whether they are a platform admin. */
@@ -92,8 +92,7 @@ export async function eventById(db: Db, id: string): Promise<Event | null> {
 }
 
 /** Whether the viewer may see the event at all: published and not hidden, or they work on it, or an admin. */
-export const visibleTo = (event: Event, role: EventRole | null, isAdmin: boolean) =>
-  isAdmin || role !== null || (event.state === 'published' && !event.hidden);
+export const visibleTo = (event: Event, role: EventRole | null, isAdmin: boolean) => isAdmin || role !== null || isPublic(event);
 
 /** The event if the viewer may see it, with their role there (null: as if it did not exist). */
 export async function visibleEvent(db: Db, slug: string, viewer: EventViewer): Promise<{ event: Event; role: EventRole | null } | null> {
@@ -143,9 +142,9 @@ export async function listEvents(db: Db, query: EventListQuery, viewerProfileId:
     and(
       query.mine
         ? sql`(exists (select 1 from ${eventStaff} s where s.event_id = ${events.id} and s.profile_id = ${viewer})
-            or (${events.state} = 'published' and not ${events.hidden}
+            or (${publicEvent}
               and exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${viewer})))`
-        : sql`${events.state} = 'published' and not ${events.hidden}`,
+        : publicEvent,
       query.joinable ? joinableWhere(viewer) : undefined,
       query.phase === 'upcoming' ? sql`now() < ${events.buildStartsAt}` : undefined,
       query.phase === 'running' ? sql`${events.buildStartsAt} <= now() and now() < ${endsAt}` : undefined,
@@ -257,7 +256,7 @@ export async function featuredEvent(db: Db): Promise<Event | null> {
 export async function setFeatured(db: Db, slug: string): Promise<Outcome> {
   return inTransaction(db, async (tx) => {
     const event = await eventBySlug(tx, slug);
-    if (!event || event.state !== 'published' || event.hidden) return refused('event_not_found');
+    if (!event || !isPublic(event)) return refused('event_not_found');
     await tx.update(events).set({ featured: false }).where(eq(events.featured, true));
     await tx.update(events).set({ featured: true }).where(eq(events.id, event.id));
     return done();
@@ -269,7 +268,7 @@ export async function setFeatured(db: Db, slug: string): Promise<Outcome> {
  * or registration is open ('Teams that need you' looks there, and the event picker of a new team).
  * Signed out: the events anyone could join after signing up.
  */
-const joinableWhere = (profileId: string | Placeholder | null) => sql`${events.state} = 'published' and not ${events.hidden}
+const joinableWhere = (profileId: string | Placeholder | null) => sql`${publicEvent}
   and (${events.formationDeadline} is null or now() < ${events.formationDeadline})
   and (${profileId === null ? sql`false` : sql`exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${profileId})`}
     or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())

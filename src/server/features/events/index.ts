@@ -27,5 +27,5 @@ export {
 } from './registration.repo';
 export { eventCounts, eventRegistrations, lockEventsOf, registrantCount } from './roster.repo';
 export { formingEventIds, lapseLooking, type Lapsed } from './freshness.repo';
-export { defaultTeamSize, isFormationLocked, isPublic, isRegistrationOpen, sizeAllowed } from './rules';
+export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
 export { staffEventsOf, staffRoleOf } from './staff.repo';

@@ -22,9 +22,11 @@ export const eventRulesOf = (eventId: AnyPgColumn) =>
     'slug', e.slug, 'name', e.name, 'formationDeadline', e.formation_deadline, 'teamSizeMin', e.team_size_min, 'teamSizeMax', e.team_size_max)
     from ${events} e where e.id = ${eventId})`;
 
-/** For a team's page: whether its event is public (published, not hidden), a column of the outer query's row. */
-export const eventListedOf = (eventId: AnyPgColumn) =>
-  sql<boolean>`(select e.state = 'published' and not e.hidden from ${events} e where e.id = ${eventId})`;
+/** An events row is public (published, not hidden): rules.ts `isPublic`, in a statement over `events`. */
+export const publicEvent = sql<boolean>`(${events.state} = 'published' and not ${events.hidden})`;
+
+/** For a team's page: whether its event is public, a column of the outer query's row. */
+export const eventListedOf = (eventId: AnyPgColumn) => sql<boolean>`(select ${publicEvent} from ${events} where ${events.id} = ${eventId})`;
 
 /** How long an instance keeps what it read of an event for lists: its reference, whether it is public. */
 export const EVENT_REF_TTL_MS = 10_000;
@@ -47,7 +49,7 @@ async function keptSlug(db: Db, slug: string): Promise<KeptSlug | null> {
   if (hit && hit.until > now) return hit;
   const [row] = await prepared(db, 'event_listed_by_slug', (db, name) =>
     db
-      .select({ id: events.id, listed: sql<boolean>`${events.state} = 'published' and not ${events.hidden}` })
+      .select({ id: events.id, listed: publicEvent })
       .from(events)
       .where(eq(events.slug, sql.placeholder('slug')))
       .prepare(name),
@@ -94,7 +96,7 @@ export async function unlistedEventsWithTeams(db: Db): Promise<string[]> {
     db
       .select({ id: events.id })
       .from(events)
-      .where(sql`(${events.state} <> 'published' or ${events.hidden}) and ${events.teamCount} > 0`)
+      .where(sql`not ${publicEvent} and ${events.teamCount} > 0`)
       .orderBy(asc(events.id))
       .prepare(name),
   ).execute();

@@ -121,7 +121,7 @@ export function walkFindsPageSooner(total: number, offset: number, pageSize: num
 
 /** The planner's estimate of each table's rows, per database, read at most once a minute (only a plan's choice depends on it). */
 const tableRowEstimates = new WeakMap<Db, Map<string, { rows: Promise<number | null>; expires: number }>>();
-function estimatedRows(db: Db, table: PgTable): Promise<number | null> {
+export function estimatedRows(db: Db, table: PgTable): Promise<number | null> {
   const name = getTableName(table);
   let known = tableRowEstimates.get(db);
   if (!known) tableRowEstimates.set(db, (known = new Map()));

@@ -3,7 +3,8 @@
  * event's, first-page.test.ts) but a walk of everyone's newest-first index that tests each person
  * for the event (list.repo everyoneFirstPage, takesPartIn's walk form). Here the newest people
  * of all take part in another event only, and their changes are the oldest: the walks pass them,
- * and no page of the large event may show them.
+ * and no page of the large event may show them. The large event holds most people, so its searches
+ * take the forms for such an event (profileFilter's `mostInEvent`: `= any()`, tested last in a walk).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import type { ProfileList } from '../../../shared/api/profiles';
 import type { ProfileListQuery } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
 import { FEW_MATCHES, type CountCache } from '../../api/counts';
-import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
+import { changedSincePage, escapeLike, estimatedRows, newestFirstPage, type ListQuery } from '../../api/paging';
 import { changedSince, firstPageStatement, walkedFirstPage } from '../../api/first-pages';
 import { profiles } from '../../db/schema';
 import { listedEventIdBySlug, newestRegistrants, registrantCount, takesPartIn } from '../events';
@@ -32,6 +32,8 @@ export function profileFilter(
     eventId?: string;
     /** The event has few people (at most FEW_MATCHES): a search tests each of them rather than go through the trigram index. */
     fewInEvent?: boolean;
+    /** The event holds most people: no index narrows it, so it is tested on each row as a walk tests it. */
+    mostInEvent?: boolean;
   },
 ) {
   // Newlines separate the stored skill names; a search term never spans two of them.
@@ -71,12 +73,16 @@ export function profileFilter(
     combined ? 'skills+availability' : [wanted.length && 'skills', query.availability && 'availability'],
     lookingOnProfile && 'looking',
     query.eventId && (query.looking ? 'looking in event' : 'event'),
+    query.eventId && query.mostInEvent && 'most',
   ]
     .flat()
     .filter(Boolean);
   // `walk`: the statement walks the newest-first index (api/paging.ts ListQuery).
-  const where = (walk = false) =>
-    and(
+  const where = (walk = false) => {
+    const inEvent = query.eventId
+      ? takesPartIn(sql.placeholder('event'), profiles, { looking: query.looking, walk, most: query.mostInEvent })
+      : undefined;
+    const others = and(
       search === 'substring' || (search && walk)
         ? sql`(strpos(${profiles.searchText}, ${sql.placeholder('q')}) > 0 or strpos(${profiles.skillNames}, ${sql.placeholder('q')}) > 0)`
         : search === 'like'
@@ -88,8 +94,12 @@ export function profileFilter(
       !combined && wanted.length ? sql`${profiles.skillList} @> ${sql.placeholder('skills')}::text[]` : undefined,
       !combined && query.availability ? eq(profiles.availability, sql.placeholder('availability')) : undefined,
       lookingOnProfile ? eq(profiles.lookingForTeam, true) : undefined,
-      query.eventId ? takesPartIn(sql.placeholder('event'), profiles, { looking: query.looking, walk }) : undefined,
     );
+    // Walking an event that holds most people, its test passes nearly every row: made only on the
+    // rows the others keep (PostgreSQL would make the cheaper test first, on every row walked).
+    if (walk && query.mostInEvent && others && inEvent) return sql`case when ${others} then ${inEvent} else false end`;
+    return and(others, inEvent);
+  };
   return {
     name: parts.join(','),
     where,
@@ -146,8 +156,10 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
   // every profile's events (125 ms at 130,000).
   const registrantsOf = (eventId: string) =>
     counts?.get(`profiles:registrants:${eventId}`, () => registrantCount(db, eventId)) ?? registrantCount(db, eventId);
-  const fewInEvent = Boolean(eventId && query.q && (await registrantsOf(eventId)) <= FEW_MATCHES);
-  const filter = profileFilter({ ...query, eventId, fewInEvent });
+  const inEvent = eventId ? await registrantsOf(eventId) : 0;
+  const fewInEvent = Boolean(eventId && query.q && inEvent <= FEW_MATCHES);
+  const mostInEvent = Boolean(eventId && inEvent > 0.5 * ((await estimatedRows(db, profiles)) ?? Infinity));
+  const filter = profileFilter({ ...query, eventId, fewInEvent, mostInEvent });
   // Everyone, or everyone in an event: no filter but the event (and for sync, the instant).
   const everyone = filter.everyone;
   // Everyone in an event: the total is the event's count of registrants. For sync it is not the

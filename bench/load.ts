@@ -115,9 +115,9 @@ export async function runLoad(baseUrl: string, c: LoadCase, opts: LoadOptions): 
  * in `rounds` slices taken in turn (the order rotating every round), so a change in the machine's
  * speed over the minute they take (another process, the database's own work) falls on all of them
  * alike, not on whichever ran last. Each case's paths go on from where its last slice stopped.
- * `between` runs before every slice but the first: the server works off what the slice before left
- * in flight (its connections' last requests) before the next is timed, so no slice pays for the one
- * before it. Without it, in five rotating rounds of three twins the large event followed 'all events'
+ * `between` runs before every slice, the first too: the server works off what the slice (or the
+ * warm-ups) before left in flight (its connections' last requests, a count a warm-up started) before
+ * the next is timed, so no slice pays for the one before it. Without it, in five rotating rounds of three twins the large event followed 'all events'
  * three times and 'all events' followed the cheap small events four times: twins of the very same
  * 1,000 profile-detail paths read 94% (rounds 88-98%, 2026-11-29).
  */
@@ -143,7 +143,7 @@ export async function runInTurn(
     for (let k = 0; k < cases.length; k++) {
       const i = (k + turn) % cases.length;
       const c = cases[i];
-      if (between && turn + k > 0) await between();
+      if (between) await between();
       const slice = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds / rounds, c.headers, runs[i].next);
       for (const ms of slice.latencies) runs[i].latencies.push(ms);
       runs[i].failures += slice.failures;

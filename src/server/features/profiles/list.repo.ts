@@ -154,9 +154,9 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
   if (eventId === null) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   // The event's own count of its registrants (kept by a trigger on registrations), not a scan of
   // every profile's events (125 ms at 130,000).
-  const registrantsOf = (eventId: string) =>
-    counts?.get(`profiles:registrants:${eventId}`, () => registrantCount(db, eventId)) ?? registrantCount(db, eventId);
-  const inEvent = eventId ? await registrantsOf(eventId) : 0;
+  const inEvent = eventId
+    ? await (counts?.get(`profiles:registrants:${eventId}`, () => registrantCount(db, eventId)) ?? registrantCount(db, eventId))
+    : 0;
   const fewInEvent = Boolean(eventId && query.q && inEvent <= FEW_MATCHES);
   const mostInEvent = Boolean(eventId && inEvent > 0.5 * ((await estimatedRows(db, profiles)) ?? Infinity));
   const filter = profileFilter({ ...query, eventId, fewInEvent, mostInEvent });
@@ -164,16 +164,13 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
   const everyone = filter.everyone;
   // Everyone in an event: the total is the event's count of registrants. For sync it is not the
   // total (only changes count) but says whether walking the index of changes finds the page soonest.
-  const registrants = everyone && eventId ? () => registrantsOf(eventId) : undefined;
+  const registrants = everyone && eventId ? async () => inEvent : undefined;
   // The first page of everyone in an event of at most FEW_MATCHES people: its newest registrants
   // (everyoneFirstPage). A larger event's is walked, as everyone's is (on PGlite the registrants'
   // statement read the bench's large event at 65% of the walk's speed; on PostgreSQL, alike).
-  if (registrants && !query.updatedSince && query.page === 1) {
-    const total = await registrants();
-    if (total <= FEW_MATCHES) {
-      const rows = await everyoneFirstPage(db, eventId, query.pageSize, undefined, true);
-      return { items: rows.map((row) => toCard(row)), total, page: query.page, pageSize: query.pageSize };
-    }
+  if (registrants && !query.updatedSince && query.page === 1 && inEvent <= FEW_MATCHES) {
+    const rows = await everyoneFirstPage(db, eventId, query.pageSize, undefined, true);
+    return { items: rows.map((row) => toCard(row)), total: inEvent, page: query.page, pageSize: query.pageSize };
   }
   const list: ListQuery = {
     name: filter.name,

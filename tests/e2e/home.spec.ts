@@ -251,8 +251,14 @@ test('each page names itself in the browser tab, and the keyboard starts at its 
   await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeFocused();
   await page.getByRole('link', { name: /Pixel Pioneers/ }).click();
   await expect(page).toHaveTitle('Pixel Pioneers · HackTeams');
+  // A page opened by its address starts at its top, wherever the page opened before it was left.
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.goto('/profiles');
   await expect(page).toHaveTitle('Browse Profiles · HackTeams');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Profiles' })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goto('/profiles/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('Profile not found')).toBeVisible();
   await page.getByRole('link', { name: 'Browse Profiles' }).click();

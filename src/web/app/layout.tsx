@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router';
 import { LiveNotifications } from '../features/notifications';
 import { Navbar } from './navbar';
 import { Loading } from '../components/ui/feedback';
@@ -49,6 +49,14 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
+/**
+ * Where a page's scroll is kept: per history entry, as React Router keeps it. A page opened by a full
+ * load (an address typed, a link from outside) is an entry React Router names 'default' in every tab,
+ * so each such page was scrolled to where the one before it had been left (home scrolled, then
+ * /profiles typed: the list opened 160 px down); those are kept by their address instead.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname + location.search : location.key);
+
 export function Layout() {
   useFocusOnNavigation();
   return (
@@ -78,7 +86,7 @@ export function Layout() {
       <Suspense fallback={null}>
         <LiveNotifications />
       </Suspense>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

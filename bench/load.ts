@@ -117,9 +117,10 @@ export async function runLoad(baseUrl: string, c: LoadCase, opts: LoadOptions): 
  * alike, not on whichever ran last. Each case's paths go on from where its last slice stopped.
  * `between` runs before every slice, the first too: the server works off what the slice (or the
  * warm-ups) before left in flight (its connections' last requests, a count a warm-up started) before
- * the next is timed, so no slice pays for the one before it. Without it, in five rotating rounds of three twins the large event followed 'all events'
- * three times and 'all events' followed the cheap small events four times: twins of the very same
- * 1,000 profile-detail paths read 94% (rounds 88-98%, 2026-11-29).
+ * the next is timed, so no slice pays for the one before it. Without it, in five rotating rounds of
+ * three twins the large event followed 'all events' three times and 'all events' followed the cheap
+ * small events four times: twins of the very same 1,000 profile-detail paths read 94% (rounds
+ * 88-98%, 2026-11-29).
  */
 export async function runInTurn(
   baseUrl: string,

@@ -3,7 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Timezone } from '../src/shared/constants';
 import type { Db } from '../src/server/db/client';
 import { accounts, profiles, users } from '../src/server/db/schema';
-import { cookieFrom } from '../src/server/testing/client';
+import { askingAgainAfter503, cookieFrom } from '../src/server/testing/client';
 
 export const BENCH_PASSWORD = 'bench-password';
 
@@ -14,16 +14,16 @@ export const BENCH_PASSWORD = 'bench-password';
  * server closes connections idle for 5 s; on a busy machine the client's own timer fires late).
  */
 export async function fetchPatiently(url: string, init: RequestInit): Promise<Response> {
-  for (let closed = 0; ;) {
-    const res = await fetch(url, init).catch((err: Error & { cause?: { code?: string } }) => {
-      if (err.cause?.code !== 'UND_ERR_SOCKET' || ++closed > 3) throw err;
-      return null;
-    });
-    if (!res) continue;
-    if (res.status !== 503) return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get('retry-after')) || 1)));
-  }
+  let closed = 0;
+  return askingAgainAfter503(async () => {
+    for (;;) {
+      const res = await fetch(url, init).catch((err: Error & { cause?: { code?: string } }) => {
+        if (err.cause?.code !== 'UND_ERR_SOCKET' || ++closed > 3) throw err;
+        return null;
+      });
+      if (res) return res;
+    }
+  });
 }
 
 /** Signs up an account and returns its session cookie. */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom } from '../../src/server/testing/client';
+import { askingAgainAfter503, cookieFrom } from '../../src/server/testing/client';
 import { freePort, scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 
 type Kind = 'pglite' | 'postgres';
@@ -82,22 +82,6 @@ interface Write {
 }
 
 /**
- * A write as the API asks clients to make one (docs/api.md): a 503 with Retry-After (the server
- * turning requests away because they wait too long, as on a machine whose cores other work holds)
- * is asked again after that many seconds, up to 10 times. The backup itself turns no one away (its
- * long turns are excused: platform/overload.test.ts); on CI it ran beside the proxy's crowd of
- * 3,000 streams, and three of the PGlite server's writes were shed (2026-11-29).
- */
-async function asClient(send: () => Promise<Response>): Promise<Response> {
-  for (let shed = 0; ; shed++) {
-    const res = await send();
-    if (res.status !== 503 || shed === 10) return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
-  }
-}
-
-/**
  * Where the backups are restored: fresh for the first source's backup, which then holds its data
  * when the second source's backup replaces it (--force).
  */
@@ -126,13 +110,18 @@ describe.each<Kind>(['pglite', 'postgres'])('a backup of a running server on %s'
     const createTeams = (async () => {
       for (let i = 0; writing; i++) {
         const sentAt = performance.now();
-        const res = await asClient(() =>
-          sourceServer.send(
-            'POST',
-            '/api/teams',
-            { name: `${source} crew ${i}`, description: 'A team that survives a restore.', openPositions: ['Designer'] },
-            cookies[0],
-          ),
+        // A 503 is asked again after its Retry-After, as docs/api.md asks clients to: the backup itself
+        // turns no one away (its long turns are excused: platform/overload.test.ts), but on CI it ran
+        // beside the proxy's crowd of 3,000 streams and three of the PGlite server's writes were shed.
+        const res = await askingAgainAfter503(
+          () =>
+            sourceServer.send(
+              'POST',
+              '/api/teams',
+              { name: `${source} crew ${i}`, description: 'A team that survives a restore.', openPositions: ['Designer'] },
+              cookies[0],
+            ),
+          10,
         );
         const body = (await res.json()) as { id?: string };
         writes.push({ id: body.id, sentAt, answeredAt: performance.now(), status: res.status });

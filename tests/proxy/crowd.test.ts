@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_ACCOUNT } from '../../src/shared/constants';
 import { scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
-import { cookieFrom, eventReader } from '../../src/server/testing/client';
+import { askingAgainAfter503, cookieFrom, eventReader } from '../../src/server/testing/client';
 import {
   answeredBy,
   dropConnections,
@@ -157,18 +157,14 @@ async function crowd(count: number) {
 /** A person signs up through nginx (a sign-in rush answers 503 with Retry-After: then again) and reads their profile id. */
 async function person(firstName: string, from: string) {
   const email = `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  for (;;) {
-    const res = await call('/api/auth/sign-up/email', { body: { firstName, lastName: 'Crowd', email, password: PASSWORD }, from });
-    const text = await res.text();
-    if (res.status === 503) {
-      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-      continue;
-    }
-    expect(res.status, `sign-up answered ${res.status} ${text}`).toBe(200);
-    const cookie = cookieFrom(res.headers);
-    const me = (await (await call('/api/me', { cookie, from })).json()) as { profile: { id: string } };
-    return { cookie, from, profileId: me.profile.id };
-  }
+  const res = await askingAgainAfter503(() =>
+    call('/api/auth/sign-up/email', { body: { firstName, lastName: 'Crowd', email, password: PASSWORD }, from }),
+  );
+  const text = await res.text();
+  expect(res.status, `sign-up answered ${res.status} ${text}`).toBe(200);
+  const cookie = cookieFrom(res.headers);
+  const me = (await (await call('/api/me', { cookie, from })).json()) as { profile: { id: string } };
+  return { cookie, from, profileId: me.profile.id };
 }
 
 async function teamOf(leader: Awaited<ReturnType<typeof person>>, name: string) {

@@ -1,6 +1,7 @@
 /**
  * What a test or benchmark client needs to talk to the server (the in-memory app or a real
- * process): the session cookie of an answer, and a Server-Sent Events answer read event by event.
+ * process): the session cookie of an answer, a request asked again after a 503's Retry-After, and a
+ * Server-Sent Events answer read event by event.
  */
 
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
@@ -9,6 +10,20 @@ export function cookieFrom(headers: Headers): string {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/**
+ * A request as the API asks clients to make one (docs/api.md): a 503 (a sign-in rush, or the server
+ * turning away requests that wait too long) is asked again after its Retry-After seconds (1 if it
+ * names none), at most `times` times; the last answer is returned, whatever its status.
+ */
+export async function askingAgainAfter503(send: () => Promise<Response>, times = Number.POSITIVE_INFINITY): Promise<Response> {
+  for (let asked = 0; ; asked++) {
+    const res = await send();
+    if (res.status !== 503 || asked >= times) return res;
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get('retry-after')) || 1)));
+  }
 }
 
 export interface SseEvent {

@@ -71,7 +71,9 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(opt
     resolver: zodResolver(options.schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
     defaultValues: options.defaultValues,
     values: options.values,
-    resetOptions: { keepDirtyValues: true },
+    // Following the server's values keeps what the person changed; only then (react-hook-form
+    // merges resetOptions into every reset, so a form cleared after a success would keep its text).
+    resetOptions: options.values ? { keepDirtyValues: true } : undefined,
     // Focus follows the page's order, also for messages the server sends (see focusFirstInvalid).
     shouldFocusError: false,
   });
@@ -89,7 +91,8 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(opt
       if (options.ignore?.(values)) return;
       try {
         const result = await options.submit(values);
-        if (options.resetOnSuccess) form.reset();
+        // Cleared, whatever the person typed: a message sent twice by a second press is worse than retyping.
+        if (options.resetOnSuccess) form.reset(undefined, { keepDirtyValues: false });
         setSaved(true);
         await options.onSuccess?.(result, values);
       } catch (err) {

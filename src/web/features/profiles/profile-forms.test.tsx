@@ -82,6 +82,8 @@ describe("profile forms show the server's field messages on their fields", () =>
     await userEvent.clear(screen.getByLabelText('Skill name'));
     await userEvent.type(screen.getByLabelText('Skill name'), 'Go');
     await userEvent.click(screen.getByRole('button', { name: 'Add to List' }));
+    // Added: the field is empty for the next skill.
+    await waitFor(() => expect(screen.getByLabelText('Skill name')).toHaveValue(''));
     await userEvent.click(screen.getByRole('button', { name: 'Save All Skills' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This skill is already in your profile');
     expect(calls.map((c) => c.key)).toContain(`POST /api/profiles/${ID}/skills`);

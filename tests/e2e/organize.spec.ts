@@ -46,9 +46,12 @@ test('an organizer filters the unteamed by a skill, downloads the list and annou
   await expect(page.getByRole('heading', { name: "Organizer's desk" })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Numbers' })).toBeVisible();
 
+  // The skill typed, then the box below it ticked at once: both filters hold.
   await page.getByLabel('Skills').fill(skill);
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Looking for a team').click();
+  await expect(page.getByLabel('Looking for a team')).toBeChecked();
   await expect(page.getByText('1 person without a team')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]looking=true/);
   const list = page.getByRole('region', { name: 'Without a team' });
   await expect(list.getByRole('link', { name: unteamed.name })).toBeVisible();
   await expect(list.getByRole('link', { name: member.name })).toBeHidden();
@@ -76,6 +79,8 @@ test('an organizer filters the unteamed by a skill, downloads the list and annou
   await announce.getByLabel('Message').fill(message);
   await announce.getByRole('button', { name: 'Send announcement' }).click();
   await expect(announce.getByText('Sent to 1 person')).toBeVisible();
+  // Cleared once sent, so a second press does not send it twice.
+  await expect(announce.getByLabel('Message')).toHaveValue('');
 
   // The participant without a team sees it arrive without reloading; the team member does not.
   const said = `Climate Code Sprint: ${message}`;

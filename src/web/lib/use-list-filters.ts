@@ -80,7 +80,10 @@ export function useListFilters<S extends z.ZodType<ListQuery>>(schema: S) {
       return;
     }
     setPending({ from: search, to });
-    setParams(new URLSearchParams(to), { replace });
+    // A filter changes the list where it is: the page stays where the person is (a control halfway
+    // down a page, clicked right after leaving a text box whose change moved the page to the top,
+    // was missed). A new page of the list starts at the top, as a new page does.
+    setParams(new URLSearchParams(to), { replace, preventScrollReset: !('page' in next) });
   };
 
   const updateRef = useRef(update);

@@ -3,7 +3,7 @@
  * of people without a team live in the address and drive the download and the announcement; the
  * announcement goes to the segment chosen, a team found by its name.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, UnteamedPerson } from '../../../shared/api/organize';
@@ -138,6 +138,8 @@ describe("the organizer's desk", () => {
     await userEvent.type(within(announce).getByLabelText('Message'), 'Teams need React and Python people.');
     await userEvent.click(within(announce).getByRole('button', { name: 'Send announcement' }));
     expect(await within(announce).findByText('Sent to 3 people')).toBeVisible();
+    // Cleared once sent: a second press would send it again.
+    expect(within(announce).getByLabelText('Message')).toHaveValue('');
     const sent = calls.find((c) => c.key === `POST /api/events/${SLUG}/announcements`);
     expect(sent?.body).toEqual({
       message: 'Teams need React and Python people.',
@@ -146,6 +148,35 @@ describe("the organizer's desk", () => {
         filter: { skills: ['React', 'Python'], availability: 'Full Time', band: 'europe-africa', looking: true },
       },
     });
+  });
+
+  it('skills typed but not applied go along with the next filter chosen, as the box shows them', async () => {
+    const { router } = renderDesk();
+    expect(await screen.findByText('1 person without a team')).toBeVisible();
+    const query = () => new URLSearchParams(router.state.location.search);
+    await userEvent.type(screen.getByLabelText('Skills'), 'Python');
+    await userEvent.selectOptions(screen.getByLabelText('Availability'), 'Part Time');
+    await waitFor(() => expect(query().get('availability')).toBe('Part Time'));
+    expect(query().get('skills')).toBe('Python');
+
+    await userEvent.clear(screen.getByLabelText('Skills'));
+    await userEvent.type(screen.getByLabelText('Skills'), 'Figma');
+    await userEvent.click(screen.getByLabelText('Looking for a team'));
+    await waitFor(() => expect(query().get('looking')).toBe('true'));
+    expect(query().get('skills')).toBe('Figma');
+    expect(query().get('availability')).toBe('Part Time');
+    expect(screen.getByLabelText('Looking for a team')).toBeChecked();
+    expect(within(screen.getByRole('region', { name: 'Announce' })).getByLabelText('Send to')).toHaveAccessibleDescription(
+      'The list above: skills Figma; Part Time; looking for a team',
+    );
+
+    // Back to the skills before: the box shows them again, and the next filter keeps them.
+    for (let step = 0; step < 4 && query().get('skills') === 'Figma'; step++) await act(() => router.navigate(-1));
+    expect(query().get('skills')).toBe('Python');
+    await waitFor(() => expect(screen.getByLabelText('Skills')).toHaveValue('Python'));
+    await userEvent.selectOptions(screen.getByLabelText('Time zone'), 'europe-africa');
+    await waitFor(() => expect(query().get('band')).toBe('europe-africa'));
+    expect(query().get('skills')).toBe('Python');
   });
 
   it("to a team's members: asks which team, found by name", async () => {

@@ -35,7 +35,14 @@ export default function OrganizePage() {
   useDocumentTitle(event.data ? `Organize ${event.data.name}` : 'Organize');
   const { filters, update } = useListFilters(UnteamedQuerySchema);
   const { page, pageSize: _, ...filter } = filters;
-  const [skillText, setSkillText] = useState(filter.skills.join(', '));
+  const urlSkills = filter.skills.join(', ');
+  const [skillText, setSkillText] = useState(urlSkills);
+  const [seenSkills, setSeenSkills] = useState(urlSkills);
+  if (urlSkills !== seenSkills) {
+    // The address changed (Back, a link, a filter applied): the box shows its skills.
+    setSeenSkills(urlSkills);
+    setSkillText(urlSkills);
+  }
   const unteamed = useUnteamed(slug, { ...filter, page, pageSize: UNTEAMED_PAGE_SIZE });
 
   if (event.isPending || dashboard.isPending) return <Loading>Loading the desk...</Loading>;
@@ -63,12 +70,15 @@ export default function OrganizePage() {
     ]
       .filter(Boolean)
       .join('; ') || 'everyone without a team';
-  const applySkills = () =>
+  // Every change takes the skills as the box shows them, applied or not: leaving the box and choosing
+  // another filter are two changes in a row, and the second must not undo the first.
+  const change = (next: Partial<typeof filters> = {}) =>
     update({
       skills: skillText
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
+      ...next,
     });
 
   return (
@@ -107,18 +117,18 @@ export default function OrganizePage() {
           className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start"
           onSubmit={(e) => {
             e.preventDefault();
-            applySkills();
+            change();
           }}
         >
           <Field label="Skills" hint="Comma-separated; all of them" className="lg:col-span-2">
-            {(props) => <Input {...props} value={skillText} onChange={(e) => setSkillText(e.target.value)} onBlur={applySkills} />}
+            {(props) => <Input {...props} value={skillText} onChange={(e) => setSkillText(e.target.value)} onBlur={() => change()} />}
           </Field>
           <Field label="Availability">
             {(props) => (
               <Select
                 {...props}
                 value={filter.availability ?? ''}
-                onChange={(e) => update({ availability: (e.target.value || undefined) as never })}
+                onChange={(e) => change({ availability: (e.target.value || undefined) as never })}
               >
                 <option value="">Any</option>
                 {AVAILABILITIES.map((a) => (
@@ -129,7 +139,7 @@ export default function OrganizePage() {
           </Field>
           <Field label="Time zone">
             {(props) => (
-              <Select {...props} value={filter.band ?? ''} onChange={(e) => update({ band: (e.target.value || undefined) as never })}>
+              <Select {...props} value={filter.band ?? ''} onChange={(e) => change({ band: (e.target.value || undefined) as never })}>
                 <option value="">Any</option>
                 {TIMEZONE_BAND_KEYS.map((b) => (
                   <option key={b} value={b}>
@@ -141,7 +151,7 @@ export default function OrganizePage() {
           </Field>
           {/* Level with the controls beside it, below their labels (Field: a text-sm label and a 1.5 gap). */}
           <div className="flex items-center gap-3 lg:mt-[26px] lg:h-10">
-            <Checkbox label="Looking for a team" checked={filter.looking} onChange={(e) => update({ looking: e.target.checked })} />
+            <Checkbox label="Looking for a team" checked={filter.looking} onChange={(e) => change({ looking: e.target.checked })} />
             <Button type="submit" variant="outline" size="sm">
               Filter
             </Button>

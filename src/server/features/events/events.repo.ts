@@ -2,7 +2,7 @@
  * Events (docs/product.md#events): browsing, one event's page, creating and editing, the featured
  * event. A draft is seen by its staff only; an event a platform admin hid, by its staff and admins.
  */
-import { and, asc, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EventCard, EventDetail, EventList } from '../../../shared/api/events';
 import type { EventRole } from '../../../shared/constants';
 import { eventDateIssues, type CreateEventSchema, type EventListQuery, type UpdateEventInput } from '../../../shared/event-schemas';
@@ -274,6 +274,15 @@ const joinableWhere = (profileId: string | Placeholder | null) => sql`${publicEv
     or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())
       and (${events.registrationClosesAt} is null or now() < ${events.registrationClosesAt})))`;
 
-/** For a statement of another feature: the ids of the events whose teams the person could join now, as a JSON array. */
-export const joinableEventIdsOf = (profileId: Placeholder) =>
-  sql<string[]>`coalesce((select json_agg(${events.id}) from ${events} where ${joinableWhere(profileId)}), '[]'::json)`;
+/**
+ * For a statement of another feature: the ids of the events whose teams the person could join now,
+ * as a JSON array ('Teams that need you'); given how many teams of each event they are in (a JSON
+ * object, event id to count: the teams feature's), also not those where that is all the event allows
+ * (a request there would be refused).
+ */
+export const joinableEventIdsOf = (profileId: Placeholder, teamsPerEvent?: SQL) =>
+  sql<string[]>`coalesce((select json_agg(${events.id}) from ${events} where ${joinableWhere(profileId)}${
+    teamsPerEvent
+      ? sql` and (${events.teamsPerPerson} is null or ${events.teamsPerPerson} > coalesce((${teamsPerEvent} ->> ${events.id}::text)::int, 0))`
+      : sql``
+  }), '[]'::json)`;

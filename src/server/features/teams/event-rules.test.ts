@@ -339,4 +339,38 @@ describe('lists and suggestions by event', () => {
     expect(await suggested(two.slug.toUpperCase())).toEqual([inTwo]);
     expect(await suggested('no-such-event')).toEqual([]);
   });
+
+  it("'Teams that need you' leaves out an event where the person is in as many teams as it allows", async () => {
+    const [one, open] = [await event(), await event({ teamsPerPerson: null })];
+    const leader = await h.signUp();
+    const dev = { openPositions: ['Dev'], positionSkills: { Dev: ['Elm'] } };
+    const [inOne, inOpen] = [
+      (await team(leader, one.slug, { ...dev, name: 'Elm Limited' })).body.id,
+      (await team(leader, open.slug, { ...dev, name: 'Elm Unlimited' })).body.id,
+    ];
+    const seeker = await h.signUp({ firstName: 'Seeker' });
+    for (const slug of [one.slug, open.slug])
+      await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: seeker.cookie, body: { looking: true } });
+    await h.api('POST /api/profiles/{id}/skills', {
+      params: { id: seeker.profileId },
+      cookie: seeker.cookie,
+      body: { skills: [{ name: 'Elm', level: 'Advanced' }] },
+    });
+    const suggested = async () =>
+      (await h.api('GET /api/me/suggested-teams', { cookie: seeker.cookie })).body.items
+        .map((t: { team: { id: string } }) => t.team.id)
+        .sort();
+    expect(await suggested()).toEqual([inOne, inOpen].sort());
+    // In a team of each event now: the first allows one team per person, the other any number.
+    expect((await team(seeker, one.slug, { name: 'Own Limited' })).status).toBe(201);
+    expect((await team(seeker, open.slug, { name: 'Own Unlimited' })).status).toBe(201);
+    expect(await suggested()).toEqual([inOpen]);
+    // As the server says when asked: the request would be refused.
+    const asked = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: inOne },
+      cookie: seeker.cookie,
+      body: { position: 'Dev', message: 'I write Elm every day.' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(409);
+  });
 });

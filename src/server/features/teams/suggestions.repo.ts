@@ -3,7 +3,7 @@
  * per request who a team's or a person's suggestions leave out. Teams own these tables, so the
  * reads live here and the matching feature calls them.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { SkillBadge } from '../../../shared/api/profiles';
 import { isRecruiting } from '../../../shared/api/teams';
 import { formationLocked } from '../../../shared/events';
@@ -66,6 +66,15 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
 }
 
 /**
+ * How many teams of each event the person is in, as a JSON object (event id to count): counted
+ * apart from the events it is compared with (inside a subquery of teams, a one-table statement's
+ * unqualified 'id' would be the team's).
+ */
+const teamsPerEventOf = (profileId: Placeholder) =>
+  sql`(select jsonb_object_agg(c.event_id, c.n) from (select t.event_id, count(*) as n from ${teamMembers} m
+    join ${teams} t on t.id = m.team_id where m.profile_id = ${profileId} group by t.event_id) c)`;
+
+/**
  * A person's skills, and the teams never suggested to them (those they are in or have asked to
  * join, pending, and the teams with a member on the other side of a block with them, as a team's
  * suggested people skip them), and the events whose teams they could join now: one statement,
@@ -86,7 +95,7 @@ export async function personForSuggestions(
           select team_id from ${joinRequests} where profile_id = ${profile} and status = 'pending'
           union
           select team_id from ${teamMembers} where profile_id in ${blockedWithOf(profile)}) x), '[]'::json)`,
-        eventIds: joinableEventIdsOf(profile),
+        eventIds: joinableEventIdsOf(profile, teamsPerEventOf(profile)),
       })
       .from(people.table)
       .where(eq(people.id, profile))

@@ -5,6 +5,7 @@ export {
   allNotificationsOf,
   forgetPerson,
   inboxPage,
+  markAnsweredRead,
   notify,
   notifyEach,
   notifyEveryone,

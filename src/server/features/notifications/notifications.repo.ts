@@ -135,6 +135,26 @@ export async function markRead(db: Db, profileId: string, ids?: string[]): Promi
     .where(and(eq(notifications.profileId, profileId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
 }
 
+/**
+ * The person's unread notifications about a join request or invitation they have just answered:
+ * read now, wherever they answered it (the team's page, the pending invitations), as answering in
+ * the inbox itself marks them (the person's unread ones only: the partial index on them).
+ */
+export async function markAnsweredRead(db: Db, profileId: string, about: { requestId: string } | { invitationId: string }): Promise<void> {
+  const [key, id] = 'requestId' in about ? (['requestId', about.requestId] as const) : (['invitationId', about.invitationId] as const);
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.profileId, profileId),
+        isNull(notifications.readAt),
+        eq(notifications.kind, key === 'requestId' ? 'join_request' : 'invitation'),
+        sql`${notifications.data} ->> ${key} = ${id}`,
+      ),
+    );
+}
+
 /** A person's notifications after `seq`, oldest first: what their live streams may not have sent yet. */
 export async function notificationsAfter(db: Db, profileId: string, seq: number, limit = 100) {
   const rows = await db

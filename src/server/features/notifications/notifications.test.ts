@@ -10,6 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+const inbox = (user: TestUser) => h.api('GET /api/me/inbox', { cookie: user.cookie });
+
 async function team(name: string) {
   const res = await h.api('POST /api/teams', {
     cookie: leader.cookie,
@@ -76,5 +78,41 @@ describe('GET /api/me/notifications', () => {
     // The leader sees none of it.
     const theirs = await h.api('GET /api/me/notifications', { cookie: leader.cookie });
     expect(theirs.body).toEqual({ invitations: [], requests: [], pendingCount: 0 });
+  });
+});
+
+describe('a request or an invitation answered', () => {
+  it("reads the answerer's notice of it, wherever they answered, and nobody else's", async () => {
+    const teamId = await team('Answered Inbox');
+    const asked = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: teamId },
+      cookie: me.cookie,
+      body: { position: 'Designer', message: 'I would love to design for you.' },
+    });
+    expect(asked.status).toBe(201);
+    const requestId = asked.body.id as string;
+    const readAtOfRequest = async (user: TestUser) =>
+      (await inbox(user)).body.items.find((n) => n.kind === 'join_request' && n.data.requestId === requestId)!.readAt;
+    expect(await readAtOfRequest(leader)).toBeNull();
+    const before = (await inbox(leader)).body.unreadCount;
+    // Declined from the team's page, not from the inbox.
+    expect((await h.api('POST /api/join-requests/{id}/decline', { params: { id: requestId }, cookie: leader.cookie })).status).toBe(200);
+    expect(await readAtOfRequest(leader)).toEqual(expect.any(String));
+    expect((await inbox(leader)).body.unreadCount).toBe(before - 1);
+    // The requester's news of the answer is new to them.
+    expect((await inbox(me)).body.items[0]).toMatchObject({ kind: 'request_declined', readAt: null });
+
+    const invitee = await h.signUp({ firstName: 'Ivy' });
+    const invited = await h.api('POST /api/invitations', {
+      cookie: leader.cookie,
+      body: { teamId, profileId: invitee.profileId, role: 'Designer', message: 'Come and design with us!' },
+    });
+    expect(invited.status).toBe(201);
+    expect((await inbox(invitee)).body.items[0]).toMatchObject({ kind: 'invitation', readAt: null });
+    expect((await h.api('POST /api/invitations/{id}/decline', { params: { id: invited.body.id }, cookie: invitee.cookie })).status).toBe(
+      200,
+    );
+    expect((await inbox(invitee)).body.items[0]).toMatchObject({ kind: 'invitation', readAt: expect.any(String) });
+    expect((await inbox(leader)).body.items[0]).toMatchObject({ kind: 'invitation_declined', readAt: null });
   });
 });

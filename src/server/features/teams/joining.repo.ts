@@ -12,7 +12,7 @@ import { done, inTransaction, refused, Rollback, type Outcome, type Refused } fr
 import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '../../db/schema';
 import { stopLookingIn } from '../events';
-import { notify, type NewNotification } from '../notifications';
+import { markAnsweredRead, notify, type NewNotification } from '../notifications';
 import { lockProfile, stopLooking } from '../profiles';
 import { eventOfTeam, mayJoin } from './event-rules.repo';
 import { hasRoom, lockTeam } from './teams.repo';
@@ -125,6 +125,8 @@ export function answerPending<F extends Answerable>(
     if (accept && !hasRoom(team)) throw new Rollback(refused('team_full'));
     const joined = accept ? await admit(tx, team, found.joinerId, found.role, kind.isJoinRequest ? id : undefined) : undefined;
     await notify(tx, await kind.notices(tx, { id, found, team, actorId, accept, joined }));
+    // Answered: the answerer's own notice of it is read, wherever they answered.
+    await markAnsweredRead(tx, actorId, kind.isJoinRequest ? { requestId: id } : { invitationId: id });
     return done({ joined });
   });
 }

@@ -10,7 +10,7 @@ import { Field, Input } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { Button } from '../../components/ui/button';
-import { formatDateTime, positionsAge } from '../../lib/format';
+import { daysSince, formatDateTime, positionsAge } from '../../lib/format';
 import { PositionSkillsEditor } from './position-skills-editor';
 import { useKeepPositionsOpen, useSetPositions } from './team-queries';
 
@@ -97,7 +97,8 @@ function PositionsAge({ team }: { team: TeamDetail }) {
           {positionsAge(team.positionsSince)}
         </time>
       </p>
-      {team.viewer.isLeader && (
+      {/* Listed today: they are as fresh as the button would make them. */}
+      {team.viewer.isLeader && daysSince(team.positionsSince) > 0 && (
         <Button size="sm" variant="outline" disabled={keep.isPending} onClick={() => keep.mutate()}>
           {keep.isPending ? 'Saving...' : 'Still open'}
         </Button>

@@ -39,6 +39,17 @@ describe("open positions' age", () => {
     expect(screen.queryByRole('button', { name: 'Still open' })).toBeNull();
   });
 
+  it("a leader of positions listed today is not offered 'Still open'", async () => {
+    answerFetch({
+      'GET /api/teams/{id}': { status: 200, body: team(true, new Date().toISOString()) },
+      'GET /api/teams/{id}/join-requests': { status: 200, body: [] },
+      'GET /api/teams/{id}/invitations': { status: 200, body: [] },
+    });
+    renderScreen(<TeamPage />, { path: `/teams/${TEAM_ID}` });
+    expect(await screen.findByText('Open since today')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Still open' })).toBeNull();
+  });
+
   it("a leader says 'Still open' in one click, and the team is read again", async () => {
     let detail = team(true, since(16));
     const calls = answerFetch({

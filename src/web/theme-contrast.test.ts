@@ -59,6 +59,19 @@ describe('contrast', () => {
     });
   }
 
+  it('gradient text on the dark hero bands keeps its colours in the dark theme', () => {
+    const block = (selector: string) => variables(css.slice(css.indexOf(selector), css.indexOf('}', css.indexOf(selector))));
+    const kept = block('.dark .on-dark {');
+    const sources = import.meta.glob<string>('./features/**/*.tsx', { query: '?raw', import: 'default', eager: true });
+    const gradientColours = Object.values(sources).flatMap((source) =>
+      [...source.matchAll(/className="([^"]*\bbg-clip-text\b[^"]*)"/g)].flatMap((m) =>
+        [...m[1].matchAll(/\b(?:from|via|to)-([a-z]+-\d+)\b/g)].map((c) => c[1]),
+      ),
+    );
+    expect(gradientColours).toContain('amber-200');
+    expect(gradientColours.filter((colour) => dark[colour] && kept[colour] === undefined)).toEqual([]);
+  });
+
   it('the dark theme turns every surface dark and the brand buttons keep white text readable', () => {
     expect(luminance(dark.surface)).toBeLessThan(0.05);
     expect(contrast('#ffffff', themeBlock['brand-600'] ?? '#4f46e5')).toBeGreaterThanOrEqual(4.5);

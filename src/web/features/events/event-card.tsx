@@ -40,13 +40,12 @@ export function EventCardView({ event, headingLevel = 3 }: { event: EventCardDat
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-surface shadow-sm">
       <div aria-hidden className={`h-2 bg-gradient-to-r ${accent(event.slug)}`} />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <Heading className="min-w-0 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{event.name}</Heading>
-          <Badge variant={badge.variant} className="shrink-0">
-            {badge.label}
-          </Badge>
+        {/* The phase under the name on every card (beside it, it went under only the longer names). */}
+        <div className="flex flex-col items-start gap-1.5">
+          <Heading className="min-w-0 max-w-full text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{event.name}</Heading>
+          <Badge variant={badge.variant}>{badge.label}</Badge>
         </div>
-        {event.tagline && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{event.tagline}</p>}
+        {event.tagline && <p className="mt-2 line-clamp-2 text-sm text-slate-600">{event.tagline}</p>}
         <dl className="mt-4 space-y-2 text-sm text-slate-600">
           <Fact label="Date" icon={CalendarDays}>
             {eventDates(event)}

@@ -32,8 +32,9 @@ export default function HomePage() {
 
 function ClosingCallToAction() {
   return (
-    <section aria-labelledby="cta-heading" className="px-4 pb-16 sm:px-6 sm:pb-20">
-      <div className="on-dark relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-gradient-to-br from-slate-950 via-indigo-950 to-brand-700 px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
+    // Inside the same width as the sections above (their content box, padding excluded).
+    <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 sm:pb-20">
+      <div className="on-dark relative overflow-hidden rounded-3xl bg-gradient-to-br from-slate-950 via-indigo-950 to-brand-700 px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
         <div aria-hidden className="pointer-events-none absolute -right-20 -top-20 h-64 w-64 rounded-full bg-fuchsia-500/25 blur-3xl" />
         <h2 id="cta-heading" className="relative text-3xl font-bold tracking-tight sm:text-4xl">
           Ready to find your dream team?

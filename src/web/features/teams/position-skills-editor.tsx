@@ -63,7 +63,7 @@ export function PositionSkillsEditor({
             id={inputId}
             value={draft}
             maxLength={50}
-            placeholder="Add a needed skill, e.g., React"
+            placeholder="A skill, e.g., React"
             disabled={disabled}
             className="h-9"
             onChange={(e) => setDraft(e.target.value)}

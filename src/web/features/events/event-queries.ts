@@ -18,14 +18,23 @@ type TeamListQuery = NonNullable<Extract<ApiInput<ApiRoutes['GET /api/teams']>, 
 /** True when the error is the server saying there is no such event (or it is a draft or hidden). */
 export const isMissing = (err: unknown) => err instanceof ApiRequestError && err.status === 404;
 
-/** The published events of one phase, a page at a time ('Show more'). */
-export const useEventsByPhase = (phase: EventListPhase, pageSize?: number) =>
+type EventListQuery = NonNullable<Extract<ApiInput<ApiRoutes['GET /api/events']>, { query?: unknown }>['query']>;
+
+/** A list of events, a page at a time ('Show more'). */
+const useEvents = (query: Omit<EventListQuery, 'page'>, enabled = true) =>
   useInfiniteQuery({
-    queryKey: eventKeys.list({ phase, pageSize }),
-    queryFn: ({ signal, pageParam }) => api('GET /api/events', { query: { phase, page: pageParam, pageSize }, signal }),
+    queryKey: eventKeys.list(query),
+    queryFn: ({ signal, pageParam }) => api('GET /api/events', { query: { ...query, page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    enabled,
   });
+
+/** The published events of one phase, a page at a time ('Show more'). */
+export const useEventsByPhase = (phase: EventListPhase, pageSize?: number) => useEvents({ phase, pageSize });
+
+/** The events the signed-in person takes part in or works on, drafts included (`enabled`: signed in). */
+export const useMyEvents = (enabled: boolean) => useEvents({ mine: true, pageSize: 6 }, enabled);
 
 export const useFeaturedEvent = () =>
   useQuery({

@@ -78,6 +78,33 @@ describe('the events list', () => {
     expect(within(over).queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 
+  it('a signed-in person finds their own events first, a draft among them; signed out, nobody asks for them', async () => {
+    const draft: EventCard = { ...upcoming, slug: 'my-draft-hack', name: 'My Draft Hack', state: 'draft' };
+    const calls = answerFetch({
+      'GET /api/events': (_, query) => {
+        const items = query.get('mine') === 'true' ? [draft, running] : query.get('phase') === 'running' ? [running] : [];
+        return { status: 200, body: { items, total: items.length, page: 1, pageSize: 24 } };
+      },
+    });
+    renderScreen(<EventsPage />, { path: '/hackathons' });
+    const mine = await screen.findByRole('region', { name: /^Your events/ });
+    expect(within(mine).getByRole('heading', { name: 'My Draft Hack' })).toBeVisible();
+    expect(within(mine).getByText('Draft')).toBeVisible();
+    expect(within(mine).getByRole('heading', { name: 'Climate Code Sprint' })).toBeVisible();
+    // The published groups come after it, and a draft is in none of them.
+    expect(within(group('Happening now')).getByRole('heading', { name: 'Climate Code Sprint' })).toBeVisible();
+    expect(within(group('Upcoming')).queryByRole('heading', { name: 'My Draft Hack' })).toBeNull();
+    expect(calls.some((c) => c.key.startsWith('GET /api/events') && c.query.get('mine') === 'true')).toBe(true);
+  });
+
+  it('signed out, there is no group of your own events', async () => {
+    const calls = answerByPhase({ running: [running] });
+    renderScreen(<EventsPage />, { path: '/hackathons' });
+    expect(await screen.findByRole('region', { name: /^Happening now/ })).toBeVisible();
+    expect(screen.queryByRole('region', { name: /^Your events/ })).toBeNull();
+    expect(calls.some((c) => c.query.get('mine') === 'true')).toBe(false);
+  });
+
   it('says there are no hackathons yet when every group is empty', async () => {
     answerByPhase({});
     renderScreen(<EventsPage />, { path: '/hackathons' });

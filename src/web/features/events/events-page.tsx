@@ -1,6 +1,7 @@
 /**
  * /hackathons: every published event, in three groups (docs/product.md#events): running now, upcoming
- * (soonest first) and past (latest first), each a page at a time.
+ * (soonest first) and past (latest first), each a page at a time; above them, for a signed-in person
+ * with any, 'Your events': those they take part in or work on, drafts included.
  */
 import { Plus } from 'lucide-react';
 import type { EventListPhase } from '../../../shared/events';
@@ -10,7 +11,7 @@ import { EmptyState, ErrorMessage, Loading, Spinner } from '../../components/ui/
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/title';
 import { EventCardView } from './event-card';
-import { useEventsByPhase } from './event-queries';
+import { useEventsByPhase, useMyEvents } from './event-queries';
 
 const GROUPS: { phase: EventListPhase; title: string; empty: string }[] = [
   { phase: 'running', title: 'Happening now', empty: 'No hackathon is running right now.' },
@@ -26,10 +27,13 @@ export default function EventsPage() {
     upcoming: useEventsByPhase('upcoming'),
     past: useEventsByPhase('past'),
   };
+  // Their own events first (a draft is found nowhere else), when they have any.
+  const mine = useMyEvents(Boolean(user));
   const all = Object.values(lists);
-  const loading = all.some((l) => l.isPending);
+  // Theirs come in the same first paint, so the groups below do not move down when they arrive.
+  const loading = all.some((l) => l.isPending) || (Boolean(user) && mine.isPending);
   const failed = all.every((l) => l.isError);
-  const none = !loading && all.every((l) => l.isSuccess && l.data.pages[0].total === 0);
+  const none = !loading && all.every((l) => l.isSuccess && l.data.pages[0].total === 0) && !mine.data?.pages[0].total;
 
   return (
     <Page>
@@ -53,8 +57,9 @@ export default function EventsPage() {
         <EmptyState title="No hackathons yet" description="Events appear here once their organizers publish them." />
       ) : (
         <div className="space-y-12">
+          {user && mine.isSuccess && mine.data.pages[0].total > 0 && <EventGroup id="my-events" title="Your events" empty="" list={mine} />}
           {GROUPS.map((g) => (
-            <PhaseGroup key={g.phase} {...g} list={lists[g.phase]} />
+            <EventGroup key={g.phase} id={`${g.phase}-events`} title={g.title} empty={g.empty} list={lists[g.phase]} />
           ))}
         </div>
       )}
@@ -62,8 +67,17 @@ export default function EventsPage() {
   );
 }
 
-function PhaseGroup({ phase, title, empty, list }: (typeof GROUPS)[number] & { list: ReturnType<typeof useEventsByPhase> }) {
-  const headingId = `${phase}-events`;
+function EventGroup({
+  id: headingId,
+  title,
+  empty,
+  list,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  list: ReturnType<typeof useEventsByPhase>;
+}) {
   const events = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0].total ?? 0;
   return (

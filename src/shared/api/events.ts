@@ -101,7 +101,10 @@ export type EventList = z.infer<typeof EventListSchema>;
 export const StaffMemberSchema = z
   .strictObject({
     person: PersonRefSchema,
-    email: z.string().meta({ description: 'Seen by the event staff only' }),
+    email: z.string().nullable().meta({
+      description:
+        'Seen by the event staff only, and only their own or that of someone taking part in the event (null for one added by profile who does not): adding a stranger does not reveal their email',
+    }),
     role: z.enum(EVENT_ROLES),
     addedAt: DateTime,
   })

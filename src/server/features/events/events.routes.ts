@@ -46,14 +46,19 @@ export const eventsRoutes = createRouter()
   })
 
   // ---------- staff ----------
-  .openapi(guarded(eventsApi.staff, inEvent(STAFF)), async (c) => c.json(await staff.staffOf(c.var.db, c.var.event.id), 200))
+  // Staff routes admit staff only, each signed in: the viewer's own email shows in the list.
+  .openapi(guarded(eventsApi.staff, inEvent(STAFF)), async (c) =>
+    c.json(await staff.staffOf(c.var.db, c.var.event.id, c.var.eventViewer.profileId ?? ''), 200),
+  )
   .openapi(guarded(eventsApi.addStaff, owners), async (c) => {
-    const { member } = orRefuse(await staff.addStaff(c.var.db, c.var.event.id, c.req.valid('json')));
+    const { member } = orRefuse(await staff.addStaff(c.var.db, c.var.event.id, c.req.valid('json'), c.var.eventViewer.profileId ?? ''));
     return c.json(member, 201);
   })
   .openapi(guarded(eventsApi.setStaffRole, owners), async (c) => {
     const { profileId } = c.req.valid('param');
-    const { member } = orRefuse(await staff.setStaffRole(c.var.db, c.var.event.id, profileId, c.req.valid('json').role));
+    const { member } = orRefuse(
+      await staff.setStaffRole(c.var.db, c.var.event.id, profileId, c.req.valid('json').role, c.var.eventViewer.profileId ?? ''),
+    );
     return c.json(member, 200);
   })
   .openapi(guarded(eventsApi.removeStaff, inEvent(STAFF)), async (c) => {

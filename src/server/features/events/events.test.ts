@@ -223,6 +223,32 @@ describe('staff', () => {
     ).toBe(204);
     expect((await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: stranger.cookie })).status).toBe(403);
   });
+
+  it('adding someone by their profile does not reveal their email, until they take part; each sees their own', async () => {
+    const slug = await create(owner);
+    const someone = await h.signUp({ firstName: 'Private' });
+    const added = await h.api('POST /api/events/{slug}/staff', {
+      params: { slug },
+      cookie: owner.cookie,
+      body: { profileId: someone.profileId, role: 'organizer' },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.email).toBeNull();
+    const emailOf = async (viewer: TestUser, of: TestUser) =>
+      (await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: viewer.cookie })).body.find(
+        (m: { person: { id: string } }) => m.person.id === of.profileId,
+      )?.email;
+    expect(await emailOf(owner, someone)).toBeNull();
+    expect(await emailOf(owner, owner)).toBe(owner.email);
+    expect(await emailOf(someone, someone)).toBe(someone.email);
+    expect(JSON.stringify((await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie })).body)).not.toContain(
+      someone.email,
+    );
+    // Taking part, they are a registrant like any other, whose email the staff see.
+    await publish(slug);
+    await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: someone.cookie, body: {} });
+    expect(await emailOf(owner, someone)).toBe(someone.email);
+  });
 });
 
 describe('taking part', () => {

@@ -1,8 +1,9 @@
 /**
  * Who works on an event (docs/product.md#events): owners, who also name the staff, organizers and
- * moderators. An event always keeps an owner. Staff see each other's emails, and their
- * registrants' (adding someone by email finds only a registrant, so no one learns who else has an
- * account).
+ * moderators. An event always keeps an owner. Staff see the emails of the staff who take part in
+ * the event (as they see every registrant's) and their own; not those of people added by their
+ * profile only, or anyone could make an event, add a stranger and read their email. Adding someone
+ * by email finds only a registrant, so no one learns who else has an account.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { StaffMember } from '../../../shared/api/events';
@@ -35,15 +36,23 @@ export async function staffEventsOf(db: Db, profileId: string): Promise<{ slug: 
     .orderBy(asc(events.name));
 }
 
-const memberColumns = { person: people.ref, email: people.email, role: eventStaff.role, addedAt: eventStaff.createdAt };
-const toMember = (r: { person: StaffMember['person']; email: string; role: EventRole; addedAt: Date }): StaffMember => ({
+/** A staff member as `viewerId` sees them: the email only their own, or of someone taking part in the event. */
+const memberColumns = (viewerId: string) => ({
+  person: people.ref,
+  email: sql<string | null>`case when ${eventStaff.profileId} = ${viewerId}
+    or exists (select 1 from ${registrations} r where r.event_id = ${eventStaff.eventId} and r.profile_id = ${eventStaff.profileId})
+    then ${people.email} end`,
+  role: eventStaff.role,
+  addedAt: eventStaff.createdAt,
+});
+const toMember = (r: { person: StaffMember['person']; email: string | null; role: EventRole; addedAt: Date }): StaffMember => ({
   ...r,
   addedAt: r.addedAt.toISOString(),
 });
 
-export async function staffOf(db: Db, eventId: string): Promise<StaffMember[]> {
+export async function staffOf(db: Db, eventId: string, viewerId: string): Promise<StaffMember[]> {
   const rows = await db
-    .select(memberColumns)
+    .select(memberColumns(viewerId))
     .from(eventStaff)
     .innerJoin(people.table, eq(people.id, eventStaff.profileId))
     .where(eq(eventStaff.eventId, eventId))
@@ -51,9 +60,9 @@ export async function staffOf(db: Db, eventId: string): Promise<StaffMember[]> {
   return rows.map(toMember);
 }
 
-async function memberOf(db: Db, eventId: string, profileId: string): Promise<StaffMember | null> {
+async function memberOf(db: Db, eventId: string, profileId: string, viewerId: string): Promise<StaffMember | null> {
   const [row] = await db
-    .select(memberColumns)
+    .select(memberColumns(viewerId))
     .from(eventStaff)
     .innerJoin(people.table, eq(people.id, eventStaff.profileId))
     .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.profileId, profileId)));
@@ -68,6 +77,7 @@ export async function addStaff(
   db: Db,
   eventId: string,
   input: { profileId?: string; email?: string; role: EventRole },
+  viewerId: string,
 ): Promise<Outcome<{ member: StaffMember }>> {
   let profileId = input.profileId;
   if (!profileId) {
@@ -88,7 +98,7 @@ export async function addStaff(
     .onConflictDoNothing()
     .returning({ profileId: eventStaff.profileId });
   if (!added) return refused('already_staff');
-  return done({ member: (await memberOf(db, eventId, profileId))! });
+  return done({ member: (await memberOf(db, eventId, profileId, viewerId))! });
 }
 
 /** Whether anyone but `profileId` owns the event (read under the event's lock). */
@@ -101,7 +111,13 @@ async function otherOwnerExists(tx: Db, eventId: string, profileId: string) {
   return Boolean(row);
 }
 
-export async function setStaffRole(db: Db, eventId: string, profileId: string, role: EventRole): Promise<Outcome<{ member: StaffMember }>> {
+export async function setStaffRole(
+  db: Db,
+  eventId: string,
+  profileId: string,
+  role: EventRole,
+  viewerId: string,
+): Promise<Outcome<{ member: StaffMember }>> {
   return inTransaction(db, async (tx) => {
     await lockEvent(tx, eventId);
     const now = await staffRoleOf(tx, eventId, profileId);
@@ -111,7 +127,7 @@ export async function setStaffRole(db: Db, eventId: string, profileId: string, r
       .update(eventStaff)
       .set({ role })
       .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.profileId, profileId)));
-    return done({ member: (await memberOf(tx, eventId, profileId))! });
+    return done({ member: (await memberOf(tx, eventId, profileId, viewerId))! });
   });
 }
 

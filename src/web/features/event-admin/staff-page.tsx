@@ -134,7 +134,7 @@ function StaffList({ slug, staff, isOwner }: { slug: string; staff: StaffMember[
                   {m.person.name}
                   {isMe && <span className="font-normal text-slate-500"> (you)</span>}
                 </Link>
-                <p className="truncate text-sm text-slate-500">{m.email}</p>
+                {m.email && <p className="truncate text-sm text-slate-500">{m.email}</p>}
               </div>
               <div className="flex items-center gap-2">
                 {isOwner ? (

@@ -6,5 +6,5 @@ export const ROLE_NAMES: Record<EventRole, string> = { owner: 'Owner', organizer
 export const ROLE_RULES: { role: EventRole; can: string }[] = [
   { role: 'owner', can: 'edit and publish the event, move people between its teams, and add, change and remove its staff' },
   { role: 'organizer', can: 'edit and publish the event and move people between its teams' },
-  { role: 'moderator', can: 'see the staff (moderation tools arrive later)' },
+  { role: 'moderator', can: "handle the event's reports (hide, warn, ban) and see the desk's numbers and the staff" },
 ];

@@ -146,18 +146,22 @@ export async function shareAnEvent(db: Db, a: string, b: string): Promise<boolea
   return (await commonEvent(db, a, b)) !== null;
 }
 
-/** An event both people take part in (the latest they joined), or null. */
+/**
+ * An event both people take part in, or null: one not over yet first (its moderators are at work:
+ * a profile reported there reaches them, not a past event's queue), then the latest `a` joined.
+ */
 export async function commonEvent(db: Db, a: string, b: string): Promise<string | null> {
   const [row] = await db
     .select({ eventId: registrations.eventId })
     .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
     .where(
       and(
         eq(registrations.profileId, a),
         sql`${registrations.eventId} in (select r.event_id from ${registrations} r where r.profile_id = ${b})`,
       ),
     )
-    .orderBy(sql`${registrations.createdAt} desc`)
+    .orderBy(sql`coalesce(${events.awardsAt}, ${events.submissionDeadline}) <= now()`, sql`${registrations.createdAt} desc`)
     .limit(1);
   return row?.eventId ?? null;
 }

@@ -97,6 +97,30 @@ describe('reports', () => {
     expect(q.body.record).toBeNull();
   });
 
+  it('a profile reported without naming an event goes to one both take part in that is not over, before a past one', async () => {
+    await createEvent('live-hack', owner);
+    await createEvent('over-hack', owner);
+    const [reporter, reported] = await Promise.all([h.signUp({ firstName: 'Rita' }), h.signUp({ firstName: 'Rex' })]);
+    for (const slug of ['live-hack', 'over-hack'])
+      for (const who of [reporter, reported]) expect((await register(slug, who)).status).toBe(200);
+    // The event they joined last is over.
+    const ended = await h.api('PATCH /api/events/{slug}', {
+      params: { slug: 'over-hack' },
+      cookie: owner.cookie,
+      body: { buildStartsAt: at(-12), submissionDeadline: at(-10) },
+    });
+    expect(ended.status).toBe(200);
+    const filed = await h.api('POST /api/reports', {
+      cookie: reporter.cookie,
+      body: { targetKind: 'profile', targetId: reported.profileId, reason: 'spam' },
+    });
+    expect(filed.status).toBe(201);
+    const inQueue = async (slug: string) =>
+      (await queue(slug, owner)).body.reports!.some((r: { targetId: string }) => r.targetId === reported.profileId);
+    expect(await inQueue('live-hack')).toBe(true);
+    expect(await inQueue('over-hack')).toBe(false);
+  });
+
   it('refuses unknown targets, notes over 500 characters, and messages not sent to the reporter', async () => {
     const unknown = await h.api('POST /api/reports', {
       cookie: alice.cookie,

@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { ErrorMessage, Loading, SuccessMessage } from '../../components/ui/feedback';
 import { Field, Input, Select } from '../../components/ui/field';
 import { api, errorText } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { useEvent } from '../../lib/events';
 import { useDocumentTitle } from '../../lib/title';
 
@@ -94,13 +95,10 @@ function ProposalCard({ proposal, onAnswered }: { proposal: Proposal; onAnswered
           <h2 className="mt-3 font-semibold text-slate-900">The trade-off</h2>
           <p className="text-sm text-slate-700">{proposal.tradeOff}</p>
         </section>
-        {proposal.teamId ? (
+        {/* Still to answer, also once enough others accepted and the group became a team: accepting then joins it. */}
+        {proposal.yourAnswer === 'pending' ? (
           <div className="space-y-2">
-            <SuccessMessage>{proposal.yourAnswer === 'accepted' ? 'You are in the team.' : 'This group became a team.'}</SuccessMessage>
-            {proposal.yourAnswer === 'accepted' && <ButtonLink to={`/teams/${proposal.teamId}`}>Go to your team</ButtonLink>}
-          </div>
-        ) : proposal.yourAnswer === 'pending' ? (
-          <div className="space-y-2">
+            {proposal.teamId && <p className="text-sm text-slate-700">This group became a team. Accept to join it.</p>}
             {proposal.expiresAt && (
               <p className="text-sm text-slate-600">
                 Answer by {new Date(proposal.expiresAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}.
@@ -114,6 +112,11 @@ function ProposalCard({ proposal, onAnswered }: { proposal: Proposal; onAnswered
                 Decline
               </Button>
             </div>
+          </div>
+        ) : proposal.teamId ? (
+          <div className="space-y-2">
+            <SuccessMessage>{proposal.yourAnswer === 'accepted' ? 'You are in the team.' : 'This group became a team.'}</SuccessMessage>
+            {proposal.yourAnswer === 'accepted' && <ButtonLink to={`/teams/${proposal.teamId}`}>Go to your team</ButtonLink>}
           </div>
         ) : (
           <p role="status" className="text-sm text-slate-700">
@@ -148,7 +151,18 @@ function OptInCard({
     },
   });
   const leave = useMutation({ mutationFn: () => api('DELETE /api/events/{slug}/grouping/me', { params: { slug } }), onSuccess: onSaved });
+  // Adding changes the list on screen only (its name read from the profile); 'Find me a team' or
+  // 'Save' sends it, as removing does: adding someone is not asking to be grouped.
+  const ownId = useAuth().profile?.id;
+  const lookup = useMutation({
+    mutationFn: (id: string) => api('GET /api/profiles/{id}', { params: { id } }),
+    onSuccess: (found) => {
+      setNotWith((list) => (list.some((p) => p.id === found.id) ? list : [...list, { id: found.id, name: found.name }]));
+      setAdding('');
+    },
+  });
   const addId = adding.match(UUID)?.[0];
+  const addingSelf = Boolean(addId && addId === ownId);
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -186,17 +200,36 @@ function OptInCard({
             </ul>
           )}
           <div className="mt-2 flex gap-2">
-            <Field label="Profile address" className="flex-1">
-              {(props) => <Input {...props} value={adding} onChange={(e) => setAdding(e.target.value)} placeholder="/profiles/..." />}
+            <Field
+              label="Profile address"
+              className="flex-1"
+              error={
+                addingSelf
+                  ? 'That is your own profile'
+                  : lookup.isError
+                    ? errorText(lookup.error, 'No profile has this address')
+                    : adding.trim() && !addId
+                      ? "Paste the address of a profile page ('/profiles/...')"
+                      : undefined
+              }
+            >
+              {(props) => (
+                <Input
+                  {...props}
+                  value={adding}
+                  onChange={(e) => {
+                    lookup.reset();
+                    setAdding(e.target.value);
+                  }}
+                  placeholder="/profiles/..."
+                />
+              )}
             </Field>
             <Button
               variant="outline"
-              className="self-end"
-              disabled={!addId}
-              onClick={() => {
-                if (addId) save.mutate([...notWith.map((p) => p.id), addId]);
-                setAdding('');
-              }}
+              className="mt-[26px] self-start"
+              disabled={!addId || addingSelf || lookup.isPending}
+              onClick={() => addId && lookup.mutate(addId)}
             >
               Add
             </Button>

@@ -124,5 +124,7 @@ export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { github: '
 
 /** What a person types to confirm deleting their account. */
 export const DELETE_ACCOUNT_PHRASE = 'delete my account';
+/** What a typo in it gets: not the label's words again, which did not read as a message. */
+export const DELETE_PHRASE_MISMATCH = `That does not match: type '${DELETE_ACCOUNT_PHRASE}' exactly`;
 /** A password reset link works this long, once. */
 export const RESET_LINK_HOURS = 1;

@@ -7,6 +7,7 @@ import { MAX_POSITION_SKILLS } from './matching';
 import {
   AVAILABILITIES,
   DELETE_ACCOUNT_PHRASE,
+  DELETE_PHRASE_MISMATCH,
   MAX_PAGE_SIZE,
   MESSAGE_MAX,
   MESSAGE_MIN,
@@ -138,8 +139,8 @@ export const DeleteAccountSchema = z.object({
   password: z.string().max(128, 'Password must not exceed 128 characters').optional(),
   confirm: z
     .string()
-    .max(100, `Type '${DELETE_ACCOUNT_PHRASE}' to confirm`)
-    .refine((v) => v.trim().toLowerCase() === DELETE_ACCOUNT_PHRASE, `Type '${DELETE_ACCOUNT_PHRASE}' to confirm`)
+    .max(100, DELETE_PHRASE_MISMATCH)
+    .refine((v) => v.trim().toLowerCase() === DELETE_ACCOUNT_PHRASE, DELETE_PHRASE_MISMATCH)
     .meta({ description: `Exactly '${DELETE_ACCOUNT_PHRASE}'` }),
 });
 

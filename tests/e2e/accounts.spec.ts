@@ -257,7 +257,7 @@ test("a deleted account's sessions stop at once and its name is gone from /profi
   await dialog.getByLabel('Password').fill('team-finder-1');
   await dialog.getByLabel("Type 'delete my account' to confirm").fill('delete');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(dialog.getByText("Type 'delete my account' to confirm").last()).toBeVisible();
+  await expect(dialog.getByText("That does not match: type 'delete my account' exactly")).toBeVisible();
   await dialog.getByLabel("Type 'delete my account' to confirm").fill('delete my account');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(leaver.page).toHaveURL(/\/\?accountDeleted=1$/);

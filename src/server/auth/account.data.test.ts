@@ -69,7 +69,7 @@ describe('delete account', () => {
     const user = await h.signUp({ email: email() });
     const noWords = await h.api('POST /api/auth/delete-account', { cookie: user.cookie, body: { password: PASSWORD, confirm: 'delete' } });
     expect(noWords.status).toBe(400);
-    expect(noWords.body.fields!.confirm).toBe("Type 'delete my account' to confirm");
+    expect(noWords.body.fields!.confirm).toBe("That does not match: type 'delete my account' exactly");
     const noPassword = await h.api('POST /api/auth/delete-account', { cookie: user.cookie, body: { confirm: 'delete my account' } });
     expect(noPassword.body.fields).toEqual({ password: 'Enter your password to delete your account' });
     const wrong = await h.api('POST /api/auth/delete-account', {

@@ -14,20 +14,26 @@ import { explainStatements, type ExplainedQuery, type ExplainTarget } from './ex
 import type { LoadCase } from './load';
 
 export const MATCHER = { email: 'matcher@bench.example', password: 'bench-password' };
+/**
+ * The person 'Teams that need a person' asks for: the matcher's skills, taking part in the same
+ * events, in no team. The matcher leads a team in every event, so the teams-per-person limit
+ * (1 in the bench's events) leaves it no team it could join, and its own answer is empty.
+ */
+export const SEEKER = { email: 'seeker@bench.example', password: 'bench-password' };
 
 /** Signs the bench account in on a running server; its session cookie. */
-export async function signInMatcher(baseUrl: string): Promise<string> {
+export async function signInMatcher(baseUrl: string, account: { email: string; password: string } = MATCHER): Promise<string> {
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(MATCHER),
+    body: JSON.stringify(account),
   });
   if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
   return cookieFrom(signIn.headers);
 }
 
 /** Matching (issue 12), signed in as the bench account: the same targets as a detail page; suggestions rank within the team's event. */
-export function matchingCases(teamIds: string[], smallTeamIds: string[], cookie: string): LoadCase[] {
+export function matchingCases(teamIds: string[], smallTeamIds: string[], cookie: string, seekerCookie = cookie): LoadCase[] {
   return [
     {
       name: 'suggested people for a team',
@@ -45,14 +51,14 @@ export function matchingCases(teamIds: string[], smallTeamIds: string[], cookie:
           },
         ]
       : []),
-    { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie } },
+    { name: 'teams that need a person', kind: 'matching', paths: ['/api/me/suggested-teams'], headers: { cookie: seekerCookie } },
   ];
 }
 
 /**
  * Makes the bench account (once per data set), registered in the large event where it leads
- * `teamCount` teams, and in each small event whose teams are still forming, where it leads one;
- * returns their ids.
+ * `teamCount` teams, and in each small event whose teams are still forming, where it leads one
+ * (returns their ids), and the seeker (SEEKER), taking part in the same events in no team.
  */
 export async function prepareMatching(
   db: Db,
@@ -71,13 +77,9 @@ export async function prepareMatching(
     db,
     sql`select skill_id as id from profile_skills group by skill_id order by count(*) desc limit 4`,
   );
-  await db.insert(profileSkills).values(
-    popular.map((s, i) => ({
-      profileId,
-      skillId: s.id,
-      level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i],
-    })),
-  );
+  const skillsOf = (id: string) =>
+    popular.map((s, i) => ({ profileId: id, skillId: s.id, level: (['Advanced', 'Intermediate', 'Beginner', 'Advanced'] as const)[i] }));
+  await db.insert(profileSkills).values(skillsOf(profileId));
   const recruiting = and(
     eq(teams.isOpen, true),
     gt(sql`${teams.maxSize} - ${teams.memberCount}`, 1),
@@ -95,8 +97,19 @@ export async function prepareMatching(
     .innerJoin(events, eq(events.id, teams.eventId))
     .where(and(inArray(teams.eventId, eventIds.small), sql`${events.formationDeadline} > now()`, recruiting))
     .orderBy(teams.eventId, teams.id);
-  await db.insert(registrations).values([eventIds.large, ...smallLed.map((t) => t.eventId)].map((eventId) => ({ eventId, profileId })));
+  const taking = [eventIds.large, ...smallLed.map((t) => t.eventId)];
+  await db.insert(registrations).values(taking.map((eventId) => ({ eventId, profileId })));
   await db.insert(teamMembers).values([...led, ...smallLed].map((t) => ({ teamId: t.id, profileId, role: 'Team Leader', isLeader: true })));
+  // The seeker: the same skills and events, no team.
+  const seekerId = await insertBenchAccount(db, {
+    firstName: 'Bench',
+    lastName: 'Seeker',
+    ...SEEKER,
+    timezone: 'UTC+1',
+    lookingForTeam: true,
+  });
+  await db.insert(profileSkills).values(skillsOf(seekerId));
+  await db.insert(registrations).values(taking.map((eventId) => ({ eventId, profileId: seekerId })));
   return { profileId, teamIds: led.map((t) => t.id), smallTeamIds: smallLed.map((t) => t.id) };
 }
 

@@ -33,7 +33,7 @@ import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { DAY_AGO, readCases } from './read-cases';
 import { startServer, type RunningServer } from './server';
-import { explainMatching, matchingCases, prepareMatching, signInMatcher } from './matching-case';
+import { explainMatching, matchingCases, prepareMatching, SEEKER, signInMatcher } from './matching-case';
 import { runNotifyCase } from './notify-case';
 import { runAmplifyCase, type AmplifyResult } from './amplify-case';
 import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
@@ -195,8 +195,9 @@ async function main() {
     const toRun = wants('reads') ? readCases(data) : [];
     if (matcher) {
       const cookie = await signInMatcher(server.url);
+      const seekerCookie = await signInMatcher(server.url, SEEKER);
       // Before the health route (the last read case), so the ceiling is measured last as before.
-      toRun.splice(Math.max(0, toRun.length - 1), 0, ...matchingCases(matcher.teamIds, matcher.smallTeamIds, cookie));
+      toRun.splice(Math.max(0, toRun.length - 1), 0, ...matchingCases(matcher.teamIds, matcher.smallTeamIds, cookie, seekerCookie));
     }
     // A case and its per-event twins run together, in turn (runInTurn), so they can be compared.
     const groups: LoadCase[][] = [];

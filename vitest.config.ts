@@ -11,7 +11,16 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       // Server, API and logic tests.
-      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          setupFiles: ['src/server/testing/setup.ts'],
+        },
+      },
       // Component tests of the web app, in a simulated browser, on Preact as the build ships it.
       // Dependencies go through Vite too (inline), so React Router, Radix and Testing Library
       // get the same aliases instead of loading React from node_modules.

@@ -29,7 +29,7 @@ const WEB_FEATURE_EDGES = {
   'event-admin': [],
   events: [],
   home: ['events', 'profiles', 'teams'],
-  notifications: ['teams'],
+  notifications: ['teams', 'moderation'],
   profiles: ['account', 'notifications', 'teams', 'moderation'],
   teams: ['moderation'],
   moderation: [],

@@ -36,7 +36,13 @@ function ReasonDialog({ slug, pending, onClose }: { slug: string | null; pending
   const [reason, setReason] = useState('');
   const act = useAct(slug);
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={pending.title} description="The person concerned and the owners read why.">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={pending.title}
+      // Who reads an action's record: the event's owners, or for the platform's queue its admins.
+      description={slug ? "The person concerned and the event's owners read why." : 'The person concerned and the admins read why.'}
+    >
       <form
         className="space-y-4"
         onSubmit={(e) => {

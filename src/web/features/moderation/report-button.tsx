@@ -20,16 +20,24 @@ const WHAT: Record<ReportTarget, string> = {
   announcement: 'this announcement',
 };
 
+/**
+ * `label`: the button's accessible name where a page has several (one per message), starting with
+ * its visible word: 'Report Ada's join request'.
+ */
 export function ReportButton({
   targetKind,
   targetId,
   event,
+  label,
   size = 'sm',
+  className,
 }: {
   targetKind: ReportTarget;
   targetId: string;
   event?: string;
+  label?: string;
   size?: 'sm' | 'md';
+  className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
@@ -43,7 +51,7 @@ export function ReportButton({
   };
   return (
     <>
-      <Button variant="outline" size={size} onClick={() => setOpen(true)}>
+      <Button variant="outline" size={size} className={className} aria-label={label} onClick={() => setOpen(true)}>
         <Flag aria-hidden className="h-4 w-4" />
         Report
       </Button>

@@ -1,7 +1,8 @@
 /**
  * One notification of the inbox, in the navbar's popover and in the Notifications tab: what
  * happened, when ('2 min ago', the exact time on hover), read or not, a link to what it is about
- * (opening it marks it read), and Accept / Decline while a request or invitation still waits.
+ * (opening it marks it read), and Accept / Decline while a request or invitation still waits; in the
+ * Notifications tab an announcement can be reported.
  */
 import { Link } from 'react-router';
 import type { InboxItem } from '../../../shared/api/notifications';
@@ -10,6 +11,7 @@ import { ErrorMessage, Spinner } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime, timeAgo } from '../../lib/format';
+import { ReportButton } from '../moderation';
 import { useAnswerJoinRequest, useKeepPositionsOpen } from '../teams';
 import { useAnswerInvitation, useKeepLooking, useMarkRead } from './notification-queries';
 
@@ -82,6 +84,15 @@ export function InboxEntry({
         {item.kind === 'looking_lapsed' && item.data.eventSlug && <KeepLooking slug={item.data.eventSlug} onDone={read} />}
         {item.kind === 'positions_open_long' && item.data.teamId && <StillOpen teamId={item.data.teamId} onDone={read} />}
       </div>
+      {/* The Notifications tab, not the navbar's popover: a report opens a dialog of its own. */}
+      {!compact && item.kind === 'announcement' && item.data.announcementId && (
+        <ReportButton
+          targetKind="announcement"
+          targetId={item.data.announcementId}
+          label={`Report the announcement of ${item.data.eventName ?? 'the event'}`}
+          className="shrink-0 self-start"
+        />
+      )}
     </li>
   );
 }

@@ -14,6 +14,7 @@ import { TeamLogo } from '../../components/ui/avatar';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { notificationText } from '../../../shared/notification-text';
+import { ReportButton } from '../moderation';
 import { useCancelRequest } from '../teams';
 import { AnswerButtons, InboxEntry, invitationFailure, MarkAllReadButton } from './inbox';
 import { useAnswerInvitation, useInboxPages, useNotifications } from './notification-queries';
@@ -118,6 +119,7 @@ function InvitationItem({ invitation, onJoined }: { invitation: InvitationView; 
           <p className="mt-1 whitespace-pre-line text-sm text-slate-600">{invitation.message}</p>
           <p className="mt-1 text-xs text-slate-500">{formatDate(invitation.createdAt)}</p>
         </div>
+        <ReportButton targetKind="invitation" targetId={invitation.id} label={`Report the invitation from ${team.name}`} />
       </div>
       <AnswerButtons answer={answer} respond={(accept) => answer.mutate(accept)} failed={invitationFailure} className="mt-3 sm:pl-14" />
     </li>

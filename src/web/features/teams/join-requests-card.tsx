@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { ReportButton } from '../moderation';
 import { LeaderListCard } from './leader-list-card';
 import { useAnswerJoinRequest, useJoinRequests } from './team-queries';
 
@@ -67,6 +68,12 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
                       </Button>
                     </>
                   )}
+                  <ReportButton
+                    targetKind="join_request"
+                    targetId={r.id}
+                    label={`Report ${r.requester.name}'s join request`}
+                    className="ml-auto"
+                  />
                 </div>
               </li>
             );

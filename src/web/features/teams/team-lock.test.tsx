@@ -69,6 +69,9 @@ describe('a team of an event whose teams are locked', () => {
     open(team(true));
     expect(await screen.findByText(/Teams in Climate Code Sprint are locked: the team formation deadline has passed\./)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Join Team' })).toBeNull();
+    // Open as its leader left it, but nobody can join now.
+    expect(screen.getByText('Not Recruiting')).toBeVisible();
+    expect(screen.queryByText('Open to New Members')).toBeNull();
     expect(screen.getByRole('link', { name: 'Climate Code Sprint' })).toHaveAttribute('href', '/hackathons/climate-code-sprint');
   });
 

@@ -70,7 +70,7 @@ function TeamView({ team }: { team: TeamDetail }) {
                 <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{team.name}</h1>
                 {isFull(team) ? (
                   <Badge variant="warning">Team is full</Badge>
-                ) : team.isOpen ? (
+                ) : team.isOpen && !locked ? (
                   <Badge variant="success">Open to New Members</Badge>
                 ) : (
                   <Badge>Not Recruiting</Badge>

@@ -99,12 +99,28 @@ export type ModerationRecord = z.infer<typeof ModerationRecordSchema>;
 
 export const BanViewSchema = z.strictObject({ person: PersonRefSchema, reason: z.string(), createdAt: DateTime }).meta({ id: 'BanView' });
 
+export const HiddenViewSchema = z
+  .strictObject({
+    targetKind: z.enum(REPORT_TARGETS).meta({ description: 'What it is, as reported (its `unhide` action names the same)' }),
+    targetId: Uuid,
+    label: z.string(),
+    link: z.string().nullable(),
+    reason: z.string().meta({ description: 'Why it was hidden' }),
+    createdAt: DateTime,
+  })
+  .meta({ id: 'HiddenView', description: 'Content a moderator hid here that is hidden now' });
+export type HiddenView = z.infer<typeof HiddenViewSchema>;
+
 export const ModerationQueueSchema = z
   .strictObject({
     reports: z
       .array(ReportGroupSchema)
       .meta({ description: 'Open reports grouped by what they are about: most reported first, then oldest' }),
     bans: z.array(BanViewSchema).meta({ description: 'Who is banned here now' }),
+    hidden: z.array(HiddenViewSchema).meta({
+      description:
+        'What a moderator hid here and is hidden now, newest first (the latest 200; not what a platform ban hid): each can be unhidden',
+    }),
     record: z
       .array(ModerationRecordSchema)
       .nullable()

@@ -194,11 +194,18 @@ describe('actions', () => {
     const listed = await h.api('GET /api/teams', { query: { event: 'mod-hack' } });
     expect(listed.body.items!.find((t: { id: string }) => t.id === teamId)!.description).toBe(HIDDEN_TEXT);
     expect(await inbox(harasser)).toContain('mod hack moderators: your team description was hidden. Why: Insults in the description');
-    // Acted on: the reports leave the queue.
-    expect((await queue('mod-hack', moderator)).body.reports!.filter((r: { targetId: string }) => r.targetId === teamId)).toEqual([]);
+    // Acted on: the reports leave the queue, and what was hidden is listed there to be unhidden.
+    const afterHide = (await queue('mod-hack', moderator)).body;
+    expect(afterHide.reports!.filter((r: { targetId: string }) => r.targetId === teamId)).toEqual([]);
+    expect(afterHide.hidden).toEqual([
+      expect.objectContaining({ targetKind: 'team', targetId: teamId, link: `/teams/${teamId}`, reason: 'Insults in the description' }),
+    ]);
+    // Not in another event's queue.
+    expect((await queue('other-hack', otherModerator)).body.hidden).toEqual([]);
 
     expect((await act('mod-hack', moderator, 'unhide')).status).toBe(200);
     expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body.description).toBe('Rude words about Alice');
+    expect((await queue('mod-hack', moderator)).body.hidden).toEqual([]);
     expect((await act('mod-hack', moderator, 'unhide')).status).toBe(409);
     expect((await act('mod-hack', moderator, 'hide')).status).toBe(200);
   });
@@ -302,6 +309,8 @@ describe('actions', () => {
     const platform = await h.api('GET /api/moderation', { cookie: admin.cookie });
     expect(platform.body.bans!.map((b: { person: { id: string } }) => b.person.id)).toEqual([banned.profileId]);
     expect(platform.body.record![0]).toMatchObject({ action: 'ban', by: { id: admin.profileId } });
+    // What the ban hid is lifted with the ban, not one by one.
+    expect(platform.body.hidden).toEqual([]);
     const unban = { ...body, action: 'unban' as const, reason: 'Appeal accepted' };
     expect((await h.api('POST /api/moderation/actions', { cookie: admin.cookie, body: unban })).status).toBe(200);
     const back = await h.api('POST /api/auth/sign-in/email', { body: { email: 'troll-mod@example.com', password: 'team-finder-1' } });

@@ -1,8 +1,11 @@
-/** A moderation queue as its staff read it (docs/product.md#moderation): report groups, bans, and for owners the record. */
-import type { ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
-import type { ReportReason, ReportTarget } from '../../../shared/safety';
+/**
+ * A moderation queue as its staff read it (docs/product.md#moderation): report groups, bans, what is
+ * hidden, and for owners the record.
+ */
+import type { HiddenView, ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
+import type { HiddenKind, ReportReason, ReportTarget } from '../../../shared/safety';
 import type { Db } from '../../db/client';
-import { activeBans, bannedAmong, hiddenAmong } from '../safety';
+import { activeBans, activeHides, bannedAmong, hiddenAmong } from '../safety';
 import { actionRecord, openReportGroups, personRefs } from './reports.repo';
 import { findTarget, HIDES } from './targets';
 
@@ -38,6 +41,29 @@ export async function queueOf(db: Db, eventId: string | null, withRecord: boolea
       const person = refs.get(b.profileId);
       return person ? [{ person, reason: b.reason, createdAt: b.createdAt.toISOString() }] : [];
     }),
+    hidden: await hiddenHere(db, eventId),
     record: withRecord ? await actionRecord(db, eventId) : null,
   };
+}
+
+/** What is reported to hide each kind of content (the inverse of HIDES). */
+const REPORTED_AS = Object.fromEntries(Object.entries(HIDES).map(([target, hides]) => [hides, target])) as Record<HiddenKind, ReportTarget>;
+
+/** What a moderator hid here, as the queue names it; what no longer exists is left out. */
+async function hiddenHere(db: Db, eventId: string | null): Promise<HiddenView[]> {
+  const views: HiddenView[] = [];
+  for (const h of await activeHides(db, eventId)) {
+    const targetKind = REPORTED_AS[h.kind];
+    const target = await findTarget(db, targetKind, h.targetId, null);
+    if (target)
+      views.push({
+        targetKind,
+        targetId: h.targetId,
+        label: target.label,
+        link: target.link,
+        reason: h.reason,
+        createdAt: h.createdAt.toISOString(),
+      });
+  }
+  return views;
 }

@@ -4,7 +4,7 @@
  * the author is told why. A platform ban hides everything the person wrote that others read; lifting
  * the ban shows it again (but not what a moderator hid on its own).
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HiddenKind } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { hiddenContent } from '../../db/schema';
@@ -38,6 +38,24 @@ export async function hide(
   if ((await hiddenReason(db, mark.kind, mark.targetId)) !== null) return false;
   await db.insert(hiddenContent).values(mark);
   return true;
+}
+
+/**
+ * What a moderator hid in one event (null: on the platform's queue) and is hidden now, the latest 200:
+ * not what a platform ban hid, which lifting the ban shows again.
+ */
+export async function activeHides(db: Db, eventId: string | null) {
+  return db
+    .select({
+      kind: hiddenContent.kind,
+      targetId: hiddenContent.targetId,
+      reason: hiddenContent.reason,
+      createdAt: hiddenContent.createdAt,
+    })
+    .from(hiddenContent)
+    .where(and(active, isNull(hiddenContent.banId), eventId ? eq(hiddenContent.eventId, eventId) : isNull(hiddenContent.eventId)))
+    .orderBy(desc(hiddenContent.createdAt))
+    .limit(200);
 }
 
 /** Shows a hidden target again; whether it was hidden. */

@@ -2,7 +2,8 @@
  * /hackathons/:slug/moderate, an event's moderation queue (its staff), and /moderation, the
  * platform's (admins): reports grouped by what they are about, most reported first, with the
  * content as it was when reported; dismiss, hide, warn, ban, each with a reason; the bans here with
- * Unban; and for owners the record of every action (docs/product.md#moderation).
+ * Unban, what is hidden here with Unhide; and for owners the record of every action
+ * (docs/product.md#moderation).
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -161,7 +162,7 @@ export default function ModeratePage() {
   if (queue.isPending) return <Loading>Loading the queue...</Loading>;
   if (queue.isError)
     return <PageFailed message={errorText(queue.error, 'The queue could not be loaded.')} backTo={back} backLabel="Back" />;
-  const { reports, bans, record } = queue.data;
+  const { reports, bans, hidden, record } = queue.data;
   return (
     <Page>
       <Link to={back} className="text-sm text-link hover:underline">
@@ -206,6 +207,44 @@ export default function ModeratePage() {
                   }
                 >
                   Unban<span className="sr-only"> {b.person.name}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card className="mt-8 p-4" role="region" aria-labelledby="hidden-heading">
+        <h2 id="hidden-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Hidden by a moderator
+        </h2>
+        {hidden.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {hidden.map((item) => (
+              <li key={`${item.targetKind}:${item.targetId}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  {item.link ? (
+                    <Link to={item.link} className="font-medium text-link hover:underline">
+                      {item.label}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">{item.label}</span>
+                  )}
+                  <span className="text-slate-600"> · {item.reason}</span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Unhide ${item.label}`}
+                  onClick={() =>
+                    setPending({
+                      input: { action: 'unhide', targetKind: item.targetKind, targetId: item.targetId },
+                      title: `Show ${item.label} again`,
+                    })
+                  }
+                >
+                  Unhide
                 </Button>
               </li>
             ))}

@@ -101,10 +101,11 @@ function ReportCard({ group, platform, ask }: { group: ReportGroup; platform: bo
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {group.reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ')} · since {new Date(group.firstReportedAt).toLocaleString('en')}
+        {/* Whom it is about (who wrote it, a team's leader), not who reported it: reporters stay unnamed. */}
         {group.subject && (
           <>
             {' '}
-            · by{' '}
+            · author:{' '}
             <Link to={`/profiles/${group.subject.id}`} className="text-link hover:underline">
               {group.subject.name}
             </Link>

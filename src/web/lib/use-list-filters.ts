@@ -70,9 +70,10 @@ export function useListFilters<S extends z.ZodType<ListQuery>>(schema: S) {
   /**
    * Changes the list state; any change but a page goes back to page 1, and text typed but not
    * yet applied goes along, so a reload right after keeps both. Choosing a filter or a page is a
-   * step Back returns from; pass `replace` for one that is not.
+   * step Back returns from; pass `replace` for one that is not. `keepScroll`: a new page too leaves
+   * the scrolling to the caller (a list lower on its page scrolls to its own top).
    */
-  const update = (next: Partial<Filters>, { replace = false } = {}) => {
+  const update = (next: Partial<Filters>, { replace = false, keepScroll = false } = {}) => {
     const to = listSearch({ ...filters, q: searchText, page: 1, ...next }, defaults);
     if (to === search) {
       // Nothing changes (say, Reset Filters with no filter set): no history entry that does nothing.
@@ -83,7 +84,7 @@ export function useListFilters<S extends z.ZodType<ListQuery>>(schema: S) {
     // A filter changes the list where it is: the page stays where the person is (a control halfway
     // down a page, clicked right after leaving a text box whose change moved the page to the top,
     // was missed). A new page of the list starts at the top, as a new page does.
-    setParams(new URLSearchParams(to), { replace, preventScrollReset: !('page' in next) });
+    setParams(new URLSearchParams(to), { replace, preventScrollReset: keepScroll || !('page' in next) });
   };
 
   const updateRef = useRef(update);

@@ -67,11 +67,11 @@ const ada: UnteamedPerson = {
 };
 const page = (items: UnteamedPerson[]) => ({ status: 200 as const, body: { items, total: items.length, page: 1, pageSize: 50 } });
 
-function renderDesk(path = `/hackathons/${SLUG}/organize`) {
+function renderDesk(path = `/hackathons/${SLUG}/organize`, unteamed = page([ada])) {
   const calls = answerFetch({
     'GET /api/events/{slug}': { status: 200, body: event },
     'GET /api/events/{slug}/organize': { status: 200, body: dashboard },
-    'GET /api/events/{slug}/organize/unteamed': page([ada]),
+    'GET /api/events/{slug}/organize/unteamed': unteamed,
     'GET /api/teams': {
       status: 200,
       body: {
@@ -103,6 +103,23 @@ function renderDesk(path = `/hackathons/${SLUG}/organize`) {
 }
 
 describe("the organizer's desk", () => {
+  it("another page of the people without a team starts at the list's heading, not at the top of the desk", async () => {
+    // jsdom scrolls nothing: what the page asks to scroll is recorded.
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { router } = renderDesk(undefined, { status: 200, body: { items: [ada], total: 120, page: 1, pageSize: 50 } });
+      await userEvent.click(within(await screen.findByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: /Next/ }));
+      await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'));
+      expect(scrolled).toEqual([screen.getByRole('heading', { name: /without a team/i, level: 2 })]);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('the filters go into the address, the download link and the announcement', async () => {
     const { router, calls } = renderDesk();
     expect(await screen.findByRole('heading', { name: "Organizer's desk" })).toBeVisible();

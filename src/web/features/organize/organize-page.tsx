@@ -44,6 +44,11 @@ export default function OrganizePage() {
     setSkillText(urlSkills);
   }
   const unteamed = useUnteamed(slug, { ...filter, page, pageSize: UNTEAMED_PAGE_SIZE });
+  /** Another page of the list: it starts at the list's heading, not at the top of the desk above it. */
+  const toPage = (to: number) => {
+    update({ page: to }, { keepScroll: true });
+    document.getElementById('unteamed-heading')?.scrollIntoView({ block: 'start' });
+  };
 
   if (event.isPending || dashboard.isPending) return <Loading>Loading the desk...</Loading>;
   if (event.isError)
@@ -175,7 +180,7 @@ export default function OrganizePage() {
             </li>
           ))}
         </ul>
-        <Pagination page={page} pageCount={pages} onPrevious={() => update({ page: page - 1 })} onNext={() => update({ page: page + 1 })} />
+        <Pagination page={page} pageCount={pages} onPrevious={() => toPage(page - 1)} onNext={() => toPage(page + 1)} />
       </section>
 
       <GroupingPanel slug={slug} organizes={organizes} />

@@ -1,22 +1,61 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/feedback';
+import { ErrorMessage, Spinner, SuccessMessage } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { ReportButton } from '../moderation';
 import { LeaderListCard } from './leader-list-card';
-import { useAnswerJoinRequest, useJoinRequests } from './team-queries';
+import { useAnswerJoinRequest, useJoinRequests, useSetPositions, useTeam } from './team-queries';
 
 /** How a leader reads a join request (docs/product.md#join-requests): the position line, a blank line, the message. */
 export function requestText(position: string, message: string): string {
   return `Position: ${position}\n\n${message}`;
 }
 
+/** Someone accepted for a position the team still lists as open. */
+type Filled = { name: string; position: string };
+
+/**
+ * After accepting someone for an open position: is it filled now? One click takes it off the open
+ * positions (the team's page and its suggestions then stop asking for it); or it stays open.
+ */
+function PositionFilled({ teamId, filled, onDone }: { teamId: string; filled: Filled; onDone(): void }) {
+  const team = useTeam(teamId).data;
+  const positions = useSetPositions(teamId);
+  return (
+    <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <SuccessMessage>
+        {filled.name} joined as {filled.position}.
+      </SuccessMessage>
+      <p className="text-sm text-slate-700">Is the position filled now?</p>
+      {positions.isError && <ErrorMessage>{errorText(positions.error, 'Failed to update positions')}</ErrorMessage>}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={!team || positions.isPending}
+          onClick={() =>
+            team && positions.mutate({ openPositions: team.openPositions.filter((p) => p !== filled.position) }, { onSuccess: onDone })
+          }
+        >
+          {positions.isPending && <Spinner />}
+          Remove {filled.position} from open positions
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDone}>
+          Keep it open
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** Leaders only: the pending requests, each answered with Accept or Decline. */
 export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; locked?: boolean }) {
   const requests = useJoinRequests(teamId);
   const answer = useAnswerJoinRequest(teamId);
+  const openPositions = useTeam(teamId).data?.openPositions ?? [];
+  const [filled, setFilled] = useState<Filled | null>(null);
 
   return (
     <LeaderListCard
@@ -24,6 +63,7 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
       title="Join Requests"
       query={requests}
       failure={answer.isError ? errorText(answer.error, 'Failed to process join request') : null}
+      notice={filled && <PositionFilled teamId={teamId} filled={filled} onDone={() => setFilled(null)} />}
       loading="Loading join requests..."
       failed="Failed to load join requests"
       empty="No join requests"
@@ -54,7 +94,19 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
                     <>
                       {/* Once the event's teams are locked a request can only be declined (docs/product.md#event-rules-for-teams). */}
                       {!locked && (
-                        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: r.id, accept: true })}>
+                        <Button
+                          size="sm"
+                          disabled={answer.isPending}
+                          onClick={() =>
+                            answer.mutate(
+                              { id: r.id, accept: true },
+                              {
+                                onSuccess: () =>
+                                  setFilled(openPositions.includes(r.position) ? { name: r.requester.name, position: r.position } : null),
+                              },
+                            )
+                          }
+                        >
                           Accept
                         </Button>
                       )}

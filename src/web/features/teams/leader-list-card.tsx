@@ -12,6 +12,7 @@ export function LeaderListCard<T>({
   failed,
   empty,
   note,
+  notice,
   children,
 }: {
   title: string;
@@ -23,6 +24,8 @@ export function LeaderListCard<T>({
   empty: string;
   /** A line on what can and cannot be done here now. */
   note?: string;
+  /** What the last action did, with what may follow from it. */
+  notice?: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
   return (
@@ -33,6 +36,7 @@ export function LeaderListCard<T>({
       <CardContent className="space-y-3">
         {note && <p className="text-sm text-slate-500">{note}</p>}
         {failure && <ErrorMessage>{failure}</ErrorMessage>}
+        {notice}
         {query.isPending ? (
           <p className="flex items-center gap-2 text-sm text-slate-500">
             <Spinner /> {loading}

@@ -46,10 +46,11 @@ export const ReportInputSchema = z
   })
   .meta({ id: 'ReportInput' });
 
-const ReasonText = z
+/** A moderation action's reason; the web checks it with the same messages before sending. */
+export const ReasonText = z
   .string()
   .trim()
-  .min(1, 'Say why: the person concerned and the owners read it')
+  .min(1, 'Say why: the person concerned reads it')
   .max(MODERATION_REASON_MAX, `The reason must not exceed ${MODERATION_REASON_MAX} characters`)
   .refine((s) => !s.includes('\u0000'), 'Text must not contain NUL characters (\\u0000)');
 
@@ -79,6 +80,9 @@ export const ReportGroupSchema = z
     snapshot: z.string().meta({ description: 'The content as it was when first reported' }),
     hidden: z.boolean().meta({ description: 'A moderator hid it' }),
     subjectBanned: z.boolean().meta({ description: 'Its author is banned here' }),
+    subjectStaff: z
+      .boolean()
+      .meta({ description: "Its author is on the event's staff, who cannot be banned from it (false on the platform's queue)" }),
   })
   .meta({ id: 'ReportGroup' });
 export type ReportGroup = z.infer<typeof ReportGroupSchema>;

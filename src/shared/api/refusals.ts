@@ -120,6 +120,7 @@ export const REFUSALS = {
   report_target_not_found: { status: 404, message: 'There is nothing to report here: it may have been removed' },
   cannot_report_self: { status: 400, message: 'You cannot report yourself' },
   report_not_found: { status: 404, message: 'Report not found' },
+  moderation_target_not_found: { status: 404, message: 'Not found here: it may have been removed, or it belongs to another event' },
   not_moderator: { status: 403, message: "Only the event's moderators and organizers can do this" },
   ban_target_not_found: { status: 404, message: 'This person does not take part in this event' },
   cannot_ban_staff: { status: 409, message: "A member of the event's staff cannot be banned from it: remove them from the staff first" },

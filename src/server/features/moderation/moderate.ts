@@ -56,12 +56,20 @@ const WHAT: Record<Target['hides'], string> = {
   announcement: 'announcement',
 };
 
-/** Whether the target is this scope's to act on: an event's own teams, messages, announcements and people. */
+/**
+ * Whether the target is this scope's to act on: an event's own teams, messages, announcements and
+ * people (who take part, were reported there, or are banned from it: a ban ends their registration,
+ * and the report it came from may have been about their team).
+ */
 async function belongs(db: Db, scope: Scope, input: ActionInput, target: Target): Promise<boolean> {
   if (!scope.event) return true;
   const eventId = scope.event.id;
   if (input.targetKind !== 'profile') return target.eventId === eventId;
-  return (await takesPart(db, eventId, input.targetId)) || (await reportedIn(db, eventId, 'profile', input.targetId)) !== null;
+  return (
+    (await takesPart(db, eventId, input.targetId)) ||
+    (await reportedIn(db, eventId, 'profile', input.targetId)) !== null ||
+    (await isBanned(db, input.targetId, eventId))
+  );
 }
 
 /** The person a warn, ban or unban is about: the one named, if they belong here, else the target's author. */
@@ -77,7 +85,7 @@ async function personOf(db: Db, scope: Scope, input: ActionInput, target: Target
 export async function act(db: Db, scope: Scope, byId: string, input: ActionInput): Promise<Outcome> {
   const targetId = input.targetId.toLowerCase();
   const target = await findTarget(db, input.targetKind, targetId, null);
-  if (!target || !(await belongs(db, scope, { ...input, targetId }, target))) return refused('report_target_not_found');
+  if (!target || !(await belongs(db, scope, { ...input, targetId }, target))) return refused('moderation_target_not_found');
   const eventId = scope.event?.id ?? null;
   const event = scope.event && { eventSlug: scope.event.slug, eventName: scope.event.name };
   const teamLink = input.targetKind === 'team' ? { teamId: targetId } : {};

@@ -5,6 +5,7 @@
 import type { HiddenView, ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
 import type { HiddenKind, ReportReason, ReportTarget } from '../../../shared/safety';
 import type { Db } from '../../db/client';
+import { staffRoleOf } from '../events';
 import { activeBans, activeHides, bannedAmong, hiddenAmong } from '../safety';
 import { actionRecord, openReportGroups, personRefs } from './reports.repo';
 import { findTarget, HIDES } from './targets';
@@ -33,6 +34,7 @@ export async function queueOf(db: Db, eventId: string | null, withRecord: boolea
       snapshot: g.snapshot,
       hidden: hidden.has(g.targetId),
       subjectBanned: g.subjectId ? banned.has(g.subjectId) : false,
+      subjectStaff: !!(eventId && g.subjectId && (await staffRoleOf(db, eventId, g.subjectId))),
     });
   }
   return {

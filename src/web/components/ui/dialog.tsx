@@ -14,6 +14,7 @@ export function Dialog({
   title,
   description,
   returnFocus,
+  fallbackFocus,
   children,
 }: {
   open: boolean;
@@ -21,6 +22,8 @@ export function Dialog({
   title: string;
   description?: string;
   returnFocus?: () => HTMLElement | null | undefined;
+  /** Where focus goes when the control that opened it is gone (default: the page's main). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
   children: ReactNode;
 }) {
   const opener = useRef<Element | null>(null);
@@ -38,7 +41,11 @@ export function Dialog({
             const preferred = returnFocus?.();
             if (focusable(preferred)) preferred.focus();
             else if (focusable(opener.current)) opener.current.focus();
-            else document.getElementById('main')?.focus({ preventScroll: true });
+            else {
+              const fallback = fallbackFocus?.();
+              if (fallback) fallback.focus();
+              else document.getElementById('main')?.focus({ preventScroll: true });
+            }
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-xl"
         >

@@ -7,8 +7,8 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
-import { REPORT_REASON_LABELS, type ModerationAction } from '../../../shared/safety';
+import { ReasonText, type ModerationQueue, type ReportGroup } from '../../../shared/api/moderation';
+import { MODERATION_REASON_MAX, REPORT_REASON_LABELS, type ModerationAction } from '../../../shared/safety';
 import { Page, PageFailed } from '../../components/page';
 import { RecordCard } from '../../components/record-card';
 import { Badge } from '../../components/ui/badge';
@@ -30,40 +30,61 @@ const ACTION_LABEL: Record<ModerationAction, string> = {
   unban: 'Unban',
 };
 
-/** An action waiting for its reason. */
-type Pending = { input: Omit<ActionInput, 'reason'>; title: string };
+/**
+ * An action waiting for its reason; `after`: the heading the keyboard goes on from once it is done
+ * (the report, ban or hidden item acted on leaves its list, and the button that opened the dialog with it).
+ */
+type Pending = { input: Omit<ActionInput, 'reason'>; title: string; after: 'reports-heading' | 'bans-heading' | 'hidden-heading' };
 
 function ReasonDialog({ slug, pending, onClose }: { slug: string | null; pending: Pending; onClose(): void }) {
   const [reason, setReason] = useState('');
+  // Said when the action is pressed with no reason or too long a one (the button stays reachable by keyboard).
+  const [invalid, setInvalid] = useState<string | null>(null);
   const act = useAct(slug);
   return (
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
       title={pending.title}
+      fallbackFocus={() => document.getElementById(pending.after)}
       // Who reads an action's record: the event's owners, or for the platform's queue its admins.
       description={slug ? "The person concerned and the event's owners read why." : 'The person concerned and the admins read why.'}
     >
       <form
         className="space-y-4"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          const checked = ReasonText.safeParse(reason);
+          if (!checked.success) {
+            setInvalid(checked.error.issues[0].message);
+            e.currentTarget.querySelector('textarea')?.focus();
+            return;
+          }
           act.mutate({ ...pending.input, reason }, { onSuccess: onClose });
         }}
       >
         {act.isError && <ErrorMessage>{errorText(act.error, 'That did not work.')}</ErrorMessage>}
-        <Field label="Reason" hint="At most 500 characters">
-          {(p) => <Textarea {...p} rows={3} maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} />}
+        <Field label="Reason" hint={`At most ${MODERATION_REASON_MAX} characters`} error={invalid ?? undefined}>
+          {(p) => (
+            <Textarea
+              {...p}
+              rows={3}
+              maxLength={MODERATION_REASON_MAX}
+              required
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setInvalid(null);
+              }}
+            />
+          )}
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant={pending.input.action === 'ban' ? 'destructive' : 'primary'}
-            disabled={!reason.trim() || act.isPending}
-          >
+          <Button type="submit" variant={pending.input.action === 'ban' ? 'destructive' : 'primary'} disabled={act.isPending}>
             {ACTION_LABEL[pending.input.action]}
           </Button>
         </div>
@@ -76,7 +97,7 @@ function ReportCard({ group, platform, ask }: { group: ReportGroup; platform: bo
   const target = { targetKind: group.targetKind, targetId: group.targetId };
   const who = group.subject?.name ?? 'its author';
   const button = (action: ModerationAction, title: string, variant: 'outline' | 'destructive' = 'outline') => (
-    <Button size="sm" variant={variant} onClick={() => ask({ input: { action, ...target }, title })}>
+    <Button size="sm" variant={variant} onClick={() => ask({ input: { action, ...target }, title, after: 'reports-heading' })}>
       {ACTION_LABEL[action]}
       {action === 'ban' || action === 'warn' ? <span className="sr-only"> {who}</span> : null}
     </Button>
@@ -126,6 +147,8 @@ function ReportCard({ group, platform, ask }: { group: ReportGroup; platform: bo
         {group.subject && button('warn', `Warn ${who}`)}
         {group.subject &&
           !group.subjectBanned &&
+          // The event's staff cannot be banned from it (docs/product.md#moderation).
+          !group.subjectStaff &&
           button('ban', platform ? `Ban ${who} from HackTeams` : `Ban ${who} from this event`, 'destructive')}
       </div>
     </Card>
@@ -172,7 +195,7 @@ export default function ModeratePage() {
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{slug ? 'Moderation' : 'Platform moderation'}</h1>
       <p className="mt-1 text-sm text-slate-600">Reports, most reported first, then oldest. Every action is recorded with who and why.</p>
       <section className="mt-6 space-y-4" aria-labelledby="reports-heading">
-        <h2 id="reports-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id="reports-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900">
           Open reports
         </h2>
         {reports.length === 0 ? (
@@ -182,7 +205,7 @@ export default function ModeratePage() {
         )}
       </section>
       <Card className="mt-8 p-4" role="region" aria-labelledby="bans-heading">
-        <h2 id="bans-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        <h2 id="bans-heading" tabIndex={-1} className="mb-3 text-lg font-semibold text-slate-900">
           {slug ? 'Banned from this event' : 'Banned from HackTeams'}
         </h2>
         {bans.length === 0 ? (
@@ -204,6 +227,7 @@ export default function ModeratePage() {
                     setPending({
                       input: { action: 'unban', targetKind: 'profile', targetId: b.person.id },
                       title: `Unban ${b.person.name}`,
+                      after: 'bans-heading',
                     })
                   }
                 >
@@ -215,7 +239,7 @@ export default function ModeratePage() {
         )}
       </Card>
       <Card className="mt-8 p-4" role="region" aria-labelledby="hidden-heading">
-        <h2 id="hidden-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        <h2 id="hidden-heading" tabIndex={-1} className="mb-3 text-lg font-semibold text-slate-900">
           Hidden by a moderator
         </h2>
         {hidden.length === 0 ? (
@@ -242,6 +266,7 @@ export default function ModeratePage() {
                     setPending({
                       input: { action: 'unhide', targetKind: item.targetKind, targetId: item.targetId },
                       title: `Show ${item.label} again`,
+                      after: 'hidden-heading',
                     })
                   }
                 >

@@ -42,12 +42,15 @@ export function ReportButton({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
+  // Said when Send Report is pressed without a reason (the button stays reachable by keyboard).
+  const [missing, setMissing] = useState(false);
   const report = useReport();
   const close = () => {
     setOpen(false);
     report.reset();
     setReason('');
     setNote('');
+    setMissing(false);
   };
   return (
     <>
@@ -72,14 +75,19 @@ export function ReportButton({
           ) : (
             <form
               className="space-y-4"
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault();
-                if (!reason) return;
+                if (!reason) {
+                  setMissing(true);
+                  e.currentTarget.querySelector('select')?.focus();
+                  return;
+                }
                 report.mutate({ targetKind, targetId, reason, ...(note.trim() && { note: note.trim() }), ...(event && { event }) });
               }}
             >
               {report.isError && <ErrorMessage>{errorText(report.error, 'The report could not be sent.')}</ErrorMessage>}
-              <Field label="Reason">
+              <Field label="Reason" error={missing && !reason ? 'Choose a reason' : undefined}>
                 {(p) => (
                   <Select {...p} value={reason} required onChange={(e) => setReason(e.target.value as ReportReason)}>
                     <option value="">Choose a reason</option>
@@ -98,7 +106,7 @@ export function ReportButton({
                 <Button type="button" variant="outline" onClick={close}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={!reason || report.isPending}>
+                <Button type="submit" disabled={report.isPending}>
                   Send Report
                 </Button>
               </div>

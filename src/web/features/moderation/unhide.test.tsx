@@ -2,7 +2,7 @@
  * Hiding closes the reports about a thing, so the queue lists what is hidden with Unhide
  * (docs/product.md#moderation): a mistaken hide is undone without waiting for a new report.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { ModerationQueue } from '../../../shared/api/moderation';
@@ -45,10 +45,17 @@ it('a moderator unhides a team description from the list of what is hidden, with
 
   await userEvent.click(within(list).getByRole('button', { name: 'Unhide Grid Whisperers' }));
   const dialog = await screen.findByRole('dialog', { name: 'Show Grid Whisperers again' });
+  // Pressed with no reason: it says why nothing happened, and the reason box has the keyboard.
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Unhide' }));
+  expect(within(dialog).getByText('Say why: the person concerned reads it')).toBeVisible();
+  expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+  expect(calls.some((c) => c.key.startsWith('POST '))).toBe(false);
   await userEvent.type(within(dialog).getByLabelText('Reason'), 'The leader rewrote it');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Unhide' }));
 
   expect(await within(list).findByText('Nothing.')).toBeVisible();
+  // Its Unhide button is gone with it: the keyboard goes on from the list's heading.
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Hidden by a moderator' })).toHaveFocus());
   expect(calls.find((c) => c.key === 'POST /api/events/spring-hack/moderation/actions')?.body).toEqual({
     action: 'unhide',
     targetKind: 'team',

@@ -95,6 +95,6 @@ test('an organizer filters the unteamed by a skill, downloads the list and annou
   // The owner's record lists the download and the announcement.
   const record = page.getByRole('region', { name: 'Downloads and announcements' });
   await expect(record.getByRole('row').filter({ hasText: 'Announced to: People without a team' }).filter({ hasText: skill })).toBeVisible();
-  await expect(record.getByRole('row').filter({ hasText: 'Downloaded unteamed' }).filter({ hasText: skill })).toBeVisible();
+  await expect(record.getByRole('row').filter({ hasText: 'Downloaded: People without a team' }).filter({ hasText: skill })).toBeVisible();
   await Promise.all([unteamed.close(), member.close()]);
 });

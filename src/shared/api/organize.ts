@@ -164,6 +164,12 @@ export type DeskRecord = z.infer<typeof DeskRecordSchema>;
 
 export const EXPORT_LISTS = ['registrants', 'teams', 'unteamed'] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
+/** Each list as the desk's record names it. */
+export const EXPORT_LABELS: Record<ExportList, string> = {
+  registrants: 'Registrants',
+  teams: 'Teams',
+  unteamed: 'People without a team',
+};
 
 const eventParam = z.object({
   slug: z

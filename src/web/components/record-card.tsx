@@ -22,10 +22,11 @@ export function RecordCard({ id, title, lastColumn, rows }: { id: string; title:
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">None yet.</p>
       ) : (
+        // On a phone the table scrolls sideways within the card rather than squeezing its columns a letter wide.
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[36rem] text-left text-sm">
             <thead>
-              <tr className="text-slate-600">
+              <tr className="whitespace-nowrap text-slate-600">
                 <th className="py-1 pr-4">When</th>
                 <th className="py-1 pr-4">Who</th>
                 <th className="py-1 pr-4">What</th>
@@ -35,7 +36,7 @@ export function RecordCard({ id, title, lastColumn, rows }: { id: string; title:
             <tbody>
               {rows.map((r) => (
                 <tr key={r.key} className="border-t border-slate-200">
-                  <td className="py-1 pr-4">{new Date(r.at).toLocaleString('en')}</td>
+                  <td className="whitespace-nowrap py-1 pr-4">{new Date(r.at).toLocaleString('en')}</td>
                   <td className="py-1 pr-4">{r.by?.name ?? 'Someone'}</td>
                   <td className="py-1 pr-4">{r.what}</td>
                   <td className="py-1">{r.last}</td>

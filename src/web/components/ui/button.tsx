@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes, type ComponentProps } from 'react';
+import { forwardRef, useLayoutEffect, useRef, type ButtonHTMLAttributes, type ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Spinner } from './feedback';
@@ -46,16 +46,31 @@ export function ButtonLink({ variant, size, className, ...props }: LinkProps & B
   return <Link className={buttonClass({ variant, size }, className)} {...props} />;
 }
 
-/** A button that, while `busy`, shows a spinner and its busy label (e.g. 'Saving...') and cannot be pressed. */
+/**
+ * A button that, while `busy`, shows a spinner and its busy label (e.g. 'Saving...') and cannot be
+ * pressed. Disabled, it drops the keyboard's focus to the page's body: if it had the focus, it takes
+ * it back when done (and still there), so a keyboard user goes on from where they were.
+ */
 export function BusyButton({
   busy,
   busyLabel,
   children,
   disabled,
   ...props
-}: ComponentProps<typeof Button> & { busy: boolean; busyLabel: string }) {
+}: Omit<ComponentProps<typeof Button>, 'ref'> & { busy: boolean; busyLabel: string }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    const button = ref.current;
+    if (busy) hadFocus.current ||= button !== null && document.activeElement === button;
+    else if (hadFocus.current) {
+      hadFocus.current = false;
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && button?.isConnected && !button.disabled) button.focus();
+    }
+  }, [busy]);
   return (
-    <Button disabled={busy || disabled} {...props}>
+    <Button ref={ref} disabled={busy || disabled} {...props}>
       {busy && <Spinner />}
       {busy ? busyLabel : children}
     </Button>

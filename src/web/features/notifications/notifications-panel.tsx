@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorMessage, Loading, Spinner, SuccessMessage } from '../../components/ui/feedback';
 import { TeamLogo } from '../../components/ui/avatar';
 import { errorText } from '../../lib/api';
+import { focusFirstOf } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { notificationText } from '../../../shared/notification-text';
 import { ReportButton } from '../moderation';
@@ -62,7 +63,7 @@ export function NotificationsPanel() {
 function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h3 id={id} className="text-lg font-semibold text-slate-900">
+      <h3 id={id} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         {title}
       </h3>
       <ul className="mt-3 space-y-3">{children}</ul>
@@ -82,7 +83,7 @@ function InboxSection({
   return (
     <section aria-labelledby="recent-activity">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="recent-activity" className="text-lg font-semibold text-slate-900">
+        <h3 id="recent-activity" tabIndex={-1} className="text-lg font-semibold text-slate-900">
           Recent Activity
           {unreadCount > 0 && <span className="ml-2 text-sm font-normal text-slate-500">{unreadCount} unread</span>}
         </h3>
@@ -121,7 +122,15 @@ function InvitationItem({ invitation, onJoined }: { invitation: InvitationView; 
         </div>
         <ReportButton targetKind="invitation" targetId={invitation.id} label={`Report the invitation from ${team.name}`} />
       </div>
-      <AnswerButtons answer={answer} respond={(accept) => answer.mutate(accept)} failed={invitationFailure} className="mt-3 sm:pl-14" />
+      <AnswerButtons
+        answer={answer}
+        // The answered invitation leaves the list, and its buttons with it: the keyboard goes on from a heading still there.
+        respond={(accept) =>
+          answer.mutate(accept, { onSettled: () => focusFirstOf('team-invitations', 'own-join-requests', 'recent-activity') })
+        }
+        failed={invitationFailure}
+        className="mt-3 sm:pl-14"
+      />
     </li>
   );
 }

@@ -1,5 +1,12 @@
 /** Every export and announcement of the event, for its owners. */
-import { SEGMENT_LABELS, TIMEZONE_BANDS, type SegmentKind, type TimezoneBand } from '../../../shared/api/organize';
+import {
+  EXPORT_LABELS,
+  SEGMENT_LABELS,
+  TIMEZONE_BANDS,
+  type ExportList,
+  type SegmentKind,
+  type TimezoneBand,
+} from '../../../shared/api/organize';
 import { RecordCard } from '../../components/record-card';
 import { useDeskRecords } from './organize-queries';
 
@@ -27,7 +34,9 @@ export function DeskRecords({ slug }: { slug: string }) {
         by: r.by,
         what: (
           <>
-            {r.kind === 'export' ? `Downloaded ${r.what}` : `Announced to: ${SEGMENT_LABELS[r.what as SegmentKind] ?? r.what}`}
+            {r.kind === 'export'
+              ? `Downloaded: ${EXPORT_LABELS[r.what as ExportList] ?? r.what}`
+              : `Announced to: ${SEGMENT_LABELS[r.what as SegmentKind] ?? r.what}`}
             {filterWords(r.filter) && <span className="text-slate-600"> ({filterWords(r.filter)})</span>}
           </>
         ),

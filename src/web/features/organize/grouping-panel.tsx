@@ -38,8 +38,10 @@ export function GroupingPanel({ slug, organizes }: { slug: string; organizes: bo
         {current && <Badge>{STATUS[current.status]}</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        People without a team who asked to be grouped ({current?.optedIn ?? 'see after the first run'} in the pool now). Each group is shown
-        to its members with its reasons and trade-off; it becomes a team only of those who accept.
+        {current
+          ? `People without a team who asked to be grouped: ${current.optedIn.toLocaleString('en')} in the pool at the last run.`
+          : 'People without a team who asked to be grouped form its pool; the first run says how many.'}{' '}
+        Each group is shown to its members with its reasons and trade-off; it becomes a team only of those who accept.
       </p>
       {organizes && (
         <div className="mt-3 flex flex-wrap gap-2">

@@ -103,7 +103,7 @@ function renderDesk(path = `/hackathons/${SLUG}/organize`, unteamed = page([ada]
 }
 
 describe("the organizer's desk", () => {
-  it("another page of the people without a team starts at the list's heading, not at the top of the desk", async () => {
+  it("another page of the people without a team starts at the list's heading, not at the top of the desk, for the keyboard too", async () => {
     // jsdom scrolls nothing: what the page asks to scroll is recorded.
     const scrolled: Element[] = [];
     const original = Element.prototype.scrollIntoView;
@@ -114,7 +114,10 @@ describe("the organizer's desk", () => {
       const { router } = renderDesk(undefined, { status: 200, body: { items: [ada], total: 120, page: 1, pageSize: 50 } });
       await userEvent.click(within(await screen.findByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: /Next/ }));
       await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'));
-      expect(scrolled).toEqual([screen.getByRole('heading', { name: /without a team/i, level: 2 })]);
+      const heading = screen.getByRole('heading', { name: /without a team/i, level: 2 });
+      expect(scrolled).toEqual([heading]);
+      // The keyboard goes on from there too (Next may have turned disabled).
+      expect(heading).toHaveFocus();
     } finally {
       Element.prototype.scrollIntoView = original;
     }

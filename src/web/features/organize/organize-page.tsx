@@ -44,10 +44,15 @@ export default function OrganizePage() {
     setSkillText(urlSkills);
   }
   const unteamed = useUnteamed(slug, { ...filter, page, pageSize: UNTEAMED_PAGE_SIZE });
-  /** Another page of the list: it starts at the list's heading, not at the top of the desk above it. */
+  /**
+   * Another page of the list: it starts at the list's heading, not at the top of the desk above it,
+   * and so does the keyboard (Next turns disabled on the last page).
+   */
   const toPage = (to: number) => {
     update({ page: to }, { keepScroll: true });
-    document.getElementById('unteamed-heading')?.scrollIntoView({ block: 'start' });
+    const heading = document.getElementById('unteamed-heading');
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
   };
 
   if (event.isPending || dashboard.isPending) return <Loading>Loading the desk...</Loading>;
@@ -109,7 +114,7 @@ export default function OrganizePage() {
 
       <section aria-labelledby="unteamed-heading" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
-          <h2 id="unteamed-heading" className="text-2xl font-semibold text-slate-900">
+          <h2 id="unteamed-heading" tabIndex={-1} className="text-2xl font-semibold text-slate-900">
             Without a team
           </h2>
           {organizes && (

@@ -4,6 +4,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { ErrorMessage, Spinner, SuccessMessage } from '../../components/ui/feedback';
 import { errorText } from '../../lib/api';
+import { focusFirstOf } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { ReportButton } from '../moderation';
 import { LeaderListCard } from './leader-list-card';
@@ -56,11 +57,14 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
   const answer = useAnswerJoinRequest(teamId);
   const openPositions = useTeam(teamId).data?.openPositions ?? [];
   const [filled, setFilled] = useState<Filled | null>(null);
+  // The answered request leaves the list, and its buttons with it: the keyboard goes on from the heading.
+  const answered = () => focusFirstOf('join-requests-heading');
 
   return (
     <LeaderListCard
       note={locked ? 'The team formation deadline has passed: requests can only be declined.' : undefined}
       title="Join Requests"
+      titleId="join-requests-heading"
       query={requests}
       failure={answer.isError ? errorText(answer.error, 'Failed to process join request') : null}
       notice={filled && <PositionFilled teamId={teamId} filled={filled} onDone={() => setFilled(null)} />}
@@ -103,6 +107,7 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
                               {
                                 onSuccess: () =>
                                   setFilled(openPositions.includes(r.position) ? { name: r.requester.name, position: r.position } : null),
+                                onSettled: answered,
                               },
                             )
                           }
@@ -114,7 +119,7 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
                         size="sm"
                         variant="outline"
                         disabled={answer.isPending}
-                        onClick={() => answer.mutate({ id: r.id, accept: false })}
+                        onClick={() => answer.mutate({ id: r.id, accept: false }, { onSettled: answered })}
                       >
                         Decline
                       </Button>

@@ -6,6 +6,7 @@ import { ErrorMessage, Spinner } from '../../components/ui/feedback';
 /** A leader's card of what waits on the team (join requests, invitations): loading, failed, empty, or the list. */
 export function LeaderListCard<T>({
   title,
+  titleId,
   query,
   failure,
   loading,
@@ -16,6 +17,8 @@ export function LeaderListCard<T>({
   children,
 }: {
   title: string;
+  /** The heading's id: focus goes there when an answered entry leaves the list. */
+  titleId?: string;
   query: UseQueryResult<T[]>;
   /** Why the last action on an entry failed, if it did. */
   failure: string | null;
@@ -31,7 +34,9 @@ export function LeaderListCard<T>({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle id={titleId} tabIndex={titleId ? -1 : undefined}>
+          {title}
+        </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
         {note && <p className="text-sm text-slate-500">{note}</p>}

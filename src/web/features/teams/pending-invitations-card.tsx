@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { errorText } from '../../lib/api';
+import { focusFirstOf } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { LeaderListCard } from './leader-list-card';
 import { usePendingInvitations, useWithdrawInvitation } from './team-queries';
@@ -13,6 +14,7 @@ export function PendingInvitationsCard({ teamId }: { teamId: string }) {
   return (
     <LeaderListCard
       title="Pending Invitations"
+      titleId="pending-invitations-heading"
       query={invitations}
       failure={withdraw.isError ? errorText(withdraw.error, 'Failed to withdraw the invitation') : null}
       loading="Loading invitations..."
@@ -28,11 +30,17 @@ export function PendingInvitationsCard({ teamId }: { teamId: string }) {
                 <Link to={`/profiles/${i.invitee.id}`} className="block truncate font-medium text-slate-900 hover:underline">
                   {i.invitee.name}
                 </Link>
-                <p className="truncate text-sm text-slate-500">
-                  {i.role} · invited {formatDate(i.createdAt)}
+                {/* Wraps on a phone rather than cutting off the date. */}
+                <p className="break-words text-sm text-slate-500">
+                  {i.role} · <span className="whitespace-nowrap">invited {formatDate(i.createdAt)}</span>
                 </p>
               </div>
-              <Button size="sm" variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate(i.id)}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={withdraw.isPending}
+                onClick={() => withdraw.mutate(i.id, { onSettled: () => focusFirstOf('pending-invitations-heading') })}
+              >
                 {withdraw.isPending && withdraw.variables === i.id ? 'Withdrawing...' : 'Withdraw'}
               </Button>
             </li>

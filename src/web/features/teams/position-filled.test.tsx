@@ -2,7 +2,7 @@
  * Accepting someone for an open position asks whether it is filled now: one click takes it off the
  * open positions (the others stay, with what they need), or it stays open.
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { TeamDetail } from '../../../shared/api/teams';
@@ -90,6 +90,8 @@ it("'Keep it open' leaves the positions as they are; a position the team does no
 
   await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
   await screen.findByText('No join requests');
+  // The answered request's buttons are gone: the keyboard goes on from the card's heading.
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Join Requests' })).toHaveFocus());
   expect(screen.queryByText('Is the position filled now?')).toBeNull();
   expect(calls.some((c) => c.key.startsWith('PUT '))).toBe(false);
 });

@@ -64,14 +64,15 @@ export function PositionSkillsEditor({
             value={draft}
             maxLength={50}
             placeholder="A skill, e.g., React"
-            disabled={disabled}
+            // Read-only, not disabled, while saving: a disabled field drops the keyboard's focus.
+            readOnly={disabled}
             className="h-9"
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
               // Enter adds the skill here rather than submitting the whole form.
               e.preventDefault();
-              add(draft);
+              if (!disabled) add(draft);
             }}
           />
           <Button variant="outline" size="sm" className="h-9 shrink-0" disabled={disabled || !draft.trim()} onClick={() => add(draft)}>

@@ -337,7 +337,11 @@ describe('the queue about the staff', () => {
     expect(reported.status).toBe(201);
     expect((await reportTeam(bob)).status).toBe(201);
     const groups = (await queue('mod-hack', moderator)).body.reports!;
-    expect(groups.find((g: { targetId: string }) => g.targetId === sent.body.id)).toMatchObject({ subjectStaff: true });
+    // An announcement has no page: its opening words name it.
+    expect(groups.find((g: { targetId: string }) => g.targetId === sent.body.id)).toMatchObject({
+      subjectStaff: true,
+      label: "Announcement 'An announcement from the owner,…'",
+    });
     expect(groups.find((g: { targetId: string }) => g.targetId === teamId)).toMatchObject({ subjectStaff: false });
   });
 });

@@ -18,6 +18,9 @@ export interface Target {
   hides: HiddenKind;
 }
 
+/** The first words of a text, at most about 40 characters, with '…' when there is more. */
+const opening = (text: string) => (text.length <= 40 ? text : `${text.slice(0, 40).replace(/\s+\S*$/, '')}…`);
+
 export const HIDES: Record<ReportTarget, HiddenKind> = {
   profile: 'bio',
   team: 'team_description',
@@ -66,7 +69,17 @@ export async function findTarget(db: Db, kind: ReportTarget, id: string, viewerI
     }
     case 'announcement': {
       const a = await announcementForReport(db, id);
-      return a && { eventId: a.eventId, subjectId: a.byProfileId, snapshot: a.message, label: 'Announcement', link: null, hides };
+      // It has no page of its own: its opening words tell one announcement from another in the queue.
+      return (
+        a && {
+          eventId: a.eventId,
+          subjectId: a.byProfileId,
+          snapshot: a.message,
+          label: `Announcement '${opening(a.message)}'`,
+          link: null,
+          hides,
+        }
+      );
     }
   }
 }

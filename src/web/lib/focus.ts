@@ -1,7 +1,7 @@
 /**
- * Where keyboard focus goes when the control that had it leaves the page (an answered request, the
- * last page's Next turning disabled): the first of these elements that is there (a list's heading,
- * with tabIndex -1), else the page's main. After a frame, so that the list has re-rendered; not when
+ * Where keyboard focus goes when the control that had it leaves the page (the buttons of an answered
+ * request or invitation): the first of these elements that is there (a list's heading, with
+ * tabIndex -1), else the page's main. After a frame, so that the list has re-rendered; not when
  * focus is still on something on the page.
  */
 export function focusFirstOf(...ids: string[]): void {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { ErrorMessage } from '../../components/ui/feedback';
 import { Field, Input } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
+import { focusFirstOf } from '../../lib/focus';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { Button } from '../../components/ui/button';
 import { daysSince, formatDateTime, positionsAge } from '../../lib/format';
@@ -36,7 +37,9 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Open Positions</CardTitle>
+        <CardTitle id="open-positions-heading" tabIndex={-1}>
+          Open Positions
+        </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {!recruiting && <p className="text-sm text-slate-500">Hidden from others while the team is {team.isOpen ? 'full' : 'closed'}.</p>}
@@ -57,7 +60,13 @@ export function OpenPositionsCard({ team }: { team: TeamDetail }) {
                         className="-mr-1 cursor-pointer rounded-full p-0.5 hover:bg-brand-100 disabled:opacity-50"
                         aria-label={`Remove position ${position}`}
                         disabled={remove.isPending}
-                        onClick={() => remove.mutate({ openPositions: team.openPositions.filter((p) => p !== position) })}
+                        onClick={() =>
+                          // The removed position's button leaves with it: the keyboard goes on from the heading.
+                          remove.mutate(
+                            { openPositions: team.openPositions.filter((p) => p !== position) },
+                            { onSettled: () => focusFirstOf('open-positions-heading') },
+                          )
+                        }
                       >
                         <X aria-hidden className="h-3.5 w-3.5" />
                       </button>

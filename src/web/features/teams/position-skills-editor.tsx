@@ -9,6 +9,7 @@ import { dedupe } from '../../../shared/schemas';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
+import { focusFirstOf } from '../../lib/focus';
 
 export function PositionSkillsEditor({
   title,
@@ -27,6 +28,8 @@ export function PositionSkillsEditor({
   const full = skills.length >= MAX_POSITION_SKILLS;
   const has = (s: string) => skills.some((k) => k.toLowerCase() === s.toLowerCase());
   const suggestions = suggestedSkills(title).filter((s) => !has(s));
+  // A chip removed or a suggestion taken leaves with the button that had the keyboard: it goes on in the box.
+  const keepFocus = () => focusFirstOf(inputId);
   const add = (skill: string) => {
     if (!skill.trim() || full) return;
     onChange(dedupe([...skills, skill]).slice(0, MAX_POSITION_SKILLS));
@@ -45,7 +48,10 @@ export function PositionSkillsEditor({
                   className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100 disabled:opacity-50"
                   aria-label={`Remove skill ${s} from ${name}`}
                   disabled={disabled}
-                  onClick={() => onChange(skills.filter((k) => k !== s))}
+                  onClick={() => {
+                    onChange(skills.filter((k) => k !== s));
+                    keepFocus();
+                  }}
                 >
                   <X aria-hidden className="h-3 w-3" />
                 </button>
@@ -90,7 +96,10 @@ export function PositionSkillsEditor({
               disabled={disabled}
               aria-label={`Add suggested skill ${s} to ${name}`}
               className="inline-flex cursor-pointer items-center gap-0.5 rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-slate-700 hover:bg-slate-100 disabled:opacity-50"
-              onClick={() => add(s)}
+              onClick={() => {
+                add(s);
+                keepFocus();
+              }}
             >
               <Plus aria-hidden className="h-3 w-3" />
               {s}

@@ -22,8 +22,17 @@ type Filled = { name: string; position: string };
  * After accepting someone for an open position: is it filled now? One click takes it off the open
  * positions (the team's page and its suggestions then stop asking for it); or it stays open.
  */
-function PositionFilled({ teamId, filled, onDone }: { teamId: string; filled: Filled; onDone(): void }) {
-  const team = useTeam(teamId).data;
+function PositionFilled({
+  teamId,
+  openPositions,
+  filled,
+  onDone,
+}: {
+  teamId: string;
+  openPositions: string[];
+  filled: Filled;
+  onDone(): void;
+}) {
   const positions = useSetPositions(teamId);
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
@@ -35,10 +44,8 @@ function PositionFilled({ teamId, filled, onDone }: { teamId: string; filled: Fi
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
-          disabled={!team || positions.isPending}
-          onClick={() =>
-            team && positions.mutate({ openPositions: team.openPositions.filter((p) => p !== filled.position) }, { onSuccess: onDone })
-          }
+          disabled={positions.isPending}
+          onClick={() => positions.mutate({ openPositions: openPositions.filter((p) => p !== filled.position) }, { onSuccess: onDone })}
         >
           {positions.isPending && <Spinner />}
           Remove {filled.position} from open positions
@@ -67,7 +74,7 @@ export function JoinRequestsCard({ teamId, locked = false }: { teamId: string; l
       titleId="join-requests-heading"
       query={requests}
       failure={answer.isError ? errorText(answer.error, 'Failed to process join request') : null}
-      notice={filled && <PositionFilled teamId={teamId} filled={filled} onDone={() => setFilled(null)} />}
+      notice={filled && <PositionFilled teamId={teamId} openPositions={openPositions} filled={filled} onDone={() => setFilled(null)} />}
       loading="Loading join requests..."
       failed="Failed to load join requests"
       empty="No join requests"

@@ -46,8 +46,7 @@ export const ReportInputSchema = z
   })
   .meta({ id: 'ReportInput' });
 
-/** A moderation action's reason; the web checks it with the same messages before sending. */
-export const ReasonText = z
+const ReasonText = z
   .string()
   .trim()
   .min(1, 'Say why: the person concerned reads it')

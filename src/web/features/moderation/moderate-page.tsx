@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ReasonText, type ModerationQueue, type ReportGroup } from '../../../shared/api/moderation';
+import { ModerationActionInputSchema, type ModerationQueue, type ReportGroup } from '../../../shared/api/moderation';
 import { MODERATION_REASON_MAX, REPORT_REASON_LABELS, type ModerationAction } from '../../../shared/safety';
 import { Page, PageFailed } from '../../components/page';
 import { RecordCard } from '../../components/record-card';
@@ -15,9 +15,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { EmptyState, ErrorMessage, Loading } from '../../components/ui/feedback';
+import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Field, Textarea } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useDocumentTitle } from '../../lib/title';
 import { useAct, useQueue, type ActionInput } from './moderation-queries';
 
@@ -36,11 +37,19 @@ const ACTION_LABEL: Record<ModerationAction, string> = {
  */
 type Pending = { input: Omit<ActionInput, 'reason'>; title: string; after: 'reports-heading' | 'bans-heading' | 'hidden-heading' };
 
+/** The reason, checked by the API's own schema ('Say why: the person concerned reads it'). */
+const ReasonSchema = ModerationActionInputSchema.pick({ reason: true });
+
 function ReasonDialog({ slug, pending, onClose }: { slug: string | null; pending: Pending; onClose(): void }) {
-  const [reason, setReason] = useState('');
-  // Said when the action is pressed with no reason or too long a one (the button stays reachable by keyboard).
-  const [invalid, setInvalid] = useState<string | null>(null);
   const act = useAct(slug);
+  const form = useApiForm({
+    schema: ReasonSchema,
+    defaultValues: { reason: '' },
+    submit: ({ reason }) => act.mutateAsync({ ...pending.input, reason }),
+    onSuccess: onClose,
+    errorFallback: 'That did not work.',
+  });
+  const label = ACTION_LABEL[pending.input.action];
   return (
     <Dialog
       open
@@ -50,45 +59,20 @@ function ReasonDialog({ slug, pending, onClose }: { slug: string | null; pending
       // Who reads an action's record: the event's owners, or for the platform's queue its admins.
       description={slug ? "The person concerned and the event's owners read why." : 'The person concerned and the admins read why.'}
     >
-      <form
-        className="space-y-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const checked = ReasonText.safeParse(reason);
-          if (!checked.success) {
-            setInvalid(checked.error.issues[0].message);
-            e.currentTarget.querySelector('textarea')?.focus();
-            return;
-          }
-          act.mutate({ ...pending.input, reason }, { onSuccess: onClose });
-        }}
-      >
-        {act.isError && <ErrorMessage>{errorText(act.error, 'That did not work.')}</ErrorMessage>}
-        <Field label="Reason" hint={`At most ${MODERATION_REASON_MAX} characters`} error={invalid ?? undefined}>
-          {(p) => (
-            <Textarea
-              {...p}
-              rows={3}
-              maxLength={MODERATION_REASON_MAX}
-              required
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setInvalid(null);
-              }}
-            />
-          )}
+      <Form form={form} className="space-y-4">
+        <FormMessage />
+        <Field label="Reason" hint={`At most ${MODERATION_REASON_MAX} characters`} error={form.error('reason')}>
+          {(p) => <Textarea {...p} {...form.register('reason')} rows={3} maxLength={MODERATION_REASON_MAX} required />}
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant={pending.input.action === 'ban' ? 'destructive' : 'primary'} disabled={act.isPending}>
-            {ACTION_LABEL[pending.input.action]}
-          </Button>
+          <SubmitButton variant={pending.input.action === 'ban' ? 'destructive' : 'primary'} busyLabel={label}>
+            {label}
+          </SubmitButton>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 /** 'Send Report' stays reachable by keyboard: pressed without a reason, it says one is needed and sends nothing. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import { answerFetch, renderScreen } from '../../testing/render';
@@ -15,7 +15,7 @@ it('asks for a reason instead of keeping Send Report out of reach', async () => 
   expect(send).toBeEnabled();
   await userEvent.click(send);
   expect(within(dialog).getByText('Choose a reason', { selector: 'p' })).toBeVisible();
-  expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+  await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
   expect(calls.some((c) => c.key.startsWith('POST '))).toBe(false);
   await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'Spam or scam');
   expect(within(dialog).queryByText('Choose a reason', { selector: 'p' })).toBeNull();

@@ -5,11 +5,13 @@
 import { useState } from 'react';
 import { Flag } from 'lucide-react';
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason, type ReportTarget } from '../../../shared/safety';
+import type { z } from 'zod';
+import { ReportInputSchema } from '../../../shared/api/moderation';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { ErrorMessage, SuccessMessage } from '../../components/ui/feedback';
+import { SuccessMessage } from '../../components/ui/feedback';
 import { Field, Select, Textarea } from '../../components/ui/field';
-import { errorText } from '../../lib/api';
+import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useReport } from './moderation-queries';
 
 const WHAT: Record<ReportTarget, string> = {
@@ -40,17 +42,10 @@ export function ReportButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [note, setNote] = useState('');
-  // Said when Send Report is pressed without a reason (the button stays reachable by keyboard).
-  const [missing, setMissing] = useState(false);
   const report = useReport();
   const close = () => {
     setOpen(false);
     report.reset();
-    setReason('');
-    setNote('');
-    setMissing(false);
   };
   return (
     <>
@@ -73,47 +68,53 @@ export function ReportButton({
               </div>
             </div>
           ) : (
-            <form
-              className="space-y-4"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!reason) {
-                  setMissing(true);
-                  e.currentTarget.querySelector('select')?.focus();
-                  return;
-                }
-                report.mutate({ targetKind, targetId, reason, ...(note.trim() && { note: note.trim() }), ...(event && { event }) });
-              }}
-            >
-              {report.isError && <ErrorMessage>{errorText(report.error, 'The report could not be sent.')}</ErrorMessage>}
-              <Field label="Reason" error={missing && !reason ? 'Choose a reason' : undefined}>
-                {(p) => (
-                  <Select {...p} value={reason} required onChange={(e) => setReason(e.target.value as ReportReason)}>
-                    <option value="">Choose a reason</option>
-                    {REPORT_REASONS.map((r) => (
-                      <option key={r} value={r}>
-                        {REPORT_REASON_LABELS[r]}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <Field label="Note (optional)" hint={`At most ${REPORT_NOTE_MAX} characters`}>
-                {(p) => <Textarea {...p} rows={4} maxLength={REPORT_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />}
-              </Field>
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={report.isPending}>
-                  Send Report
-                </Button>
-              </div>
-            </form>
+            <ReportForm
+              send={({ reason, note }) =>
+                report.mutateAsync({ targetKind, targetId, reason, ...(note && { note }), ...(event && { event }) })
+              }
+              onCancel={close}
+            />
           )}
         </Dialog>
       )}
     </>
+  );
+}
+
+/** The reason and note, checked by the API's own schema: sent without a reason, it says 'Choose a reason'. */
+const ReportFormSchema = ReportInputSchema.pick({ reason: true, note: true });
+
+function ReportForm({ send, onCancel }: { send(values: z.output<typeof ReportFormSchema>): Promise<unknown>; onCancel(): void }) {
+  const form = useApiForm({
+    schema: ReportFormSchema,
+    defaultValues: { reason: '' as ReportReason, note: '' },
+    submit: send,
+    errorFallback: 'The report could not be sent.',
+  });
+  return (
+    <Form form={form} className="space-y-4">
+      <FormMessage />
+      <Field label="Reason" error={form.error('reason')}>
+        {(p) => (
+          <Select {...p} {...form.register('reason')} required>
+            <option value="">Choose a reason</option>
+            {REPORT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REPORT_REASON_LABELS[r]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Note (optional)" hint={`At most ${REPORT_NOTE_MAX} characters`} error={form.error('note')}>
+        {(p) => <Textarea {...p} {...form.register('note')} rows={4} maxLength={REPORT_NOTE_MAX} />}
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <SubmitButton busyLabel="Send Report">Send Report</SubmitButton>
+      </div>
+    </Form>
   );
 }

@@ -48,7 +48,7 @@ it('a moderator unhides a team description from the list of what is hidden, with
   // Pressed with no reason: it says why nothing happened, and the reason box has the keyboard.
   await userEvent.click(within(dialog).getByRole('button', { name: 'Unhide' }));
   expect(within(dialog).getByText('Say why: the person concerned reads it')).toBeVisible();
-  expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+  await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
   expect(calls.some((c) => c.key.startsWith('POST '))).toBe(false);
   await userEvent.type(within(dialog).getByLabelText('Reason'), 'The leader rewrote it');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Unhide' }));

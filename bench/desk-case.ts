@@ -3,13 +3,13 @@
  * - the dashboard under a few concurrent staff clients (req/s, p50/p95/p99; the read targets);
  * - the registrants export: time to first byte, to the last byte, and the server's memory while it streams;
  * - an announcement to everyone in the event (one recipient each), timed, while a few connections browse
- *   `/api/teams`: browsing's req/s and p99 during the write beside the same browsing just before.
+ *   `/api/teams`: browsing's req/s and p99 from sending until the last inbox has it, beside the same browsing just before.
  * A bench owner of the large event is made in the database before the server starts (`prepareDesk`).
  */
 import { exportMemoryLine, type ExportMemory } from './export-memory';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { eventStaff } from '../src/server/db/schema';
+import { eventStaff, registrations } from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { cookieFrom } from '../src/server/testing/client';
 import { insertBenchAccount } from './sign-up';
@@ -18,11 +18,15 @@ import type { TargetCheck } from './report';
 import { DASHBOARD_TTL_MS } from '../src/server/features/organize/organize.routes';
 
 export const DESK_OWNER = { email: 'owner@desk.bench.example', password: 'bench-password' };
+/** A registrant whose profile id comes last: an announcement reaches their inbox last (in profile id order). */
+const DESK_LAST = { email: 'last@desk.bench.example', password: 'bench-password', profileId: 'ffffffff-ffff-4fff-bfff-ffffffffffff' };
 
-/** The bench owner of the event (not registered in it, so not among the recipients). */
+/** The bench owner of the event (not registered in it, so not among the recipients), and its last registrant. */
 export async function prepareDesk(db: Db, eventId: string): Promise<void> {
   const profileId = await insertBenchAccount(db, { firstName: 'Desk', lastName: 'Owner', ...DESK_OWNER, timezone: 'UTC+0' });
   await db.insert(eventStaff).values({ eventId, profileId, role: 'owner' });
+  const last = await insertBenchAccount(db, { firstName: 'Desk', lastName: 'Last', ...DESK_LAST, timezone: 'UTC+0' });
+  await db.insert(registrations).values({ eventId, profileId: last });
 }
 
 export interface DeskOptions {
@@ -53,7 +57,21 @@ export interface DeskResult {
   export: { rows: number; bytes: number; firstByteMs: number; totalMs: number; rssBeforeMb: number; rssPeakMb: number; rssAfterMb: number };
   /** The live heap of a small and the large event's export (export-memory.ts), measured after the server stopped. */
   exportMemory?: ExportMemory[];
-  announcement: { recipients: number; ms: number; status: number; browseBefore: Browse; browseDuring: Browse };
+  /**
+   * The announcement: answered in `ms`, in the last recipient's inbox (the last in profile id order)
+   * `deliveredMs` after it was sent. Browsing before; from sending to the last delivery (`browseDuring`);
+   * and its two parts: until the answer (the recipients frozen, the first batch delivered) and after it.
+   */
+  announcement: {
+    recipients: number;
+    ms: number;
+    deliveredMs: number | null;
+    status: number;
+    browseBefore: Browse;
+    browseDuring: Browse;
+    browseUntilAnswer: Browse;
+    browseAfterAnswer: Browse;
+  };
 }
 
 /** The resident memory of a process, in MB (Linux). */
@@ -93,14 +111,33 @@ function summarize(answers: { at: number; ms: number; ok: boolean }[], from: num
   };
 }
 
-export async function runDeskCase(baseUrl: string, serverPid: number, opts: DeskOptions): Promise<DeskResult> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+async function signIn(baseUrl: string, who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(DESK_OWNER),
+    body: JSON.stringify({ email: who.email, password: who.password }),
   });
-  if (!signIn.ok) throw new Error(`desk owner sign-in: ${signIn.status} ${await signIn.text()}`);
-  const cookie = cookieFrom(signIn.headers);
+  if (!res.ok) throw new Error(`desk sign-in of ${who.email}: ${res.status} ${await res.text()}`);
+  return cookieFrom(res.headers);
+}
+
+/** Asks the inbox every 50 ms until the announcement is in it (at most a minute): when it arrived, or null. */
+async function arrival(baseUrl: string, cookie: string, announcementId: string): Promise<number | null> {
+  const until = performance.now() + 60_000;
+  while (performance.now() < until) {
+    const res = await fetch(`${baseUrl}/api/me/inbox`, { headers: { cookie } });
+    if (res.ok) {
+      const inbox = (await res.json()) as { items: { data: { announcementId?: string } }[] };
+      if (inbox.items.some((n) => n.data.announcementId === announcementId)) return performance.now();
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+export async function runDeskCase(baseUrl: string, serverPid: number, opts: DeskOptions): Promise<DeskResult> {
+  const cookie = await signIn(baseUrl, DESK_OWNER);
+  const lastCookie = await signIn(baseUrl, DESK_LAST);
 
   const firstAt = performance.now();
   const first = await fetch(`${baseUrl}/api/events/${opts.slug}/organize`, { headers: { cookie } });
@@ -153,7 +190,7 @@ export async function runDeskCase(baseUrl: string, serverPid: number, opts: Desk
   // The announcement to everyone, with browsing before and during it.
   await settle(baseUrl, opts.settleProbe);
   const quietSeconds = 5;
-  const load = browse(baseUrl, opts.browsePath, opts.browseConnections, quietSeconds + 20);
+  const load = browse(baseUrl, opts.browsePath, opts.browseConnections, quietSeconds + 30);
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, quietSeconds * 1000));
   const sentAt = performance.now();
@@ -163,17 +200,21 @@ export async function runDeskCase(baseUrl: string, serverPid: number, opts: Desk
     body: JSON.stringify({ message: 'Bench: teams lock in two days; find your team now.', segment: { kind: 'everyone' } }),
   });
   const answeredAt = performance.now();
-  const body = (await sent.json()) as { recipientCount?: number };
+  const body = (await sent.json()) as { id?: string; recipientCount?: number };
+  const deliveredAt = body.id ? await arrival(baseUrl, lastCookie, body.id) : null;
   await load.done;
   const announcement = {
     recipients: body.recipientCount ?? 0,
     ms: Math.round(answeredAt - sentAt),
+    deliveredMs: deliveredAt === null ? null : Math.round(deliveredAt - sentAt),
     status: sent.status,
     browseBefore: summarize(load.answers, t0 + 1000, sentAt),
-    browseDuring: summarize(load.answers, sentAt, answeredAt),
+    browseDuring: summarize(load.answers, sentAt, deliveredAt ?? answeredAt),
+    browseUntilAnswer: summarize(load.answers, sentAt, answeredAt),
+    browseAfterAnswer: summarize(load.answers, answeredAt, deliveredAt ?? answeredAt),
   };
   opts.log(
-    `desk announcement: ${announcement.status}, ${announcement.recipients} recipients in ${announcement.ms} ms; browsing ${announcement.browseDuring.rps} req/s p99 ${announcement.browseDuring.p99} ms (before: ${announcement.browseBefore.rps} req/s, p99 ${announcement.browseBefore.p99} ms)`,
+    `desk announcement: ${announcement.status}, ${announcement.recipients} recipients, answered in ${announcement.ms} ms, in the last inbox after ${announcement.deliveredMs ?? '-'} ms; browsing ${announcement.browseDuring.rps} req/s p99 ${announcement.browseDuring.p99} ms (before: ${announcement.browseBefore.rps} req/s, p99 ${announcement.browseBefore.p99} ms)`,
   );
   return { registrants, dashboardColdMs, dashboard, export: exported, announcement };
 }
@@ -221,17 +262,30 @@ export function deskTargets(kind: 'postgres' | 'pglite', d: DeskResult): TargetC
     pass: a.status === 201 && a.recipients === registrants,
   });
   if (kind === 'postgres')
-    out.push({ target: 'desk announcement: within 10 s (PostgreSQL)', actual: `${a.ms} ms`, pass: a.status === 201 && a.ms <= 10_000 });
-  // PGlite has one connection: every request waits for the write, whose target is on PostgreSQL.
-  if (kind !== 'postgres') return out;
-  const { browseBefore: before, browseDuring: during } = a;
+    out.push({
+      target: 'desk announcement: in every inbox within 10 s (PostgreSQL)',
+      actual: `${a.deliveredMs ?? 'not'} ms (answered in ${a.ms} ms)`,
+      pass: a.status === 201 && a.deliveredMs !== null && a.deliveredMs <= 10_000,
+    });
+  const { browseBefore: before, browseDuring: during, browseAfterAnswer: after } = a;
+  // PGlite answers one statement at a time: browsing waits for each batch, and goes on between them.
+  // Freezing the recipients, before the answer, is one statement: printed, not judged.
+  if (kind !== 'postgres') {
+    out.push({
+      target:
+        'desk announcement: in every inbox within 30 s, browsing answered after the answer meanwhile (none failed, p99 <= 1 s; PGlite)',
+      actual: `${a.deliveredMs ?? 'not'} ms; browsing ${after.rps} req/s, p99 ${after.p99 ?? '-'} ms, ${after.failures} failed`,
+      pass: a.deliveredMs !== null && a.deliveredMs <= 30_000 && after.p99 !== null && after.p99 <= 1000 && after.failures === 0,
+    });
+    return out;
+  }
   out.push({
-    target: 'desk announcement: browsing keeps >= half its req/s during the write',
+    target: 'desk announcement: browsing keeps >= half its req/s until every inbox has it',
     actual: `${during.rps} vs ${before.rps} req/s before`,
     pass: during.rps >= before.rps / 2,
   });
   out.push({
-    target: 'desk announcement: browsing p99 <= 3x before (and <= 1 s) during the write',
+    target: 'desk announcement: browsing p99 <= 3x before (and <= 1 s) until every inbox has it',
     actual: `${during.p99 ?? '-'} ms vs ${before.p99 ?? '-'} ms before`,
     pass: during.p99 !== null && before.p99 !== null && during.p99 <= Math.max(3 * before.p99, 50) && during.p99 <= 1000,
   });
@@ -255,11 +309,13 @@ export function deskMarkdown(d: DeskResult): string {
     `| registrants.csv | ${e.rows} | ${(e.bytes / 2 ** 20).toFixed(1)} | ${e.firstByteMs} | ${e.totalMs} | ${e.rssBeforeMb} / ${e.rssPeakMb} / ${e.rssAfterMb} |`,
     '',
     ...(d.exportMemory ? [`${exportMemoryLine(d.exportMemory)}.`, ''] : []),
-    `Announcement to everyone: ${a.recipients} recipients written in ${a.ms} ms (answered ${a.status}).`,
+    `Announcement to everyone: ${a.recipients} recipients, answered ${a.status} in ${a.ms} ms, in the last recipient's inbox after ${v(a.deliveredMs)} ms.`,
     '',
     '| browse /api/teams | answers | req/s | p50 ms | p99 ms | failed |',
     '|---|---:|---:|---:|---:|---:|',
     `| before | ${a.browseBefore.requests} | ${a.browseBefore.rps} | ${v(a.browseBefore.p50)} | ${v(a.browseBefore.p99)} | ${a.browseBefore.failures} |`,
-    `| during the write | ${a.browseDuring.requests} | ${a.browseDuring.rps} | ${v(a.browseDuring.p50)} | ${v(a.browseDuring.p99)} | ${a.browseDuring.failures} |`,
+    `| until in every inbox | ${a.browseDuring.requests} | ${a.browseDuring.rps} | ${v(a.browseDuring.p50)} | ${v(a.browseDuring.p99)} | ${a.browseDuring.failures} |`,
+    `| - until answered (recipients frozen) | ${a.browseUntilAnswer.requests} | ${a.browseUntilAnswer.rps} | ${v(a.browseUntilAnswer.p50)} | ${v(a.browseUntilAnswer.p99)} | ${a.browseUntilAnswer.failures} |`,
+    `| - after the answer (batches) | ${a.browseAfterAnswer.requests} | ${a.browseAfterAnswer.rps} | ${v(a.browseAfterAnswer.p50)} | ${v(a.browseAfterAnswer.p99)} | ${a.browseAfterAnswer.failures} |`,
   ].join('\n');
 }

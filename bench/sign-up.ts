@@ -40,7 +40,16 @@ export async function signUpForBench(baseUrl: string, person: { firstName: strin
 /** An account with a password and a profile, written in the database (before the server starts); its profile id. */
 export async function insertBenchAccount(
   db: Db,
-  person: { firstName: string; lastName: string; email: string; password: string; timezone: Timezone; lookingForTeam?: boolean },
+  person: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    timezone: Timezone;
+    lookingForTeam?: boolean;
+    /** The profile's id, where it matters (the last one in id order). */
+    profileId?: string;
+  },
 ): Promise<string> {
   const { firstName, lastName, email } = person;
   const name = `${firstName} ${lastName}`;
@@ -56,6 +65,7 @@ export async function insertBenchAccount(
   const [me] = await db
     .insert(profiles)
     .values({
+      ...(person.profileId && { id: person.profileId }),
       userId,
       firstName,
       lastName,

@@ -10,7 +10,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv } from './platform/env';
 import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
-import { createAnnouncementSender, createFreshnessJob } from './features/organize';
+import { createAnnouncementInbox, createAnnouncementSender, createFreshnessJob, INBOX_BATCH } from './features/organize';
 import { createWebhookWorker } from './features/webhooks';
 import { eventById } from './features/events';
 import { createGroupingJob } from './features/grouping';
@@ -77,6 +77,16 @@ async function main() {
   await live.start(database.listen);
   const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
+  // Announcements to more people than one batch reach their inboxes in batches after they are sent: one
+  // deliverer at a time across instances. PostgreSQL answers other requests meanwhile, so its batches are
+  // larger (fewer round trips and commits); PGlite answers between batches (docs/decisions/036).
+  const announcementInbox = createAnnouncementInbox({
+    db: database.db,
+    exclusive: database.exclusive,
+    log,
+    batchSize: database.kind === 'pglite' ? INBOX_BATCH : 10 * INBOX_BATCH,
+  });
+  await announcementInbox.start(database.listen);
   // Email copies of announcements, where SMTP is configured: one sender at a time across instances.
   const announcementMail =
     mailer.kind === 'smtp'
@@ -199,6 +209,7 @@ async function main() {
       live.stop(),
       matching.stop(),
       announcementMail?.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement mail sender')),
+      announcementInbox.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement deliverer')),
       freshness.stop(),
       grouping.stop(),
       webhookWorker.stop().catch((err: unknown) => log.error({ err }, 'stopping the webhook worker')),

@@ -4,7 +4,7 @@
  * left, and by a call. One round at a time; a wake during a round runs one more after it. `stop`
  * lets the round in progress finish, and a round asks `stopping` between its steps.
  */
-import type { Database } from '../db/client';
+import type { Database, Exclusive } from '../db/client';
 import type { Logger } from './log';
 
 export interface WakeLoop {
@@ -66,4 +66,44 @@ export function wakeLoop(opts: {
       await running;
     },
   };
+}
+
+export interface BatchLoop {
+  /** Works through what waits, then listens on its channel and looks again every `pollMs`. */
+  start(listen: Database['listen']): Promise<void>;
+  /** Runs every waiting batch (at most `batches`) if no other instance runs them; answers whether it ran. */
+  drain(opts?: { batches?: number }): Promise<boolean>;
+  /** Lets the batch in progress finish, then stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A wakeLoop whose rounds take batches one after the other while `step` answers 'more', holding
+ * the database's `exclusive` lock: one worker at a time across instances (announcement mail,
+ * announcements' inbox delivery). A step records its own progress, so a stopped loop's successor
+ * starts where it ended.
+ */
+export function batchLoop(opts: {
+  channel: string;
+  pollMs: number;
+  log: Logger;
+  failure: string;
+  lock: string;
+  exclusive: Exclusive;
+  /** One batch: 'more' to go on, 'idle' when nothing waits, 'failed' to wait for the next round. */
+  step: () => Promise<'more' | 'idle' | 'failed'>;
+}): BatchLoop {
+  async function drain(limit: { batches?: number } = {}): Promise<boolean> {
+    let left = limit.batches ?? Number.POSITIVE_INFINITY;
+    return opts.exclusive(opts.lock, async () => {
+      while (!loop.stopping && left-- > 0) {
+        if ((await opts.step()) !== 'more') return;
+        // A turn of the event loop between batches: the embedded database answers in microtasks
+        // alone, and without one, requests that arrived meanwhile would not be read until the last batch.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+  }
+  const loop = wakeLoop({ channel: opts.channel, pollMs: opts.pollMs, log: opts.log, failure: opts.failure, round: () => drain() });
+  return { start: loop.start, drain, stop: loop.stop };
 }

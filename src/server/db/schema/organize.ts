@@ -29,6 +29,10 @@ export const announcements = pgTable(
     mailState: text('mail_state').notNull().default('none'),
     /** Email progress: recipients are mailed in profile id order, and this is the last one mailed. */
     mailedThrough: uuid('mailed_through'),
+    /** Inboxes: 'delivering' while batches wait (features/organize/announcement-inbox.repo.ts), then 'delivered'. */
+    inboxState: text('inbox_state').notNull().default('delivered'),
+    /** Inbox progress: recipients get it in profile id order, and this is the last one who has. */
+    inboxThrough: uuid('inbox_through'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -36,6 +40,9 @@ export const announcements = pgTable(
     index('announcements_sending_idx')
       .on(t.createdAt)
       .where(sql`${t.mailState} = 'sending'`),
+    index('announcements_delivering_idx')
+      .on(t.createdAt)
+      .where(sql`${t.inboxState} = 'delivering'`),
   ],
 );
 

@@ -7,9 +7,9 @@
  * nobody is mailed twice and nobody is skipped. Only a process killed in the middle of a batch sends
  * that batch's first part again.
  */
-import type { Database, Db, Exclusive } from '../../db/client';
+import type { Db, Exclusive } from '../../db/client';
 import type { Logger } from '../../platform/log';
-import { wakeLoop } from '../../platform/wake-loop';
+import { batchLoop, type BatchLoop } from '../../platform/wake-loop';
 import type { Mail, Mailer } from '../../platform/mail';
 import { eventById } from '../events';
 import {
@@ -39,14 +39,8 @@ export interface AnnouncementSenderOptions {
   concurrency?: number;
 }
 
-export interface AnnouncementSender {
-  /** Sends what waits, then listens for new announcements and looks again every minute. */
-  start(listen: Database['listen']): Promise<void>;
-  /** Sends every waiting batch (at most `batches`) if no other sender runs; answers whether it ran. */
-  drain(opts?: { batches?: number }): Promise<boolean>;
-  /** Lets the batch in progress finish, then stops. */
-  stop(): Promise<void>;
-}
+/** Sends what waits, then listens for new announcements and looks again every minute. */
+export type AnnouncementSender = BatchLoop;
 
 const announcementMail = (
   event: { name: string; slug: string },
@@ -107,23 +101,13 @@ export function createAnnouncementSender(opts: AnnouncementSenderOptions): Annou
     return 'more';
   }
 
-  async function drain(limit: { batches?: number } = {}): Promise<boolean> {
-    let left = limit.batches ?? Number.POSITIVE_INFINITY;
-    return opts.exclusive(LOCK, async () => {
-      while (!loop.stopping && left-- > 0) {
-        const outcome = await sendBatch();
-        if (outcome !== 'more') return;
-      }
-    });
-  }
-
-  const loop = wakeLoop({
+  return batchLoop({
     channel: ANNOUNCEMENT_MAIL_CHANNEL,
     pollMs: POLL_MS,
     log,
     failure: 'the announcement mail sender failed',
-    round: () => drain(),
+    lock: LOCK,
+    exclusive: opts.exclusive,
+    step: sendBatch,
   });
-
-  return { start: loop.start, drain, stop: loop.stop };
 }

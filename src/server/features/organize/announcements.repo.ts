@@ -1,8 +1,8 @@
 /**
  * Announcements and the desk's record (docs/product.md#the-organizers-desk). An announcement freezes
- * its recipients (one INSERT ... SELECT of the segment) and puts it in each one's inbox (one more,
- * with the live announcements in the same statement), all in one transaction: 130,000 recipients
- * are a few set-based statements, not 130,000 round trips.
+ * its recipients (one INSERT ... SELECT of the segment) and puts it in their inboxes a batch of
+ * INBOX_BATCH at a time (one set-based statement each, with the live announcements): the first
+ * batch in the transaction that sends it, the rest after it (announcement-inbox.repo.ts).
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { STALE_HOURS, type AnnouncementInput, type DeskRecord, type PublicAnnouncement, type Segment } from '../../../shared/api/organize';
@@ -12,16 +12,13 @@ import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
 import { announcementRecipients, announcements, deskRecords, type Event } from '../../db/schema';
 import { eventRegistrations } from '../events';
-import { notifyEveryone } from '../notifications';
 import { hiddenAmong } from '../safety';
 import { queueWebhooks } from '../webhooks';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { eventMemberships, eventPendingRequests, eventTeams } from '../teams';
+import { ANNOUNCEMENT_INBOX_CHANNEL, deliverBatch, INBOX_BATCH } from './announcement-inbox.repo';
 import { ANNOUNCEMENT_MAIL_CHANNEL } from './announcement-mail.repo';
 import { unteamedIds } from './unteamed.repo';
-
-/** A notification quotes the start of the message; the event's page shows it whole. */
-const QUOTED = 280;
 
 /** The profile ids a segment reaches (one column, profile_id). */
 function segmentIds(eventId: string, segment: Segment): SQL {
@@ -65,7 +62,7 @@ export async function announce(
   event: Event,
   by: { profileId: string; role: EventRole | null },
   input: AnnouncementInput,
-  opts: { mail: boolean },
+  opts: { mail: boolean; inboxBatch?: number },
 ): Promise<Outcome<{ id: string; recipientCount: number }>> {
   const { segment, message } = input;
   if (segment.kind === 'team') {
@@ -90,18 +87,16 @@ export async function announce(
         select ${row.id}::uuid, s.profile_id from (${segmentIds(event.id, segment)}) s on conflict do nothing returning 1)
         select count(*)::int as n from added`,
     );
-    const quoted = message.length > QUOTED ? `${message.slice(0, QUOTED - 1)}…` : message;
-    await notifyEveryone(tx, sql`select profile_id from ${announcementRecipients} where announcement_id = ${row.id}`, 'announcement', {
-      eventSlug: event.slug,
-      eventName: event.name,
-      announcementId: row.id,
-      message: quoted,
-    });
     const mailing = opts.mail && n > 0;
     await tx
       .update(announcements)
-      .set({ recipientCount: n, mailState: mailing ? 'sending' : 'none' })
+      .set({ recipientCount: n, mailState: mailing ? 'sending' : 'none', inboxState: 'delivering' })
       .where(eq(announcements.id, row.id));
+    // The first batch now (for most announcements, everyone); whichever instance holds the
+    // deliverer's lock takes the rest once this commits (announcement-inbox.ts).
+    const batch = opts.inboxBatch ?? INBOX_BATCH;
+    await deliverBatch(tx, { id: row.id, event, message, through: null }, batch);
+    if (n >= batch) await tx.execute(sql`select pg_notify(${ANNOUNCEMENT_INBOX_CHANNEL}, ${row.id})`);
     // Whichever instance holds the sender's lock starts on it once this commits (announcement-mail.ts).
     if (mailing) await tx.execute(sql`select pg_notify(${ANNOUNCEMENT_MAIL_CHANNEL}, ${row.id})`);
     // An announcement to everyone is public (the event's page): the event's webhooks hear of it too.

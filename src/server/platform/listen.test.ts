@@ -53,6 +53,7 @@ describe('half-open connections', () => {
     const sockets: Socket[] = [];
     /** For each socket closed, how long it stayed open after connecting. */
     const lifetimes: number[] = [];
+    let connected = 0;
     // Twice the cap, 250 at a time: half the kernel's queue of connections not yet accepted (511).
     // Past it, the kernel drops the handshake's last step and the client's connection reaches the
     // server seconds later (retries back off), which a busy CI machine showed as sockets that
@@ -66,11 +67,13 @@ describe('half-open connections', () => {
             new Promise<void>((resolve) => {
               const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.1' });
               sockets.push(socket);
-              let connectedAt = Date.now();
+              let connectedAt: number | null = null;
               socket.on('error', () => {});
-              socket.on('close', () => lifetimes.push(Date.now() - connectedAt));
+              // Only a connection the server got is the server's to close.
+              socket.on('close', () => connectedAt !== null && lifetimes.push(Date.now() - connectedAt));
               // Part of a request's headers, and then nothing.
               socket.on('connect', () => {
+                connected += 1;
                 connectedAt = Date.now();
                 socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
                 resolve();
@@ -90,10 +93,13 @@ describe('half-open connections', () => {
       // (How many are over the cap depends on how fast they connect: when the first close, room is made.)
       // Waited for generously: when this process is not scheduled for seconds (CI's two lanes on two
       // cores, 2026-11-29), the closes are late by as much and are judged by their lifetimes below.
+      // A connection whose handshake the kernel dropped under that load is retried seconds later (1 of
+      // 1,000 on 2026-11-30): it never reached the server, which closes every one that did.
       const deadline = Date.now() + HEADERS_TIMEOUT_MS + 20_000;
-      while (lifetimes.length < sockets.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (lifetimes.length < connected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       stalls.disable();
-      expect(lifetimes.length).toBe(sockets.length);
+      expect(connected).toBeGreaterThan(0.95 * sockets.length);
+      expect(lifetimes.length).toBe(connected);
       // The timeout is checked every second; a stall of this process delays each close by its length.
       const longestStallMs = stalls.max / 1e6;
       expect(Math.max(...lifetimes)).toBeLessThan(HEADERS_TIMEOUT_MS + 2_500 + longestStallMs);

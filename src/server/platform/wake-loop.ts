@@ -68,6 +68,13 @@ export function wakeLoop(opts: {
   };
 }
 
+/**
+ * A turn of the event loop, between the batches of a long job: the embedded database answers in
+ * microtasks alone, so without one, requests that arrived meanwhile would not be read until the
+ * last batch (docs/decisions/036).
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface BatchLoop {
   /** Works through what waits, then listens on its channel and looks again every `pollMs`. */
   start(listen: Database['listen']): Promise<void>;
@@ -98,9 +105,7 @@ export function batchLoop(opts: {
     return opts.exclusive(opts.lock, async () => {
       while (!loop.stopping && left-- > 0) {
         if ((await opts.step()) !== 'more') return;
-        // A turn of the event loop between batches: the embedded database answers in microtasks
-        // alone, and without one, requests that arrived meanwhile would not be read until the last batch.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     });
   }

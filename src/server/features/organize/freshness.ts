@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Exclusive } from '../../db/client';
 import { uuidArray } from '../../db/arrays';
 import type { Logger } from '../../platform/log';
+import { nextTurn } from '../../platform/wake-loop';
 import { formingEventIds, lapseLooking } from '../events';
 import { notifyEveryone } from '../notifications';
 import { remindOpenPositions } from '../teams';
@@ -31,6 +32,7 @@ export async function refreshFreshness(db: Db): Promise<{ lapsed: number; remind
     });
     lapsed += n;
     if (n < LAPSE_BATCH) break;
+    await nextTurn();
   }
   const reminded = await db.transaction(async (tx) => remindOpenPositions(tx, await formingEventIds(tx)));
   return { lapsed, reminded };

@@ -11,8 +11,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { eventStaff, registrations } from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
-import { cookieFrom } from '../src/server/testing/client';
-import { insertBenchAccount } from './sign-up';
+import { insertBenchAccount, signInForBench } from './sign-up';
 import { percentile, runLoad, settle, type LoadResult } from './load';
 import type { TargetCheck } from './report';
 import { DASHBOARD_TTL_MS } from '../src/server/features/organize/organize.routes';
@@ -120,16 +119,6 @@ function summarize(
   };
 }
 
-async function signIn(baseUrl: string, who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: who.email, password: who.password }),
-  });
-  if (!res.ok) throw new Error(`desk sign-in of ${who.email}: ${res.status} ${await res.text()}`);
-  return cookieFrom(res.headers);
-}
-
 /** Asks the inbox every 50 ms until the announcement is in it (at most a minute): when it arrived, or null. */
 async function arrival(baseUrl: string, cookie: string, announcementId: string): Promise<number | null> {
   const until = performance.now() + 60_000;
@@ -145,8 +134,8 @@ async function arrival(baseUrl: string, cookie: string, announcementId: string):
 }
 
 export async function runDeskCase(baseUrl: string, serverPid: number, opts: DeskOptions): Promise<DeskResult> {
-  const cookie = await signIn(baseUrl, DESK_OWNER);
-  const lastCookie = await signIn(baseUrl, DESK_LAST);
+  const cookie = await signInForBench(baseUrl, DESK_OWNER);
+  const lastCookie = await signInForBench(baseUrl, DESK_LAST);
 
   const firstAt = performance.now();
   const first = await fetch(`${baseUrl}/api/events/${opts.slug}/organize`, { headers: { cookie } });

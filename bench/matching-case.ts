@@ -8,8 +8,7 @@ import { events, profileSkills, registrations, teamMembers, teams } from '../src
 import { matchingTeams, personForSuggestions, teamForSuggestions } from '../src/server/features/teams/suggestions.repo';
 import { matchingPeople } from '../src/server/features/profiles/profiles.repo';
 import { queryRows, type Db } from '../src/server/db/client';
-import { cookieFrom } from '../src/server/testing/client';
-import { insertBenchAccount } from './sign-up';
+import { insertBenchAccount, signInForBench } from './sign-up';
 import { explainStatements, type ExplainedQuery, type ExplainTarget } from './explain';
 import type { LoadCase } from './load';
 
@@ -22,14 +21,8 @@ export const MATCHER = { email: 'matcher@bench.example', password: 'bench-passwo
 export const SEEKER = { email: 'seeker@bench.example', password: 'bench-password' };
 
 /** Signs the bench account in on a running server; its session cookie. */
-export async function signInMatcher(baseUrl: string, account: { email: string; password: string } = MATCHER): Promise<string> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(account),
-  });
-  if (!signIn.ok) throw new Error(`bench account sign-in: ${signIn.status} ${await signIn.text()}`);
-  return cookieFrom(signIn.headers);
+export function signInMatcher(baseUrl: string, account: { email: string; password: string } = MATCHER): Promise<string> {
+  return signInForBench(baseUrl, account);
 }
 
 /** Matching (issue 12), signed in as the bench account: the same targets as a detail page; suggestions rank within the team's event. */

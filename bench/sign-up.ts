@@ -37,6 +37,17 @@ export async function signUpForBench(baseUrl: string, person: { firstName: strin
   return cookieFrom(res.headers);
 }
 
+/** Signs a bench account in on a running server; its session cookie. */
+export async function signInForBench(baseUrl: string, account: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in of ${account.email}: ${res.status} ${await res.text()}`);
+  return cookieFrom(res.headers);
+}
+
 /** An account with a password and a profile, written in the database (before the server starts); its profile id. */
 export async function insertBenchAccount(
   db: Db,

@@ -152,6 +152,8 @@ function CreateTokenForm({ staffEvents, onCreated }: { staffEvents: EventRef[]; 
     errorFallback: 'Failed to create the token',
   });
   const organize = form.watch('scopes')?.includes('organize');
+  // Organize opens only the staff routes of events the person is staff of: offered to staff alone.
+  const scopes = staffEvents.length > 0 ? TOKEN_SCOPES : TOKEN_SCOPES.filter((s) => s !== 'organize');
   return (
     <Form form={form} className="space-y-4 border-t border-slate-200 pt-4">
       <h3 className="font-medium text-slate-900">Create a token</h3>
@@ -174,7 +176,7 @@ function CreateTokenForm({ staffEvents, onCreated }: { staffEvents: EventRef[]; 
       </div>
       <fieldset className="space-y-2" aria-describedby={form.error('scopes') ? 'token-scopes-error' : undefined}>
         <legend className="text-sm font-medium text-slate-700">Scopes</legend>
-        {TOKEN_SCOPES.map((s) => (
+        {scopes.map((s) => (
           <div key={s}>
             <Checkbox {...form.register('scopes')} value={s} label={TOKEN_SCOPE_TEXT[s]} />
           </div>

@@ -221,6 +221,10 @@ describe('actions', () => {
     expect(hideRequest.status).toBe(200);
     const pending = await h.api('GET /api/teams/{id}/join-requests', { params: { id: teamId }, cookie: harasser.cookie });
     expect(pending.body.find((r: { id: string }) => r.id === request.body.id)!.message).toBe(HIDDEN_TEXT);
+    // The queue names it by its team and links to the team it was sent to (a message has no page of its own).
+    expect((await queue('mod-hack', moderator)).body.hidden).toContainEqual(
+      expect.objectContaining({ targetKind: 'join_request', label: 'Join request to Mean Team', link: `/teams/${teamId}` }),
+    );
     await h.api('POST /api/join-requests/{id}/cancel', { params: { id: request.body.id }, cookie: alice.cookie });
 
     const sent = await h.api('POST /api/events/{slug}/announcements', {

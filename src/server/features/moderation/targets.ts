@@ -57,14 +57,29 @@ export async function findTarget(db: Db, kind: ReportTarget, id: string, viewerI
     }
     case 'join_request': {
       const r = await reportableRequest(db, id, viewerId);
+      // A message has no page of its own: it links to the team it was sent to.
       return (
-        r && { eventId: r.eventId, subjectId: r.senderId, snapshot: r.message, label: `Join request to ${r.teamName}`, link: null, hides }
+        r && {
+          eventId: r.eventId,
+          subjectId: r.senderId,
+          snapshot: r.message,
+          label: `Join request to ${r.teamName}`,
+          link: `/teams/${r.teamId}`,
+          hides,
+        }
       );
     }
     case 'invitation': {
       const i = await reportableInvitation(db, id, viewerId);
       return (
-        i && { eventId: i.eventId, subjectId: i.senderId, snapshot: i.message, label: `Invitation from ${i.teamName}`, link: null, hides }
+        i && {
+          eventId: i.eventId,
+          subjectId: i.senderId,
+          snapshot: i.message,
+          label: `Invitation from ${i.teamName}`,
+          link: `/teams/${i.teamId}`,
+          hides,
+        }
       );
     }
     case 'announcement': {

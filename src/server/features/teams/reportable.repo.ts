@@ -21,7 +21,7 @@ export async function reportableTeam(db: Db, id: string) {
 /** A join request, if `viewerId` may see it (a member of its team): its event, team, message and requester. */
 export async function reportableRequest(db: Db, id: string, viewerId: string | null) {
   const [row] = await db
-    .select({ eventId: teams.eventId, teamName: teams.name, message: joinRequests.message, senderId: joinRequests.profileId })
+    .select({ eventId: teams.eventId, teamId: teams.id, teamName: teams.name, message: joinRequests.message, senderId: joinRequests.profileId })
     .from(joinRequests)
     .innerJoin(teams, eq(teams.id, joinRequests.teamId))
     .where(eq(joinRequests.id, id));
@@ -39,6 +39,7 @@ export async function reportableInvitation(db: Db, id: string, viewerId: string 
   const [row] = await db
     .select({
       eventId: teams.eventId,
+      teamId: teams.id,
       teamName: teams.name,
       message: teamInvitations.message,
       senderId: teamInvitations.invitedBy,

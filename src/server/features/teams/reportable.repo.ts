@@ -21,7 +21,13 @@ export async function reportableTeam(db: Db, id: string) {
 /** A join request, if `viewerId` may see it (a member of its team): its event, team, message and requester. */
 export async function reportableRequest(db: Db, id: string, viewerId: string | null) {
   const [row] = await db
-    .select({ eventId: teams.eventId, teamId: teams.id, teamName: teams.name, message: joinRequests.message, senderId: joinRequests.profileId })
+    .select({
+      eventId: teams.eventId,
+      teamId: teams.id,
+      teamName: teams.name,
+      message: joinRequests.message,
+      senderId: joinRequests.profileId,
+    })
     .from(joinRequests)
     .innerJoin(teams, eq(teams.id, joinRequests.teamId))
     .where(eq(joinRequests.id, id));

@@ -5,7 +5,7 @@
  * profile only, or anyone could make an event, add a stranger and read their email. Adding someone
  * by email finds only a registrant, so no one learns who else has an account.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { StaffMember } from '../../../shared/api/events';
 import type { EventRole } from '../../../shared/constants';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
@@ -24,6 +24,16 @@ export async function staffRoleOf(db: Db, eventId: string, profileId: string): P
       .prepare(name),
   ).execute({ eventId, profileId });
   return row?.role ?? null;
+}
+
+/** Which of these people are on the event's staff (any role): one statement for a list of them. */
+export async function staffAmong(db: Db, eventId: string, profileIds: string[]): Promise<Set<string>> {
+  if (profileIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: eventStaff.profileId })
+    .from(eventStaff)
+    .where(and(eq(eventStaff.eventId, eventId), inArray(eventStaff.profileId, profileIds)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The events the person is on the staff of (any role), by name. */

@@ -5,7 +5,7 @@
 import type { HiddenView, ModerationQueue, ReportGroup } from '../../../shared/api/moderation';
 import type { HiddenKind, ReportReason, ReportTarget } from '../../../shared/safety';
 import type { Db } from '../../db/client';
-import { staffRoleOf } from '../events';
+import { staffAmong } from '../events';
 import { activeBans, activeHides, bannedAmong, hiddenAmong } from '../safety';
 import { actionRecord, openReportGroups, personRefs } from './reports.repo';
 import { findTarget, HIDES } from './targets';
@@ -16,11 +16,28 @@ export async function queueOf(db: Db, eventId: string | null, withRecord: boolea
   const ids = [...new Set([...groups.map((g) => g.subjectId), ...bans.map((b) => b.profileId)].filter((id): id is string => !!id))];
   const refs = await personRefs(db, ids);
   const banned = await bannedAmong(db, ids, eventId);
+  // One statement per kind of target and one for the staff, not one each per report group (at most 200).
+  const kinds = [...new Set(groups.map((g) => g.targetKind as ReportTarget))];
+  const hiddenByKind = new Map(
+    await Promise.all(
+      kinds.map(
+        async (kind) =>
+          [
+            kind,
+            await hiddenAmong(
+              db,
+              HIDES[kind],
+              groups.filter((g) => g.targetKind === kind).map((g) => g.targetId),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  const staff = eventId ? await staffAmong(db, eventId, ids) : new Set<string>();
   const reports: ReportGroup[] = [];
   for (const g of groups) {
     const kind = g.targetKind as ReportTarget;
     const target = await findTarget(db, kind, g.targetId, null);
-    const hidden = await hiddenAmong(db, HIDES[kind], [g.targetId]);
     reports.push({
       targetKind: kind,
       targetId: g.targetId,
@@ -32,9 +49,9 @@ export async function queueOf(db: Db, eventId: string | null, withRecord: boolea
       reasons: g.reasons as ReportReason[],
       notes: g.notes ?? [],
       snapshot: g.snapshot,
-      hidden: hidden.has(g.targetId),
+      hidden: !!hiddenByKind.get(kind)?.has(g.targetId),
       subjectBanned: g.subjectId ? banned.has(g.subjectId) : false,
-      subjectStaff: !!(eventId && g.subjectId && (await staffRoleOf(db, eventId, g.subjectId))),
+      subjectStaff: !!(g.subjectId && staff.has(g.subjectId)),
     });
   }
   return {

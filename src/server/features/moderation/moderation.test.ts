@@ -349,3 +349,17 @@ describe('the queue about the staff', () => {
     expect(groups.find((g: { targetId: string }) => g.targetId === teamId)).toMatchObject({ subjectStaff: false });
   });
 });
+
+describe('the queue about hidden content', () => {
+  it('a report about what a moderator already hid says it is hidden; shown again, it does not', async () => {
+    // Whatever an earlier test left: the team's description hidden now.
+    await act('mod-hack', moderator, 'unhide');
+    expect((await act('mod-hack', moderator, 'hide')).status).toBe(200);
+    expect((await reportTeam(alice, 'spam')).status).toBe(201);
+    const group = async () => (await queue('mod-hack', moderator)).body.reports!.find((g: { targetId: string }) => g.targetId === teamId);
+    expect(await group()).toMatchObject({ targetKind: 'team', hidden: true });
+    expect((await act('mod-hack', moderator, 'unhide')).status).toBe(200);
+    expect((await reportTeam(bob, 'spam')).status).toBe(201);
+    expect(await group()).toMatchObject({ targetKind: 'team', hidden: false });
+  });
+});

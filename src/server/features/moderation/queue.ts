@@ -17,22 +17,11 @@ export async function queueOf(db: Db, eventId: string | null, withRecord: boolea
   const refs = await personRefs(db, ids);
   const banned = await bannedAmong(db, ids, eventId);
   // One statement per kind of target and one for the staff, not one each per report group (at most 200).
-  const kinds = [...new Set(groups.map((g) => g.targetKind as ReportTarget))];
-  const hiddenByKind = new Map(
-    await Promise.all(
-      kinds.map(
-        async (kind) =>
-          [
-            kind,
-            await hiddenAmong(
-              db,
-              HIDES[kind],
-              groups.filter((g) => g.targetKind === kind).map((g) => g.targetId),
-            ),
-          ] as const,
-      ),
-    ),
-  );
+  const hiddenByKind = new Map<ReportTarget, Map<string, string>>();
+  for (const kind of new Set(groups.map((g) => g.targetKind as ReportTarget))) {
+    const targetIds = groups.filter((g) => g.targetKind === kind).map((g) => g.targetId);
+    hiddenByKind.set(kind, await hiddenAmong(db, HIDES[kind], targetIds));
+  }
   const staff = eventId ? await staffAmong(db, eventId, ids) : new Set<string>();
   const reports: ReportGroup[] = [];
   for (const g of groups) {

@@ -5,6 +5,8 @@ import { AVAILABILITIES, SKILL_LEVELS, TIMEZONES } from '../../../shared/constan
 import { formGroups, plannedSizes, type ProposedGroup } from './algorithm';
 import { AVAILABILITY_STEP, LEVEL_RANK, ROLES, wakingMask, type PartialTeam, type Solo } from './people';
 import { measure, totalViolations } from './quality';
+import { explain } from './reasons';
+import { groupTerms, toMember } from './terms';
 import { syntheticEvent } from './synthetic';
 
 const solo = fc.record({
@@ -170,6 +172,7 @@ function check(reason: ProposedGroup['reasons'][number], members: Solo[]) {
       expect(roles).not.toContain(reason.role);
       break;
     case 'few-hours': {
+      expect(reason.text).not.toMatch(/only no|\bno waking/);
       let mask = 0xffffff;
       for (const m of known) mask &= wakingMask(m.timezone, m.availability)!;
       let count = 0;
@@ -227,5 +230,22 @@ describe('grouping: quality floor on a small seeded event', () => {
     expect(q.sharedHours).toBeGreaterThanOrEqual(0.95);
     expect(q.availabilityWithinStep).toBeGreaterThanOrEqual(0.9);
     expect(q.allBeginners).toBeLessThanOrEqual(q.allBeginnersForced);
+  });
+});
+
+describe('grouping: the trade-off of people who are never awake at once', () => {
+  it("says their waking hours do not overlap (not 'only no hours')", () => {
+    const person = (id: string, timezone: string): Solo => ({
+      id,
+      role: 'build',
+      timezone,
+      availability: 'Part Time',
+      level: 'Beginner',
+      order: 0,
+    });
+    const members = [person('a', 'UTC+0'), person('b', 'UTC+12')].map((p, i) => toMember(p, i));
+    const terms = groupTerms(members);
+    expect(terms.sharedHours).toBe(0);
+    expect(explain(members, terms).tradeOff).toEqual({ kind: 'few-hours', hours: 0, text: 'Your waking hours do not overlap' });
   });
 });

@@ -95,7 +95,10 @@ function tradeOff(members: Member[], terms: GroupTerms, roleCount: number[], sta
     return {
       kind: 'few-hours',
       hours: terms.sharedHours,
-      text: `You share only ${countWord(terms.sharedHours)} waking ${terms.sharedHours === 1 ? 'hour' : 'hours'} a day`,
+      text:
+        terms.sharedHours === 0
+          ? 'Your waking hours do not overlap'
+          : `You share only ${countWord(terms.sharedHours)} waking ${terms.sharedHours === 1 ? 'hour' : 'hours'} a day`,
     };
   if (terms.availabilitySpread > 1) {
     const availabilities = [...new Set(members.map((m) => m.step))].sort().map((s) => STEP_AVAILABILITY[s]);

@@ -4,15 +4,20 @@ import { Mail } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { BusyButton } from '../../components/ui/button';
 import { ErrorMessage, SuccessMessage } from '../../components/ui/feedback';
+import { SOCIAL_PROVIDER_NAMES } from '../../../shared/constants';
 import { api, errorText } from '../../lib/api';
+import { useConfig } from '../../lib/config';
 import { useAccount } from './account-queries';
 
 /**
  * On the own profile (docs/decisions/017): until the account's email is verified, a banner asks to
- * open the link we mailed, with 'Resend the link'; after a link was opened, what it did.
+ * open the link we mailed, with 'Resend the link' (and names the sign-in providers that wait for it);
+ * after a link was opened, what it did.
  */
 export function VerifyEmailBanner() {
   const account = useAccount();
+  // Only the sign-in providers this server offers: the others are 'Coming soon!' on the sign-in page.
+  const providers = (useConfig().data?.socialProviders ?? []).map((p) => SOCIAL_PROVIDER_NAMES[p]);
   const [params] = useSearchParams();
   const [sent, setSent] = useState<string | null>(null);
   const resend = useMutation({
@@ -39,8 +44,8 @@ export function VerifyEmailBanner() {
               Please verify your email address
             </h2>
             <p>
-              Open the link we sent to <span className="font-medium text-slate-900">{account.data.email}</span>. Until then, GitHub and
-              Discord cannot sign in to this account.
+              Open the link we sent to <span className="font-medium text-slate-900">{account.data.email}</span>.
+              {providers.length > 0 && ` Until then, ${providers.join(' and ')} cannot sign in to this account.`}
             </p>
             {sent && <p className="mt-1 font-medium text-slate-900">{sent}</p>}
             {resend.isError && <p className="mt-1 text-danger">{errorText(resend.error, 'Failed to send the link')}</p>}

@@ -84,7 +84,7 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
         </Field>
         <div className="space-y-1.5">
           <Label id="skill-level-label">Level</Label>
-          <div role="group" aria-labelledby="skill-level-label" className="grid grid-cols-3 gap-2 sm:flex">
+          <div role="group" aria-labelledby="skill-level-label" className="flex flex-wrap gap-2">
             {SKILL_LEVELS.map((l) => (
               <button
                 key={l}
@@ -92,7 +92,8 @@ export function SkillsEditor({ profile }: { profile: OwnProfile }) {
                 aria-pressed={level === l}
                 onClick={() => form.setValue('level', l)}
                 className={cn(
-                  'h-9 cursor-pointer rounded-lg px-2 text-sm font-medium ring-1 ring-inset transition-colors sm:px-3',
+                  // A level never breaks inside its word: on a narrow phone the last one takes a row of its own.
+                  'h-9 grow cursor-pointer whitespace-nowrap rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition-colors sm:grow-0',
                   level === l ? 'bg-brand-600 text-white ring-brand-600' : 'bg-surface text-slate-700 ring-slate-300 hover:bg-slate-50',
                 )}
               >

@@ -15,9 +15,12 @@ export const eventQuery = (slug: string) =>
   });
 export const useEvent = (slug: string, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...eventQuery(slug), enabled });
 
-/** Published events (`joinable`: only those whose teams the viewer could create or join now), as many as one page holds. */
-export function useEventChoices({ joinable = false }: { joinable?: boolean } = {}) {
-  const query = { joinable, pageSize: MAX_PAGE_SIZE };
+/**
+ * Published events (`joinable`: only those whose teams the viewer could create or join now; `mine`: only
+ * those the viewer takes part in or works on), as many as one page holds.
+ */
+export function useEventChoices({ joinable = false, mine = false }: { joinable?: boolean; mine?: boolean } = {}) {
+  const query = { joinable, pageSize: MAX_PAGE_SIZE, ...(mine && { mine }) };
   return useQuery({
     queryKey: eventKeys.list(query),
     queryFn: ({ signal }) => api('GET /api/events', { query, signal }),

@@ -21,11 +21,14 @@ export default function CreateTeamPage() {
   useDocumentTitle('Create Team');
   const navigate = useNavigate();
   const create = useCreateTeam();
-  // The event: the one the link named (an event page's 'Create a team'), else the featured one, if a team can be made there now.
+  // The event, among those a team can be made in now: the one the link named (an event page's 'Create a team'), else
+  // one the person takes part in that is not over (the featured one first), else the featured one.
   const asked = useSearchParams()[0].get('event')?.toLowerCase() ?? '';
   const events = useEventChoices({ joinable: true });
+  const own = useEventChoices({ joinable: true, mine: true });
   const featured = useFeaturedEventSlug();
   const choices = events.data ?? [];
+  const ownCurrent = (own.data ?? []).filter((e) => e.phase !== 'past' && choices.some((c) => c.slug === e.slug));
   // The skills each position row needs, by row (a title may still change as it is typed).
   const [needs, setNeeds] = useState<string[][]>([[]]);
   // What the rows say as typed (the submitted values are trimmed and deduplicated, so rows shift).
@@ -44,7 +47,11 @@ export default function CreateTeamPage() {
   });
 
   const { setValue, getFieldState } = form;
-  const fallback = choices.find((e) => e.slug === asked)?.slug ?? choices.find((e) => e.slug === featured.data)?.slug ?? '';
+  const fallback =
+    choices.find((e) => e.slug === asked)?.slug ??
+    (ownCurrent.find((e) => e.slug === featured.data) ?? ownCurrent[0])?.slug ??
+    choices.find((e) => e.slug === featured.data)?.slug ??
+    '';
   useEffect(() => {
     if (!getFieldState('event').isDirty) setValue('event', fallback);
   }, [fallback, setValue, getFieldState]);

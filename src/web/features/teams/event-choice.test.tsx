@@ -7,7 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TeamCard } from '../../../shared/api/teams';
-import { runningEvent, TWO_EVENTS } from '../../testing/events';
+import { cardOf, runningEvent, TWO_EVENTS, WORLDS_LARGEST } from '../../testing/events';
 import { answerFetch, renderScreen } from '../../testing/render';
 import CreateTeamPage from './create-team-page';
 import TeamsPage from './teams-page';
@@ -101,6 +101,31 @@ describe("a new team's event", () => {
     await userEvent.selectOptions(select, 'Climate Code Sprint');
     await userEvent.click(screen.getByRole('button', { name: 'Create Team' }));
     await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/teams')?.body).toMatchObject({ event: 'climate-code-sprint' }));
+  });
+
+  it("without a link's event: one the person takes part in that is not over, before a featured event that is", async () => {
+    const over = cardOf(WORLDS_LARGEST);
+    const answer = (mine: string[]) =>
+      answerFetch({
+        'GET /api/events': (_body: unknown, query: URLSearchParams) =>
+          page([over, ...events].filter((e) => query.get('mine') !== 'true' || mine.includes(e.slug))),
+        'GET /api/events/featured': { status: 200, body: WORLDS_LARGEST },
+      });
+    answer(['worlds-largest-hackathon-2025', 'health-hack-berlin']);
+    renderScreen(<CreateTeamPage />, { path: '/create-team' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue('health-hack-berlin'));
+  });
+
+  it("without a link's event, for a person taking part nowhere yet: the featured event", async () => {
+    answerFetch({
+      'GET /api/events': (_body: unknown, query: URLSearchParams) => page(query.get('mine') === 'true' ? [] : events),
+      'GET /api/events/featured': {
+        status: 200,
+        body: runningEvent(Date.now(), { slug: 'climate-code-sprint', name: 'Climate Code Sprint' }),
+      },
+    });
+    renderScreen(<CreateTeamPage />, { path: '/create-team' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue('climate-code-sprint'));
   });
 
   it('says why an event the link names is not offered', async () => {

@@ -10,7 +10,10 @@ export function Page({ children, narrow }: { children: React.ReactNode; narrow?:
 export function PageFailed({ message, backTo, backLabel }: { message: string; backTo: string; backLabel: string }) {
   return (
     <Page narrow>
-      <ErrorMessage>{message}</ErrorMessage>
+      {/* The message is the page's heading: heading navigation finds it, and focus goes to it on arrival. */}
+      <ErrorMessage>
+        <h1>{message}</h1>
+      </ErrorMessage>
       <ButtonLink to={backTo} variant="outline" className="mt-4">
         {backLabel}
       </ButtonLink>

@@ -29,6 +29,8 @@ describe('an event that is not there', () => {
     answerFetch({ 'GET /api/events/{slug}': { status: 404, body: { error: 'Event not found' } } });
     renderScreen(<EventPage />, { path: '/hackathons/secret-draft' });
     expect(await screen.findByText('Event not found', {}, { timeout: 5000 })).toBeVisible();
+    // The message is the page's heading, in its alert (heading navigation finds it; focus goes to it on arrival).
+    expect(within(screen.getByRole('alert')).getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse Hackathons' })).toHaveAttribute('href', '/hackathons');
   });
 

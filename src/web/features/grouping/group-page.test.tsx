@@ -67,9 +67,10 @@ describe('find me a team', () => {
   });
 
   it('a member still to answer when the group became a team can accept and join it, or decline', async () => {
+    const EXPIRES = '2026-12-08T16:32:00.000Z';
     const proposal: Proposal = {
       groupId: '44444444-4444-4444-8444-444444444444',
-      expiresAt: null,
+      expiresAt: EXPIRES,
       members: [],
       fillsTeam: null,
       reasons: ['You both build'],
@@ -84,6 +85,11 @@ describe('find me a team', () => {
     });
     renderScreen(<GroupPage />, { path, route });
     expect(await screen.findByText('This group became a team. Accept to join it.')).toBeVisible();
+    // When it lapses, saying in which time zone.
+    const zone = new Intl.DateTimeFormat('en', { timeZoneName: 'short' })
+      .formatToParts(new Date(EXPIRES))
+      .find((p) => p.type === 'timeZoneName')!.value;
+    expect(screen.getByText(new RegExp(`^Answer by \\w{3} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M ${zone}\\.$`))).toBeVisible();
     expect(screen.getByRole('button', { name: 'Decline' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({ accept: true }));

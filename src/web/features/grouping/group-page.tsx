@@ -99,11 +99,7 @@ function ProposalCard({ proposal, onAnswered }: { proposal: Proposal; onAnswered
         {proposal.yourAnswer === 'pending' ? (
           <div className="space-y-2">
             {proposal.teamId && <p className="text-sm text-slate-700">This group became a team. Accept to join it.</p>}
-            {proposal.expiresAt && (
-              <p className="text-sm text-slate-600">
-                Answer by {new Date(proposal.expiresAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}.
-              </p>
-            )}
+            {proposal.expiresAt && <p className="text-sm text-slate-600">Answer by {answerBy(proposal.expiresAt)}.</p>}
             <div className="flex flex-wrap gap-2">
               <Button disabled={answer.isPending} onClick={() => answer.mutate(true)}>
                 Accept
@@ -251,3 +247,14 @@ function OptInCard({
     </Card>
   );
 }
+
+/** When a proposal lapses, in the viewer's own time zone and saying which ('Dec 8, 2026, 4:32 PM UTC'). */
+const answerBy = (at: string) =>
+  new Date(at).toLocaleString('en', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });

@@ -27,7 +27,7 @@ test('a participant asks to be grouped, the organizer sends the groups, the part
   const desk = page.getByRole('region', { name: 'Find me a team: grouping' });
   await desk.getByRole('button', { name: /Run grouping|Run again/ }).click();
   await expect(desk.getByText('Preview: not sent yet')).toBeVisible({ timeout: 20_000 });
-  await expect(desk.getByLabel('Totals')).toContainText('Violations0');
+  await expect(desk.getByLabel('Totals')).toContainText('Blocked pairs grouped0');
   await expect(desk.getByRole('list', { name: 'Proposed groups' }).getByText(`${solo.name}, Design`)).toBeVisible();
   await desk.getByRole('button', { name: /^Send \d+ proposals$/ }).click();
   await expect(desk.getByText('Sent', { exact: true })).toBeVisible();

@@ -76,8 +76,8 @@ export function GroupingPanel({ slug, organizes }: { slug: string; organizes: bo
                 ))}
               </ul>
               <p className="mt-1 text-xs text-slate-600">
-                {g.terms.distinctRoles} roles, {g.terms.hasBuilder ? 'a builder' : 'no builder'}, {g.terms.sharedHours} h shared,
-                availability spread {g.terms.availabilitySpread}, violations {g.terms.forbiddenPairs}
+                {g.terms.distinctRoles} roles, {g.terms.hasBuilder ? 'a builder' : 'no builder'}, {g.terms.sharedHours} h awake together,
+                availability {spreadText(g.terms.availabilitySpread)}, {g.terms.forbiddenPairs} blocked pairs
               </p>
               <ul className="mt-1 list-disc pl-5 text-xs text-slate-600">
                 {g.reasons.map((r) => (
@@ -98,12 +98,12 @@ function Totals({ run }: { run: GroupingRun }) {
   const items: [string, string][] = [
     ['Placed', `${t.placed} of ${t.people}`],
     ['Groups', String(t.groups)],
-    ['Roles covered (C)', t.coverage.toFixed(2)],
+    ['Roles covered (of those possible)', pct(t.coverage)],
     ['Groups without a builder', String(t.withoutBuilder)],
     ['Share 4+ waking hours', pct(t.sharedHours)],
     ['Availability within a step', pct(t.availabilityWithinStep)],
     ['All-beginner groups', String(t.allBeginners)],
-    ['Violations', String(t.violations)],
+    ['Blocked pairs grouped', String(t.violations)],
   ];
   return (
     <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Totals">
@@ -116,3 +116,6 @@ function Totals({ run }: { run: GroupingRun }) {
     </dl>
   );
 }
+
+/** How far apart a group's availabilities are, in steps of full time, flexible, part time, weekends. */
+const spreadText = (steps: number) => (steps === 0 ? 'the same' : `${steps} ${steps === 1 ? 'step' : 'steps'} apart`);

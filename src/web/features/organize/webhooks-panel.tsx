@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { WebhookInputSchema, type Webhook, type WebhookDelivery } from '../../../shared/api/webhooks';
-import { WEBHOOK_KINDS, WEBHOOK_KIND_LABELS, type WebhookKind } from '../../../shared/webhooks';
+import { WEBHOOK_HEADERS, WEBHOOK_KINDS, WEBHOOK_KIND_LABELS, type WebhookKind } from '../../../shared/webhooks';
 import { SecretOnce } from '../../components/secret-once';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -75,7 +75,13 @@ export function WebhooksPanel({ slug }: { slug: string }) {
         Webhooks
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A signed POST to your URL for each thing you choose, retried for a day. The README's 'Build a bot' shows a receiver.
+        A signed POST to your URL for each thing you choose, retried for a day. Each carries{' '}
+        <code className="break-all">{WEBHOOK_HEADERS.signature}: sha256=</code>, the HMAC-SHA256 of its body with the secret shown when you
+        add the webhook: check it before you trust the body. What each one sends:{' '}
+        <a href="/api/docs" className="text-link hover:underline">
+          API documentation
+        </a>
+        .
       </p>
       <Form form={form} className="mt-4 space-y-4">
         <Field label="URL" error={form.error('url')} hint="https:// and a public address">

@@ -39,7 +39,8 @@ export function GroupingPanel({ slug, organizes }: { slug: string; organizes: bo
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {current
-          ? `People without a team who asked to be grouped: ${current.optedIn.toLocaleString('en')} in the pool at the last run.`
+          ? // The pool now (the API's optedIn): people in sent groups wait for answers outside it; the run's own count is 'Placed'.
+            `People without a team who asked to be grouped and are not waiting on a sent group: ${current.optedIn.toLocaleString('en')} in the pool now.`
           : 'People without a team who asked to be grouped form its pool; the first run says how many.'}{' '}
         Each group is shown to its members with its reasons and trade-off; it becomes a team only of those who accept.
       </p>

@@ -78,7 +78,7 @@ export function WebhooksPanel({ slug }: { slug: string }) {
         A signed POST to your URL for each thing you choose, retried for a day. Each carries{' '}
         <code className="break-all">{WEBHOOK_HEADERS.signature}: sha256=</code>, the HMAC-SHA256 of its body with the secret shown when you
         add the webhook: check it before you trust the body. What each one sends:{' '}
-        <a href="/api/docs" className="text-link hover:underline">
+        <a href="/api/docs" className="text-link underline">
           API documentation
         </a>
         .

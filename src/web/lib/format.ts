@@ -38,3 +38,22 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (days < 7) return `${days} d ago`;
   return formatDate(iso);
 }
+
+/** The browser's IANA time zone, e.g. 'Europe/Berlin'. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+/** The date and the time of day with the zone, e.g. ['Jun 30, 2025', '2:00 PM UTC']. */
+export function dateAndTimeInZone(iso: string, timeZone: string, locale?: string): [string, string] {
+  const at = new Date(iso);
+  return [
+    new Intl.DateTimeFormat(locale, { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(at),
+    new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at),
+  ];
+}
+
+/** 'Jun 30, 2025, 2:00 PM UTC': an instant in `timeZone`, saying which. */
+export function formatInZone(iso: string, timeZone: string, locale?: string): string {
+  return dateAndTimeInZone(iso, timeZone, locale).join(', ');
+}

@@ -1,22 +1,6 @@
 /** Shows an instant in UTC and in the viewer's own time zone. */
 
-/** The browser's IANA time zone, e.g. 'Europe/Berlin'. */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
-}
-
-/** The date and the time of day with the zone, e.g. ['Jun 30, 2025', '2:00 PM UTC']. */
-export function dateAndTimeInZone(iso: string, timeZone: string, locale?: string): [string, string] {
-  const at = new Date(iso);
-  return [
-    new Intl.DateTimeFormat(locale, { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(at),
-    new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at),
-  ];
-}
-
-export function formatInZone(iso: string, timeZone: string, locale?: string): string {
-  return dateAndTimeInZone(iso, timeZone, locale).join(', ');
-}
+export { dateAndTimeInZone, formatInZone, viewerTimeZone } from '../../lib/format';
 
 /** A readable name for a time zone, e.g. 'Central European Time' (not tied to summer or winter). */
 export function timeZoneLabel(timeZone: string, locale?: string): string {

@@ -16,6 +16,7 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { api, errorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useEvent } from '../../lib/events';
+import { formatInZone, viewerTimeZone } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/title';
 
 const ANSWER_TEXT = { pending: 'Not answered yet', accepted: 'Accepted', declined: 'Declined', expired: 'Did not answer' } as const;
@@ -99,7 +100,9 @@ function ProposalCard({ proposal, onAnswered }: { proposal: Proposal; onAnswered
         {proposal.yourAnswer === 'pending' ? (
           <div className="space-y-2">
             {proposal.teamId && <p className="text-sm text-slate-700">This group became a team. Accept to join it.</p>}
-            {proposal.expiresAt && <p className="text-sm text-slate-600">Answer by {answerBy(proposal.expiresAt)}.</p>}
+            {proposal.expiresAt && (
+              <p className="text-sm text-slate-600">Answer by {formatInZone(proposal.expiresAt, viewerTimeZone(), 'en')}.</p>
+            )}
             <div className="flex flex-wrap gap-2">
               <Button disabled={answer.isPending} onClick={() => answer.mutate(true)}>
                 Accept
@@ -247,14 +250,3 @@ function OptInCard({
     </Card>
   );
 }
-
-/** When a proposal lapses, in the viewer's own time zone and saying which ('Dec 8, 2026, 4:32 PM UTC'). */
-const answerBy = (at: string) =>
-  new Date(at).toLocaleString('en', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });

@@ -104,14 +104,13 @@ describe("a new team's event", () => {
   });
 
   it("without a link's event: one the person takes part in that is not over, before a featured event that is", async () => {
-    const over = cardOf(WORLDS_LARGEST);
-    const answer = (mine: string[]) =>
-      answerFetch({
-        'GET /api/events': (_body: unknown, query: URLSearchParams) =>
-          page([over, ...events].filter((e) => query.get('mine') !== 'true' || mine.includes(e.slug))),
-        'GET /api/events/featured': { status: 200, body: WORLDS_LARGEST },
-      });
-    answer(['worlds-largest-hackathon-2025', 'health-hack-berlin']);
+    // The person takes part in the ended featured event and in Health Hack Berlin.
+    const mine = ['worlds-largest-hackathon-2025', 'health-hack-berlin'];
+    answerFetch({
+      'GET /api/events': (_body: unknown, query: URLSearchParams) =>
+        page([cardOf(WORLDS_LARGEST), ...events].filter((e) => query.get('mine') !== 'true' || mine.includes(e.slug))),
+      'GET /api/events/featured': { status: 200, body: WORLDS_LARGEST },
+    });
     renderScreen(<CreateTeamPage />, { path: '/create-team' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue('health-hack-berlin'));
   });

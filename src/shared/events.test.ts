@@ -45,11 +45,23 @@ describe("an event's phases follow its dates (docs/product.md#hackathon-page)", 
 describe('registration and the team formation deadline (docs/product.md#event-data)', () => {
   const dated = { ...WLH, registrationOpensAt: '2025-05-01T00:00:00Z', registrationClosesAt: '2025-06-01T00:00:00Z' };
 
-  it('is open between its dates, and always when none is set', () => {
+  it('is open between its dates, and until the event is over when none is set', () => {
     expect(registrationOpen(dated, at('2025-04-30T23:59:59Z'))).toBe(false);
     expect(registrationOpen(dated, at('2025-05-01T00:00:00Z'))).toBe(true);
     expect(registrationOpen(dated, at('2025-06-01T00:00:00Z'))).toBe(false);
-    expect(registrationOpen(WLH, at('2030-01-01T00:00:00Z'))).toBe(true);
+    // No dates: open from the start to the awards (the event's end).
+    expect(registrationOpen(WLH, at('2020-01-01T00:00:00Z'))).toBe(true);
+    expect(registrationOpen(WLH, at('2025-07-26T09:59:59Z'))).toBe(true);
+    expect(registrationOpen(WLH, at('2025-07-26T10:00:00Z'))).toBe(false);
+    // Without awards, the event is over at the submission deadline.
+    expect(registrationOpen({ ...WLH, awardsAt: null }, at('2025-06-30T14:00:00Z'))).toBe(false);
+    // A closing date after the end is kept: an organizer may take people after the event.
+    expect(registrationOpen({ ...WLH, registrationClosesAt: '2025-08-01T00:00:00Z' }, at('2025-07-30T00:00:00Z'))).toBe(true);
+  });
+
+  it('never closes without a closing date where the event keeps that rule (migration 0013)', () => {
+    expect(registrationOpen(WLH, at('2030-01-01T00:00:00Z'), true)).toBe(true);
+    expect(registrationOpen(dated, at('2025-06-01T00:00:00Z'), true)).toBe(false);
   });
 
   it('locks teams from the formation deadline on, and never without one', () => {

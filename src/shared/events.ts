@@ -43,11 +43,15 @@ export function listPhase(event: EventDates, now: Date | number): EventListPhase
 /** When the event is over: the awards, or the submission deadline when there are none. */
 export const eventEndsAt = (event: Pick<EventDates, 'awardsAt' | 'submissionDeadline'>) => event.awardsAt ?? event.submissionDeadline;
 
-/** People can take part between the registration dates (either may be left out: open from the start, or to the end). */
-export function registrationOpen(event: EventDates, now: Date | number): boolean {
+/**
+ * People can take part between the registration dates. Either may be left out: open from the start,
+ * or until the event is over. `neverCloses`: no closing date means never (migration 0013's event,
+ * which keeps the rule it was made with: docs/product.md#the-2025-hackathon-and-the-demo).
+ */
+export function registrationOpen(event: EventDates, now: Date | number, neverCloses = false): boolean {
   const t = time(now);
   const opens = at(event.registrationOpensAt);
-  const closes = at(event.registrationClosesAt);
+  const closes = at(event.registrationClosesAt) ?? (neverCloses ? null : Date.parse(eventEndsAt(event)));
   return (opens === null || t >= opens) && (closes === null || t < closes);
 }
 

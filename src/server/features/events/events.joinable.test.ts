@@ -41,6 +41,8 @@ describe('events whose teams one could join now', () => {
     const draft = await event({}, { publish: false });
     const locked = await event({ formationDeadline: at(-1), buildStartsAt: at(-1), submissionDeadline: at(2) });
     const closing = await event({ registrationOpensAt: at(-3), registrationClosesAt: at(1) });
+    // No closing date: registration closes when the event is over.
+    const over = await event({ buildStartsAt: at(-5), submissionDeadline: at(-2) });
     const registered = await h.api('PUT /api/events/{slug}/registration', { params: { slug: closing }, cookie: person.cookie, body: {} });
     expect(registered.status).toBe(200);
     // Registration closes: those who take part still can, nobody else.
@@ -65,9 +67,12 @@ describe('events whose teams one could join now', () => {
       expect(seen).not.toContain(draft);
       expect(seen).not.toContain(locked);
       expect(seen).not.toContain(closing);
+      expect(seen).not.toContain(over);
     }
+    // Migration 0013's event keeps its rule: registration never closes there.
+    expect(await joinable()).toContain('worlds-largest-hackathon-2025');
     // Without the flag, every published event is listed, locked or not.
     const all = (await h.api('GET /api/events', { query: { pageSize: 100 } })).body.items.map((e) => e.slug);
-    expect(all).toEqual(expect.arrayContaining([open, locked, closing]));
+    expect(all).toEqual(expect.arrayContaining([open, locked, closing, over]));
   });
 });

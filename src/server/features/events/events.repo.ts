@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { PAGE_LIMIT, PAGE_OFFSET } from '../../api/paging';
 import type { Db } from '../../db/client';
+import { LEGACY_EVENT_ID } from '../../db/demo-events';
 import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
@@ -265,14 +266,16 @@ export async function setFeatured(db: Db, slug: string): Promise<Outcome> {
 
 /**
  * The events whose teams a person could join now: published, teams not locked, and they take part
- * or registration is open ('Teams that need you' looks there, and the event picker of a new team).
+ * or registration is open ('Teams that need you' looks there, and the event picker of a new team):
+ * isRegistrationOpen's rule (rules.ts) in SQL.
  * Signed out: the events anyone could join after signing up.
  */
 const joinableWhere = (profileId: string | Placeholder | null) => sql`${publicEvent}
   and (${events.formationDeadline} is null or now() < ${events.formationDeadline})
   and (${profileId === null ? sql`false` : sql`exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${profileId})`}
     or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())
-      and (${events.registrationClosesAt} is null or now() < ${events.registrationClosesAt})))`;
+      and (now() < coalesce(${events.registrationClosesAt}, ${events.awardsAt}, ${events.submissionDeadline})
+        or (${events.registrationClosesAt} is null and ${events.id} = ${LEGACY_EVENT_ID}))))`;
 
 /**
  * For a statement of another feature: the ids of the events whose teams the person could join now,

@@ -288,6 +288,28 @@ describe('taking part', () => {
     }
   });
 
+  it('closes registration when the event is over if it has no closing date; the 2025 event keeps its rule and stays open', async () => {
+    const over = await create(owner, { buildStartsAt: at(-10), submissionDeadline: at(-3), awardsAt: at(-1) });
+    await publish(over);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug: over } })).body.registrationOpen).toBe(false);
+    const took = await h.api('PUT /api/events/{slug}/registration', { params: { slug: over }, cookie: stranger.cookie, body: {} });
+    expect(took.status).toBe(409);
+    expect(took.body).toMatchObject({ error: 'Registration for Spring Hack is closed', code: 'registration_closed' });
+    // Making a team there would register them: refused alike, and nothing is written.
+    const team = await h.api('POST /api/teams', {
+      cookie: stranger.cookie,
+      body: { name: 'Too Late Crew', description: 'A team made after the awards.', openPositions: ['Designer'], event: over },
+    });
+    expect(team.status).toBe(409);
+    expect(team.body.code).toBe('registration_closed');
+    expect((await h.api('GET /api/teams', { query: { event: over } })).body.total).toBe(0);
+    // Migration 0013's event, over since July 2025, never closes (docs/product.md#the-2025-hackathon-and-the-demo).
+    const legacy = 'worlds-largest-hackathon-2025';
+    expect((await h.api('GET /api/events/{slug}', { params: { slug: legacy } })).body.registrationOpen).toBe(true);
+    const joined = await h.api('PUT /api/events/{slug}/registration', { params: { slug: legacy }, cookie: stranger.cookie, body: {} });
+    expect(joined.status).toBe(200);
+  });
+
   it("a team card names its event, and the event's new name as soon as an organizer saves it", async () => {
     const slug = await create(owner, { registrationOpensAt: at(-1), registrationClosesAt: at(5) });
     await publish(slug);

@@ -5,6 +5,7 @@
  */
 import type { EventDates } from '../../../shared/events';
 import { eventEndsAt, formationLocked, listPhase, registrationOpen } from '../../../shared/events';
+import { LEGACY_EVENT_ID } from '../../db/demo-events';
 import type { Event } from '../../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -36,7 +37,8 @@ export const isPublic = (event: Pick<Event, 'state' | 'hidden'>) => event.state 
 /** What 'event_not_public' says of the event: hidden by a platform admin, or a draft. */
 export const whyNotPublic = (event: Pick<Event, 'name' | 'hidden'>) => ({ event: event.name, why: event.hidden ? 'hidden' : 'draft' });
 
-export const isRegistrationOpen = (event: Event, now = new Date()) => registrationOpen(datesOf(event), now);
+/** Whether people may take part now; the 2025 event made by migration 0013 takes them whenever (its rule since then). */
+export const isRegistrationOpen = (event: Event, now = new Date()) => registrationOpen(datesOf(event), now, event.id === LEGACY_EVENT_ID);
 export const isFormationLocked = (event: Event, now = new Date()) => formationLocked(datesOf(event), now);
 export const phaseOf = (event: StoredDates, now = new Date()) => listPhase(datesOf(event), now);
 export const endsAt = (event: Event) => new Date(eventEndsAt(datesOf(event)));

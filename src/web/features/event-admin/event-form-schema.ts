@@ -13,7 +13,7 @@ import { browserTimeZone, instantInZone, knownTimeZone, localInZone } from './zo
 /** The dated phases, in their order on the page. */
 export const PHASE_FIELDS = [
   { name: 'registrationOpensAt', label: 'Registration opens', hint: 'Left empty: open from the start' },
-  { name: 'registrationClosesAt', label: 'Registration closes', hint: 'Left empty: open to the end' },
+  { name: 'registrationClosesAt', label: 'Registration closes', hint: 'Left empty: open until the event is over' },
   { name: 'formationDeadline', label: 'Team formation deadline', hint: 'After it, teams are locked; left empty: never' },
   { name: 'buildStartsAt', label: 'Build starts', hint: 'The countdown counts down to it' },
   { name: 'submissionDeadline', label: 'Submission deadline', hint: 'Judging starts' },

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { EventRef } from '../../../shared/api/events';
 import { type TeamCard, type TeamDetail, type TeamMember } from '../../../shared/api/teams';
 import { LEADER_ROLE } from '../../../shared/constants';
+import { formationLocked } from '../../../shared/events';
 import { positionSkillColumns } from '../../../shared/matching';
 import type { CreateTeamSchema, UpdateTeamSchema } from '../../../shared/schemas';
 import type { Db } from '../../db/client';
@@ -169,7 +170,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer)
   return {
     ...toCard(team, { slug: event.slug, name: event.name }),
     ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),
-    event: { ...event, formationDeadline, formationLocked: formationDeadline !== null && Date.parse(formationDeadline) <= Date.now() },
+    event: { ...event, formationDeadline, formationLocked: formationLocked({ formationDeadline }, Date.now()) },
     positionSkills: team.positionSkills,
     updatedAt: team.updatedAt,
     members,

@@ -83,11 +83,14 @@ export function SocialButtons({ verb = 'Continue', redirectTo }: { verb?: string
           <Tooltip key={provider} content="Coming soon!">
             {/* A disabled button gets no pointer events, so the wrapper carries the tooltip. */}
             <span className="block rounded-lg">
-              {/* On a narrow phone the 'Coming soon!' pill wraps below the label instead of overflowing. */}
+              {/* On a phone the 'Coming soon!' pill takes its own line on every such button (so they stay one
+                  height, whichever label is longer); from the small breakpoint on, it follows the label. */}
               <Button variant="outline" className="h-auto! min-h-10 w-full flex-wrap gap-y-1 whitespace-normal! py-2" disabled>
                 <Icon />
                 {label}
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon!</span>
+                <span className="flex basis-full justify-center sm:basis-auto">
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Coming soon!</span>
+                </span>
               </Button>
             </span>
           </Tooltip>

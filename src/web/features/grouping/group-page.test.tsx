@@ -34,12 +34,20 @@ const otherProfile: ProfileDetail = {
   contact: null,
 };
 
+const FOUND = { id: '66666666-6666-4666-8666-666666666666', name: 'Olga Found' };
+const { experiences: _experiences, contact: _contact, ...otherCard } = otherProfile;
+const ownCard = { ...otherCard, id: SIGNED_IN.profile.id, name: 'Me Myself' };
+
 describe('find me a team', () => {
   it("adding someone not to be grouped with asks nothing of the server; 'Find me a team' sends both", async () => {
     const calls = answerFetch({
       'GET /api/events/{slug}': { status: 200, body: event },
       'GET /api/events/{slug}/grouping/me': { status: 200, body: { optedIn: null, proposal: null } satisfies MyGrouping },
       'GET /api/profiles/{id}': { status: 200, body: otherProfile },
+      'GET /api/profiles': {
+        status: 200,
+        body: { items: [ownCard, otherCard, { ...otherCard, id: FOUND.id, name: FOUND.name }], total: 3, page: 1, pageSize: 8 },
+      },
       'PUT /api/events/{slug}/grouping/me': () => ({
         status: 200,
         body: {
@@ -51,19 +59,33 @@ describe('find me a team', () => {
     renderScreen(<GroupPage />, { path, route });
     await userEvent.selectOptions(await screen.findByLabelText('What you want to do'), 'design');
     // One's own profile is refused on the spot.
-    await userEvent.type(screen.getByLabelText('Profile address'), `/profiles/${SIGNED_IN.profile.id}`);
-    expect(screen.getByLabelText('Profile address')).toHaveAccessibleDescription('That is your own profile');
+    const field = screen.getByLabelText('Name or profile address');
+    await userEvent.type(field, `/profiles/${SIGNED_IN.profile.id}`);
+    expect(field).toHaveAccessibleDescription('That is your own profile');
     expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
-    await userEvent.clear(screen.getByLabelText('Profile address'));
-    await userEvent.type(screen.getByLabelText('Profile address'), `http://localhost/profiles/${OTHER.id}`);
+    await userEvent.clear(field);
+    await userEvent.type(field, `http://localhost/profiles/${OTHER.id}`);
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('button', { name: `Remove ${OTHER.name}` })).toBeVisible();
+    expect(field).toHaveValue('');
+    // By name: the event's people it finds, less oneself and those already listed.
+    await userEvent.type(field, 'o{Enter}');
+    const found = await screen.findByRole('list', { name: 'People found' });
+    expect(
+      within(found)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`${FOUND.name}Add ${FOUND.name}`]);
+    expect(calls.find((c) => c.key === 'GET /api/profiles')?.query.get('event')).toBe(SLUG);
+    await userEvent.click(within(found).getByRole('button', { name: `Add ${FOUND.name}` }));
+    expect(await screen.findByRole('button', { name: `Remove ${FOUND.name}` })).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'People found' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Ask to be grouped' })).toBeVisible();
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Find me a team' }));
     await waitFor(() => expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(1));
-    expect(calls.find((c) => c.key.startsWith('PUT'))?.body).toEqual({ role: 'design', notWith: [OTHER.id] });
+    expect(calls.find((c) => c.key.startsWith('PUT'))?.body).toEqual({ role: 'design', notWith: [OTHER.id, FOUND.id] });
   });
 
   it('a member still to answer when the group became a team can accept and join it, or decline', async () => {

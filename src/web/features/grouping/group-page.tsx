@@ -12,15 +12,14 @@ import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorMessage, Loading, SuccessMessage } from '../../components/ui/feedback';
-import { Field, Input, Select } from '../../components/ui/field';
+import { Field, Select } from '../../components/ui/field';
 import { api, errorText } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
 import { useEvent } from '../../lib/events';
 import { formatInZone, viewerTimeZone } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/title';
+import { NotWithPicker } from './not-with-picker';
 
 const ANSWER_TEXT = { pending: 'Not answered yet', accepted: 'Accepted', declined: 'Declined', expired: 'Did not answer' } as const;
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 export default function GroupPage() {
   const { slug = '' } = useParams();
@@ -141,7 +140,6 @@ function OptInCard({
 }) {
   const [role, setRole] = useState<GroupingRole>(optedIn?.role ?? 'build');
   const [notWith, setNotWith] = useState(optedIn?.notWith ?? []);
-  const [adding, setAdding] = useState('');
   const save = useMutation({
     mutationFn: (ids: string[]) => api('PUT /api/events/{slug}/grouping/me', { params: { slug }, body: { role, notWith: ids } }),
     onSuccess: (data) => {
@@ -150,18 +148,6 @@ function OptInCard({
     },
   });
   const leave = useMutation({ mutationFn: () => api('DELETE /api/events/{slug}/grouping/me', { params: { slug } }), onSuccess: onSaved });
-  // Adding changes the list on screen only (its name read from the profile); 'Find me a team' or
-  // 'Save' sends it, as removing does: adding someone is not asking to be grouped.
-  const ownId = useAuth().profile?.id;
-  const lookup = useMutation({
-    mutationFn: (id: string) => api('GET /api/profiles/{id}', { params: { id } }),
-    onSuccess: (found) => {
-      setNotWith((list) => (list.some((p) => p.id === found.id) ? list : [...list, { id: found.id, name: found.name }]));
-      setAdding('');
-    },
-  });
-  const addId = adding.match(UUID)?.[0];
-  const addingSelf = Boolean(addId && addId === ownId);
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -183,57 +169,7 @@ function OptInCard({
             </Select>
           )}
         </Field>
-        <div>
-          <p className="text-sm font-medium text-slate-700">People you do not want to be grouped with</p>
-          <p className="text-xs text-slate-600">Nobody is told. Paste the address of their profile page.</p>
-          {notWith.length > 0 && (
-            <ul className="mt-2 space-y-1 text-sm">
-              {notWith.map((p) => (
-                <li key={p.id} className="flex items-center gap-2">
-                  {p.name}
-                  <Button variant="ghost" size="sm" onClick={() => setNotWith(notWith.filter((x) => x.id !== p.id))}>
-                    Remove {p.name}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="mt-2 flex gap-2">
-            <Field
-              label="Profile address"
-              className="flex-1"
-              error={
-                addingSelf
-                  ? 'That is your own profile'
-                  : lookup.isError
-                    ? errorText(lookup.error, 'No profile has this address')
-                    : adding.trim() && !addId
-                      ? "Paste the address of a profile page ('/profiles/...')"
-                      : undefined
-              }
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  value={adding}
-                  onChange={(e) => {
-                    lookup.reset();
-                    setAdding(e.target.value);
-                  }}
-                  placeholder="/profiles/..."
-                />
-              )}
-            </Field>
-            <Button
-              variant="outline"
-              className="mt-[26px] self-start"
-              disabled={!addId || addingSelf || lookup.isPending}
-              onClick={() => addId && lookup.mutate(addId)}
-            >
-              Add
-            </Button>
-          </div>
-        </div>
+        <NotWithPicker slug={slug} notWith={notWith} onChange={setNotWith} />
         <div className="flex flex-wrap gap-2">
           <Button disabled={save.isPending} onClick={() => save.mutate(notWith.map((p) => p.id))}>
             {optedIn ? 'Save' : 'Find me a team'}

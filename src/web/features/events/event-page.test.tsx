@@ -126,6 +126,8 @@ describe('after the awards', () => {
     expect(screen.getByRole('link', { name: 'Browse Teams' })).toBeVisible();
     expect(screen.getByText('The prizes were awarded at the Award Ceremony on July 26, 2025.')).toBeVisible();
     expect(scheduleStates().map(([, state]) => state)).toEqual(['Done', 'Done', 'Done', 'Done']);
+    // Its registration, without a closing date, never closes (migration 0013's rule for it).
+    expect(screen.getByText('Registration closes', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^Never$/);
   });
 });
 

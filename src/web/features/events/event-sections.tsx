@@ -116,13 +116,19 @@ function When({ iso, zone }: { iso: string; zone: string }) {
 /** The dates that decide what people can do, and the rules for teams (docs/product.md#event-data). */
 export function RulesCard({ event }: { event: EventDetail }) {
   const zone = event.timezone;
-  const dates: [string, string | null][] = [
-    ['Registration opens', event.registrationOpensAt],
-    ['Registration closes', event.registrationClosesAt],
-    ['Team formation deadline', event.formationDeadline],
-    ['Build starts', event.buildStartsAt],
-    ['Submission deadline', event.submissionDeadline],
-    ['Awards', event.awardsAt],
+  // A date left out says what it means (docs/product.md#event-data); registration open after the
+  // event is over without a closing date never closes (migration 0013's 2025 event).
+  const dates: [string, string | null, string | null][] = [
+    ['Registration opens', event.registrationOpensAt, null],
+    [
+      'Registration closes',
+      event.registrationClosesAt,
+      event.phase === 'past' && event.registrationOpen ? 'Never' : 'When the event is over',
+    ],
+    ['Team formation deadline', event.formationDeadline, 'None: teams never lock'],
+    ['Build starts', event.buildStartsAt, null],
+    ['Submission deadline', event.submissionDeadline, null],
+    ['Awards', event.awardsAt, null],
   ];
   const size =
     event.teamSizeMin === event.teamSizeMax ? `${event.teamSizeMax} people` : `${event.teamSizeMin} to ${event.teamSizeMax} people`;
@@ -144,13 +150,11 @@ export function RulesCard({ event }: { event: EventDetail }) {
         )}
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           {dates
-            .filter((d): d is [string, string] => d[1] !== null)
-            .map(([label, at]) => (
+            .filter(([, at, unset]) => at !== null || unset !== null)
+            .map(([label, at, unset]) => (
               <div key={label}>
                 <dt className="font-medium text-slate-700">{label}</dt>
-                <dd className="text-slate-600">
-                  <time dateTime={at}>{longDateTime(at, zone)}</time>
-                </dd>
+                <dd className="text-slate-600">{at === null ? unset : <time dateTime={at}>{longDateTime(at, zone)}</time>}</dd>
               </div>
             ))}
           <div>

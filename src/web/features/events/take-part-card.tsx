@@ -3,7 +3,7 @@
  * and a short line while registration is open; once in, the flag and line can change, and the
  * person can leave the event (and with it its teams).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, LogOut, UserPlus } from 'lucide-react';
 import type { EventDetail, RegistrationView } from '../../../shared/api/events';
@@ -22,6 +22,8 @@ import { longDateTime } from './schedule-time';
 export function TakePartCard({ event }: { event: EventDetail }) {
   const { user, loading } = useAuth();
   const registration = event.viewer.registration;
+  // Taking part swaps the form for what was saved: the keyboard goes there, not to the page's start.
+  const [joined, setJoined] = useState(false);
   return (
     <Card className="h-fit">
       <CardHeader>
@@ -34,9 +36,9 @@ export function TakePartCard({ event }: { event: EventDetail }) {
         {loading ? null : !user ? (
           <SignInToTakePart event={event} />
         ) : registration ? (
-          <TakingPart event={event} registration={registration} />
+          <TakingPart event={event} registration={registration} focusOnArrival={joined} />
         ) : event.registrationOpen ? (
-          <TakePartForm event={event} />
+          <TakePartForm event={event} onJoined={() => setJoined(true)} />
         ) : (
           <RegistrationClosed event={event} />
         )}
@@ -124,26 +126,44 @@ function RegistrationForm({
   );
 }
 
-function TakePartForm({ event }: { event: EventDetail }) {
+function TakePartForm({ event, onJoined }: { event: EventDetail; onJoined: () => void }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">Join {event.name} to create a team, ask to join one or be invited.</p>
-      <RegistrationForm event={event} registration={null} />
+      <RegistrationForm event={event} registration={null} onDone={onJoined} />
     </div>
   );
 }
 
-function TakingPart({ event, registration }: { event: EventDetail; registration: RegistrationView }) {
+function TakingPart({
+  event,
+  registration,
+  focusOnArrival,
+}: {
+  event: EventDetail;
+  registration: RegistrationView;
+  focusOnArrival: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // After taking part, and after 'Change' is saved or cancelled, the form is gone: focus goes to the status.
+  const [focusStatus, setFocusStatus] = useState(focusOnArrival);
+  const status = useRef<HTMLParagraphElement>(null);
   const leave = useLeaveEvent(event);
-  if (editing)
-    return (
-      <RegistrationForm event={event} registration={registration} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
-    );
+  useEffect(() => {
+    if (focusStatus && !editing) {
+      status.current?.focus();
+      setFocusStatus(false);
+    }
+  }, [focusStatus, editing]);
+  const doneEditing = () => {
+    setEditing(false);
+    setFocusStatus(true);
+  };
+  if (editing) return <RegistrationForm event={event} registration={registration} onDone={doneEditing} onCancel={doneEditing} />;
   return (
     <div className="space-y-4">
-      <p role="status" className="flex items-center gap-2 font-medium text-success">
+      <p ref={status} tabIndex={-1} role="status" className="flex items-center gap-2 font-medium text-success outline-none">
         <CheckCircle2 aria-hidden className="h-5 w-5" />
         You take part in this event
       </p>

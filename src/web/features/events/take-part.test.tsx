@@ -2,7 +2,7 @@
  * An event's own page, /hackathons/{slug} (docs/product.md#taking-part): not found for drafts, taking
  * part and leaving, its teams and people, the formation lock, and the staff's way to edit it.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../../shared/api/events';
@@ -76,12 +76,23 @@ describe('taking part', () => {
     await userEvent.type(within(card).getByLabelText('What you want to do here (optional)'), 'Frontend for a grid dashboard');
     await userEvent.click(within(card).getByRole('button', { name: 'Take part' }));
     expect(await screen.findByText('You take part in this event')).toBeVisible();
+    // The form is gone: the keyboard is on what was saved, not back at the page's start.
+    await waitFor(() => expect(screen.getByText('You take part in this event')).toHaveFocus());
     expect(screen.getByText('Looking for a team here')).toBeVisible();
     expect(screen.getByText('Frontend for a grid dashboard')).toBeVisible();
     expect(calls.find((c) => c.route === 'PUT /api/events/{slug}/registration')?.body).toEqual({
       looking: true,
       intent: 'Frontend for a grid dashboard',
     });
+  });
+
+  it("'Dates and rules' says what a date left out means", async () => {
+    open(runningEvent(NOW, { registrationClosesAt: null, formationDeadline: null }));
+    const rules = (await screen.findByRole('heading', { name: 'Dates and rules' })).closest('div')!.parentElement!;
+    const row = (term: string) => within(rules).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(row('Registration closes')).toBe('When the event is over');
+    expect(row('Team formation deadline')).toBe('None: teams never lock');
+    expect(within(rules).queryByText('Registration opens', { selector: 'dt' })).not.toBeNull();
   });
 
   it('registration closed: says so instead of a button', async () => {

@@ -80,6 +80,8 @@ describe('creating an event', () => {
     typeDate('Time of item 1', '2027-07-15T08:30');
     await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/hackathons/spring-hack-2027/edit'));
+    // In place of the form: Back from the edit page does not open an emptied form.
+    expect(router.state.historyAction).toBe('REPLACE');
     const sent = calls.find((c) => c.key === 'POST /api/events')!.body;
     expect(sent).toMatchObject({
       slug: 'spring-hack-2027',

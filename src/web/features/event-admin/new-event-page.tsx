@@ -21,7 +21,7 @@ export default function NewEventPage() {
           mode="create"
           defaultValues={newEventValues()}
           submit={create.mutateAsync}
-          onSuccess={(values) => navigate(`/hackathons/${values.slug}/edit`)}
+          onSuccess={(values) => navigate(`/hackathons/${values.slug}/edit`, { replace: true })}
         />
       </div>
     </Page>

@@ -42,7 +42,8 @@ export default function CreateTeamPage() {
         event: values.event || undefined,
         positionSkills: Object.fromEntries(rows.current.map((title, i) => [title.trim(), needs[i] ?? []])),
       }),
-    onSuccess: ({ id }) => navigate(`/teams/${id}`),
+    // The form was a step on the way: Back from the new team goes where the person came from, not to an emptied form.
+    onSuccess: ({ id }) => navigate(`/teams/${id}`, { replace: true }),
     errorFallback: 'Failed to create team. Please try again.',
   });
 

@@ -100,3 +100,17 @@ describe("team forms show the server's field messages on their fields", () => {
     expect(calls.map((c) => c.key)).toContain(`PUT /api/teams/${TEAM_ID}/positions`);
   });
 });
+
+describe('Create Team', () => {
+  it('opens the new team in place of the form, so Back goes where the person came from', async () => {
+    answerFetch({ 'POST /api/teams': { status: 201, body: team() } });
+    const { router } = renderScreen(<CreateTeamPage />, { path: '/create-team' });
+    await userEvent.type(await screen.findByLabelText('Team Name'), 'Pixel Pioneers');
+    await userEvent.type(screen.getByLabelText('Description'), 'We build delightful accessible interfaces.');
+    await userEvent.type(screen.getByLabelText('Open position 1'), 'Designer');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Team' }));
+    expect(await screen.findByText('Now at another page')).toBeVisible();
+    expect(router.state.location.pathname).toBe(`/teams/${TEAM_ID}`);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});

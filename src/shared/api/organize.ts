@@ -221,10 +221,12 @@ export const organizeApi = {
     path: '/api/events/{slug}/announcements',
     tags: [ORGANIZE],
     summary: 'Send an announcement (owners and organizers)',
-    description: "To a segment: each recipient's inbox, live. Sent to everyone, it is listed on the event for everyone.",
+    description:
+      "To a segment: each recipient's inbox, live. Sent to everyone, it is listed on the event for everyone (also before anyone " +
+      'takes part); to any other segment with no one in it, 409 `announcement_no_recipients` and nothing is sent or recorded.',
     security: signedIn,
     request: { params: eventParam, body: jsonBody(AnnouncementInputSchema) },
-    responses: { 201: json(AnnouncementSentSchema, 'Sent'), ...errors(401, 403, 404, ...jsonBodyErrors) },
+    responses: { 201: json(AnnouncementSentSchema, 'Sent'), ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
   }),
   announcements: defineRoute({
     method: 'get',

@@ -134,6 +134,7 @@ export const REFUSALS = {
   grouping_run_not_found: { status: 404, message: 'Run not found' },
   grouping_run_busy: { status: 409, message: 'A grouping run is already under way for this event' },
   grouping_run_not_ready: { status: 409, message: (d) => `This run cannot be sent: it is ${d.status}` },
+  announcement_no_recipients: { status: 409, message: 'No one is in the group you chose: nothing was sent' },
   // ---------- API tokens ----------
   too_many_tokens: { status: 409, message: (d) => `You have ${d.limit} tokens, the most one person may have: revoke one first` },
   token_not_found: { status: 404, message: 'Token not found' },

@@ -7,7 +7,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { STALE_HOURS, type AnnouncementInput, type DeskRecord, type PublicAnnouncement, type Segment } from '../../../shared/api/organize';
 import type { EventRole } from '../../../shared/constants';
-import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
 import { announcementRecipients, announcements, deskRecords, type Event } from '../../db/schema';
@@ -87,6 +87,9 @@ export async function announce(
         select ${row.id}::uuid, s.profile_id from (${segmentIds(event.id, segment)}) s on conflict do nothing returning 1)
         select count(*)::int as n from added`,
     );
+    // A segment with no one in it: nothing to send, and nothing to record. To everyone, the
+    // announcement is also the event page's, so it stands even before anyone takes part.
+    if (n === 0 && segment.kind !== 'everyone') throw new Rollback(refused('announcement_no_recipients'));
     const mailing = opts.mail && n > 0;
     await tx
       .update(announcements)

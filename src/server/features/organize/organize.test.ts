@@ -315,6 +315,22 @@ describe('announcements', () => {
     expect(other.body.error).toBe('Team not found');
   });
 
+  it('to a segment with no one in it: 409, and nothing is sent or recorded', async () => {
+    const before = (await h.api('GET /api/events/{slug}/organize/records', { params: { slug }, cookie: owner.cookie })).body.length;
+    const empty = await h.api('POST /api/events/{slug}/announcements', {
+      params: { slug },
+      cookie: owner.cookie,
+      body: { message: 'COBOL people, where are you?', segment: { kind: 'unteamed', filter: { skills: ['COBOL'] } } },
+    });
+    expect(empty.status).toBe(409);
+    expect(empty.body).toMatchObject({
+      error: 'No one is in the group you chose: nothing was sent',
+      code: 'announcement_no_recipients',
+    });
+    const records = await h.api('GET /api/events/{slug}/organize/records', { params: { slug }, cookie: owner.cookie });
+    expect(records.body).toHaveLength(before);
+  });
+
   it('every export and announcement is recorded for the owners', async () => {
     const records = await h.api('GET /api/events/{slug}/organize/records', { params: { slug }, cookie: owner.cookie });
     const summary = records.body.map((r: { kind: string; what: string; count: number }) => `${r.kind} ${r.what} ${r.count}`);

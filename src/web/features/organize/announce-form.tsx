@@ -29,8 +29,11 @@ export function AnnounceForm({ slug, filter, filterText }: { slug: string; filte
     schema: AnnounceFormSchema,
     defaultValues: { message: '', kind: 'unteamed', teamId: '' },
     submit: ({ message, kind, teamId }) => announce.mutateAsync({ message, segment: segmentOf(kind, teamId, filter) }),
-    onSuccess: (sent) => setSentTo(sent.recipientCount),
-    resetOnSuccess: true,
+    onSuccess: (sent, { kind, teamId }) => {
+      setSentTo(sent.recipientCount);
+      // The message is emptied (a second press must not send it twice); the group chosen stays.
+      form.reset({ message: '', kind, teamId });
+    },
     fieldFor: (name) => (name === 'segment.teamId' ? 'teamId' : name.startsWith('segment') ? 'kind' : name),
     errorFallback: 'The announcement could not be sent. Please try again.',
   });

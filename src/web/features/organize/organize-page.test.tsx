@@ -67,10 +67,10 @@ const ada: UnteamedPerson = {
 };
 const page = (items: UnteamedPerson[]) => ({ status: 200 as const, body: { items, total: items.length, page: 1, pageSize: 50 } });
 
-function renderDesk(path = `/hackathons/${SLUG}/organize`, unteamed = page([ada])) {
+function renderDesk(path = `/hackathons/${SLUG}/organize`, unteamed = page([ada]), numbers = dashboard) {
   const calls = answerFetch({
     'GET /api/events/{slug}': { status: 200, body: event },
-    'GET /api/events/{slug}/organize': { status: 200, body: dashboard },
+    'GET /api/events/{slug}/organize': { status: 200, body: numbers },
     'GET /api/events/{slug}/organize/unteamed': unteamed,
     'GET /api/teams': {
       status: 200,
@@ -199,6 +199,26 @@ describe("the organizer's desk", () => {
     expect(query().get('skills')).toBe('Python');
   });
 
+  it('an empty list says why: no match for the filters (with a way to clear them), no one taking part yet, or everyone in a team', async () => {
+    const { router } = renderDesk(`/hackathons/${SLUG}/organize?availability=Weekends&looking=true`, page([]));
+    expect(await screen.findByRole('heading', { name: 'No one without a team matches these filters' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Availability')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Looking for a team' })).not.toBeChecked();
+  });
+
+  it('an event no one takes part in yet says so, not that the filters match no one', async () => {
+    renderDesk(undefined, page([]), { ...dashboard, people: { registrants: 0, looking: 0, inTeam: 0, withoutTeam: 0 } });
+    expect(await screen.findByRole('heading', { name: 'No one takes part yet' })).toBeVisible();
+    expect(screen.queryByText('No one without a team matches these filters')).toBeNull();
+  });
+
+  it('everyone in a team: says so', async () => {
+    renderDesk(undefined, page([]), { ...dashboard, people: { registrants: 3, looking: 0, inTeam: 3, withoutTeam: 0 } });
+    expect(await screen.findByRole('heading', { name: 'Everyone taking part is in a team' })).toBeVisible();
+  });
+
   it("to a team's members: asks which team, found by name", async () => {
     const { calls } = renderDesk();
     const announce = await screen.findByRole('region', { name: 'Announce' });
@@ -217,6 +237,10 @@ describe("the organizer's desk", () => {
       message: 'Your table is number 12.',
       segment: { kind: 'team', teamId: TEAM_ID },
     });
+    // The message is emptied; the team stays chosen for the next one.
+    expect(within(announce).getByLabelText('Message')).toHaveValue('');
+    expect(within(announce).getByLabelText('Send to')).toHaveValue('team');
+    expect(within(announce).getByLabelText('Team')).toHaveValue(TEAM_ID);
   });
 
   it('a moderator sees the numbers and the list, but neither downloads nor announcements', async () => {

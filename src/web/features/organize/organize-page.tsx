@@ -71,15 +71,14 @@ export default function OrganizePage() {
   const organizes = role === 'owner' || role === 'organizer';
   const total = unteamed.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / UNTEAMED_PAGE_SIZE));
-  const filterText =
-    [
-      filter.skills.length ? `skills ${filter.skills.join(', ')}` : '',
-      filter.availability ?? '',
-      filter.band ? TIMEZONE_BANDS[filter.band].label : '',
-      filter.looking ? 'looking for a team' : '',
-    ]
-      .filter(Boolean)
-      .join('; ') || 'everyone without a team';
+  const filterParts = [
+    filter.skills.length ? `skills ${filter.skills.join(', ')}` : '',
+    filter.availability ?? '',
+    filter.band ? TIMEZONE_BANDS[filter.band].label : '',
+    filter.looking ? 'looking for a team' : '',
+  ].filter(Boolean);
+  const filtered = filterParts.length > 0;
+  const filterText = filterParts.join('; ') || 'everyone without a team';
   // Every change takes the skills as the box shows them, applied or not: leaving the box and choosing
   // another filter are two changes in a row, and the second must not undo the first.
   const change = (next: Partial<typeof filters> = {}) =>
@@ -171,7 +170,13 @@ export default function OrganizePage() {
           {unteamed.isPending ? 'Loading...' : `${total.toLocaleString('en')} ${total === 1 ? 'person' : 'people'} without a team`}
         </p>
         {unteamed.isError && <ErrorMessage>{errorText(unteamed.error, 'The list could not be loaded.')}</ErrorMessage>}
-        {unteamed.data && unteamed.data.items.length === 0 && <EmptyState title="No one without a team matches these filters" />}
+        {unteamed.data && unteamed.data.items.length === 0 && (
+          <UnteamedEmpty
+            filtered={filtered}
+            registrants={dashboard.data.people.registrants}
+            onClear={() => update({ skills: [], availability: undefined, band: undefined, looking: false })}
+          />
+        )}
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
           {unteamed.data?.items.map((p) => (
             <li key={p.person.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
@@ -220,5 +225,25 @@ export default function OrganizePage() {
       {organizes && <WebhooksPanel slug={slug} />}
       {role === 'owner' && <DeskRecords slug={slug} />}
     </Page>
+  );
+}
+
+/** An empty list of people without a team: no match for the filters, no one taking part yet, or everyone in a team. */
+function UnteamedEmpty({ filtered, registrants, onClear }: { filtered: boolean; registrants: number; onClear: () => void }) {
+  if (filtered)
+    return (
+      <EmptyState
+        title="No one without a team matches these filters"
+        action={
+          <Button variant="outline" size="sm" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  return registrants === 0 ? (
+    <EmptyState title="No one takes part yet" description="People show here once they take part and while they are in no team." />
+  ) : (
+    <EmptyState title="Everyone taking part is in a team" />
   );
 }

@@ -21,6 +21,8 @@ export const GROUPING_ROLE_LABELS: Record<GroupingRole, string> = {
 };
 /** Hours a member has to answer a proposal; after that they are back in the pool. */
 export const ANSWER_HOURS = 48;
+/** Waking hours a day a group should share at least: fewer is a trade-off its members and the desk are told of. */
+export const MIN_SHARED_HOURS = 4;
 export const MAX_NOT_WITH = 50;
 /** The most members a team asks grouping for at once. */
 export const MAX_TEAM_WANTED = 9;

@@ -4,6 +4,7 @@
  * and the hard rule (no forbidden pair).
  */
 import { AVAILABILITY_STEP, LEVEL_RANK, popcount, ROLES, wakingMask, type Role, type Solo } from './people';
+import { MIN_SHARED_HOURS } from '../../../shared/api/grouping';
 
 /** A person prepared for scoring: numbers instead of strings. */
 export interface Member {
@@ -36,8 +37,8 @@ export function toMember(person: Solo, index: number, blocked: Set<string> | nul
   };
 }
 
-/** Hours a group should share at least. */
-export const MIN_SHARED_HOURS = 4;
+/** Hours a group should share at least (the desk flags a group with fewer). */
+export { MIN_SHARED_HOURS };
 
 export interface GroupTerms {
   size: number;

@@ -3,7 +3,7 @@
  * who asked for it, preview each group with its quality terms and the totals, rerun or send.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GROUPING_ROLE_LABELS, type GroupingRun } from '../../../shared/api/grouping';
+import { GROUPING_ROLE_LABELS, MIN_SHARED_HOURS, type GroupingRun } from '../../../shared/api/grouping';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -64,9 +64,13 @@ export function GroupingPanel({ slug, organizes }: { slug: string; organizes: bo
         <ol className="mt-4 grid gap-3 md:grid-cols-2" aria-label="Proposed groups">
           {current.groups.map((g, i) => (
             <li key={g.id} className="rounded-lg border border-slate-200 p-3">
-              <p className="font-medium text-slate-900">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
                 {g.fillsTeam ? `Fills ${g.fillsTeam.name}` : `Group ${i + 1}`}
-                {g.teamId && !g.fillsTeam && <span className="ml-2 text-sm text-success">became a team</span>}
+                {g.teamId && !g.fillsTeam && <span className="text-sm text-success">became a team</span>}
+                {/* What the run could not avoid for this group (blocked pairs it never groups): worth a look before sending. */}
+                {g.terms.sharedHours < MIN_SHARED_HOURS && (
+                  <Badge variant="warning">{g.terms.sharedHours === 0 ? 'No shared waking hours' : 'Few shared waking hours'}</Badge>
+                )}
               </p>
               <ul className="mt-1 text-sm text-slate-700">
                 {g.members.map((m) => (
@@ -101,7 +105,7 @@ function Totals({ run }: { run: GroupingRun }) {
     ['Groups', String(t.groups)],
     ['Roles covered (of those possible)', pct(t.coverage)],
     ['Groups without a builder', String(t.withoutBuilder)],
-    ['Share 4+ waking hours', pct(t.sharedHours)],
+    [`Share ${MIN_SHARED_HOURS}+ waking hours`, pct(t.sharedHours)],
     ['Availability within a step', pct(t.availabilityWithinStep)],
     ['All-beginner groups', String(t.allBeginners)],
     ['Blocked pairs grouped', String(t.violations)],

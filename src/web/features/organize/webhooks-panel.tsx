@@ -76,8 +76,12 @@ export function WebhooksPanel({ slug }: { slug: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         A signed POST to your URL for each thing you choose, retried for a day. Each carries{' '}
-        <code className="break-all">{WEBHOOK_HEADERS.signature}: sha256=</code>, the HMAC-SHA256 of its body with the secret shown when you
-        add the webhook: check it before you trust the body. What each one sends:{' '}
+        <code>
+          {/* The header's name never breaks inside (a phone broke it after the 'X'). */}
+          <span className="whitespace-nowrap">{WEBHOOK_HEADERS.signature}:</span> sha256=
+        </code>
+        , the HMAC-SHA256 of its body with the secret shown when you add the webhook: check it before you trust the body. What each one
+        sends:{' '}
         <a href="/api/docs" className="text-link underline">
           API documentation
         </a>

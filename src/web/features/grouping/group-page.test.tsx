@@ -69,7 +69,10 @@ describe('find me a team', () => {
     expect(await screen.findByRole('button', { name: `Remove ${OTHER.name}` })).toBeVisible();
     expect(field).toHaveValue('');
     // By name: the event's people it finds, less oneself and those already listed.
-    await userEvent.type(field, 'o{Enter}');
+    await userEvent.type(field, 'o');
+    // A name is searched for ('Search'); an address is added ('Add').
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+    await userEvent.keyboard('{Enter}');
     const found = await screen.findByRole('list', { name: 'People found' });
     expect(
       within(found)

@@ -93,7 +93,7 @@ export function NotWithPicker({ slug, notWith, onChange }: { slug: string; notWi
           className="mt-[26px] self-start"
           disabled={!text.trim() || self || lookup.isPending || find.isPending}
         >
-          {id ? 'Add' : 'Find'}
+          {id ? 'Add' : 'Search'}
         </Button>
       </form>
       <div className="mt-2" aria-live="polite">

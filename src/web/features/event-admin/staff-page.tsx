@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Pencil } from 'lucide-react';
 import type { StaffMember } from '../../../shared/api/events';
@@ -119,6 +119,9 @@ function StaffList({ slug, staff, isOwner }: { slug: string; staff: StaffMember[
       : null;
   const busy = setRole.isPending || remove.isPending;
   const leaving = toRemove?.person.id === me?.id;
+  // An event keeps an owner (the server refuses otherwise): the only one's role and 'Leave' wait for another.
+  const owners = staff.filter((m) => m.role === 'owner').length;
+  const soleOwnerNote = useId();
 
   return (
     <div className="space-y-3">
@@ -126,6 +129,7 @@ function StaffList({ slug, staff, isOwner }: { slug: string; staff: StaffMember[
       <ul className="divide-y divide-slate-100" aria-label="Staff">
         {staff.map((m) => {
           const isMe = m.person.id === me?.id;
+          const soleOwner = m.role === 'owner' && owners === 1;
           return (
             <li key={m.person.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3 first:pt-0 last:pb-0">
               <Avatar person={m.person} size={40} />
@@ -142,7 +146,8 @@ function StaffList({ slug, staff, isOwner }: { slug: string; staff: StaffMember[
                     aria-label={`Role of ${m.person.name}`}
                     className="w-36"
                     value={m.role}
-                    disabled={busy}
+                    disabled={busy || soleOwner}
+                    aria-describedby={soleOwner ? soleOwnerNote : undefined}
                     onChange={(e) => {
                       remove.reset();
                       setRole.mutate({ profileId: m.person.id, role: e.target.value as EventRole });
@@ -157,7 +162,7 @@ function StaffList({ slug, staff, isOwner }: { slug: string; staff: StaffMember[
                 ) : (
                   <Badge variant={m.role === 'owner' ? 'primary' : 'secondary'}>{ROLE_NAMES[m.role]}</Badge>
                 )}
-                {(isOwner || isMe) && (
+                {(isOwner || isMe) && !soleOwner && (
                   <Button
                     variant="dangerOutline"
                     size="sm"
@@ -177,6 +182,11 @@ function StaffList({ slug, staff, isOwner }: { slug: string; staff: StaffMember[
           );
         })}
       </ul>
+      {isOwner && owners === 1 && (
+        <p id={soleOwnerNote} className="text-sm text-slate-600">
+          You are its only owner: make someone else an owner before you change your role or leave the staff.
+        </p>
+      )}
       <ConfirmDialog
         open={toRemove !== null}
         onOpenChange={(open) => !open && setToRemove(null)}

@@ -89,6 +89,7 @@ const allRoutes: AnyRoute[] = [
   { method: 'GET', path: () => '/api/me/events', auth: 'user' },
   { method: 'GET', path: (id = w.teamId) => `/api/teams/${id}/suggestions`, auth: 'leader', ids: true },
   { method: 'GET', path: () => '/api/me/suggested-teams', auth: 'user' },
+  { method: 'GET', path: () => '/api/me/teams', auth: 'user' },
 ];
 
 /** Cookies that carry no valid session. The forged one is built from Alice's real cookie in the test. */

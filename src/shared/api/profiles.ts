@@ -7,8 +7,10 @@ import {
   ProfileBasicSchema,
   ProfileContactSchema,
   ProfileListQuerySchema,
+  eventFilter,
   SettingsSchema,
 } from '../schemas';
+import { EventRefSchema } from './refs';
 import {
   DateTime,
   defineRoute,
@@ -82,9 +84,12 @@ export const MembershipSchema = z
     role: z.string(),
     isLeader: z.boolean(),
     soleLeader: z.boolean().meta({ description: 'The only leader of the team: must hand it over before leaving' }),
+    event: EventRefSchema,
   })
   .meta({ id: 'Membership', description: 'A team the user belongs to, with their role in it' });
 export type Membership = z.infer<typeof MembershipSchema>;
+
+export const MyTeamsQuerySchema = z.object({ event: eventFilter('Only the teams of this event (its slug)') });
 
 export const OwnProfileSchema = ProfileCardSchema.extend({
   experiences: z.array(z.string()),
@@ -145,6 +150,16 @@ export const profilesApi = {
     description: "The signed-in person's whole profile, contact details included, as the edit page shows it.",
     security: signedIn,
     responses: { 200: json(OwnProfileSchema, 'Your profile, with contact details and teams'), ...errors(401, 404) },
+  }),
+  myTeams: defineRoute({
+    method: 'get',
+    path: '/api/me/teams',
+    tags: [OWN],
+    summary: 'Your teams',
+    description: 'The teams you are in, led ones first, then by date joined; with `event`, only those of that event.',
+    security: signedIn,
+    request: { query: MyTeamsQuerySchema },
+    responses: { 200: json(z.array(MembershipSchema), 'Your teams'), ...errors(400, 401) },
   }),
   updateBasic: defineRoute({
     method: 'put',

@@ -34,6 +34,8 @@ export const teamKeys = {
   invitations: (id: string) => [...teamKeys.detail(id), 'invitations'] as const,
   /** Suggested people for a team (its leaders). */
   suggestions: (id: string) => [...teamKeys.detail(id), 'suggestions'] as const,
+  /** The signed-in person's own teams in one event (its page's 'Take part'). */
+  mine: (event: string) => [...teamKeys.all, 'mine', event] as const,
   /** Teams that need the signed-in person. */
   suggestedForMe: () => [...teamKeys.all, 'suggested-for-me'] as const,
   /** Teams the viewer leads, as seen from one candidate's profile page. */

@@ -16,7 +16,7 @@ import { ApiError, errorBody, notFound, requireViewer, withProfile, type AppEnv 
 import { createRouter, guarded } from '../../api/openapi';
 import type { Db } from '../../db/client';
 import { orRefuse, refusalError, refused } from '../../api/outcome';
-import { inEvent, takesPart } from '../events';
+import { eventIdBySlug, inEvent, takesPart } from '../events';
 import { inboxPage, unreadCount } from '../notifications';
 import { getOwnProfile, getProfileOwner, profileEdits, toAvatarWebp } from '../profiles';
 import {
@@ -60,6 +60,14 @@ export const meRoutes = createRouter()
     const viewer = await requireViewer(c);
     if (!viewer.profileId) throw notFound('Profile not found');
     return c.json(await ownProfile(c.var.db, viewer.profileId), 200);
+  })
+  .openapi(guarded(profilesApi.myTeams), async (c) => {
+    const viewer = await requireViewer(c);
+    const { event } = c.req.valid('query');
+    // An unknown event: none of one's teams is there. One's own team is named whatever the event's state.
+    const eventId = event === undefined ? undefined : await eventIdBySlug(c.var.db, event);
+    if (!viewer.profileId || eventId === null) return c.json([], 200);
+    return c.json(await membershipsOf(c.var.db, viewer.profileId, eventId), 200);
   })
   .openapi(guarded(profilesApi.updateBasic, ownerOnly), async (c) => {
     const { id, userId } = c.var.owner;

@@ -85,9 +85,17 @@ describe('GET /api/profile', () => {
         role: 'Team Leader',
         isLeader: true,
         soleLeader: true,
+        event: { slug: 'worlds-largest-hackathon-2025', name: "World's Largest Hackathon" },
       },
     ]);
     expect((await own(other)).teams).toEqual([]);
+    // The same through GET /api/me/teams, for one event or all; none in another event, none signed out.
+    const mine = async (query: { event?: string }, cookie = owner.cookie) => h.api('GET /api/me/teams', { query, cookie });
+    expect((await mine({})).body).toEqual(profile.teams);
+    expect((await mine({ event: 'worlds-largest-hackathon-2025' })).body).toEqual(profile.teams);
+    expect((await mine({ event: 'no-such-event' })).body).toEqual([]);
+    expect((await mine({}, other.cookie)).body).toEqual([]);
+    expect((await h.api('GET /api/me/teams', { query: {} })).status).toBe(401);
   });
 
   it("answers 404 'Profile not found' when the profile is missing", async () => {

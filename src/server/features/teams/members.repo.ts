@@ -8,7 +8,7 @@ import type { LedTeam } from '../../../shared/api/teams';
 import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams, type Event } from '../../db/schema';
-import { deregister, isFormationLocked } from '../events';
+import { deregister, eventRefOf, isFormationLocked } from '../events';
 import { lockProfile } from '../profiles';
 import { notify } from '../notifications';
 import { eventOfTeam, notLocked } from './event-rules.repo';
@@ -96,8 +96,8 @@ export async function setLeader(db: Db, teamId: string, profileId: string, isLea
   });
 }
 
-/** The teams a person belongs to, with their role: leaders' teams first, then by date joined. */
-export async function membershipsOf(db: Db, profileId: string): Promise<Membership[]> {
+/** The teams a person belongs to (in one event, or all), with their role and event: leaders' teams first, then by date joined. */
+export async function membershipsOf(db: Db, profileId: string, eventId?: string): Promise<Membership[]> {
   return db
     .select({
       teamId: teams.id,
@@ -109,10 +109,11 @@ export async function membershipsOf(db: Db, profileId: string): Promise<Membersh
       isLeader: teamMembers.isLeader,
       soleLeader: sql<boolean>`${teamMembers.isLeader} and not exists (select 1 from ${teamMembers} o
         where o.team_id = ${teamMembers.teamId} and o.is_leader and o.profile_id <> ${teamMembers.profileId})`,
+      event: eventRefOf(teams.eventId),
     })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.profileId, profileId))
+    .where(and(eq(teamMembers.profileId, profileId), eventId ? eq(teams.eventId, eventId) : undefined))
     .orderBy(desc(teamMembers.isLeader), asc(teamMembers.joinedAt));
 }
 

@@ -49,6 +49,13 @@ export const useEventTeams = (query: TeamListQuery) =>
     queryFn: ({ signal }) => api('GET /api/teams', { query, signal }),
   });
 
+/** The signed-in person's teams in the event, for its 'Take part' (asked for once they take part). */
+export const useMyEventTeams = (slug: string) =>
+  useQuery({
+    queryKey: teamKeys.mine(slug),
+    queryFn: ({ signal }) => api('GET /api/me/teams', { query: { event: slug }, signal }),
+  });
+
 /** A few of the people taking part, for its page. */
 export const useEventPeople = (query: ProfileListQuery) =>
   useQuery({

@@ -16,7 +16,7 @@ import { Checkbox, Field, Input } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { Form, FormActions, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
-import { useLeaveEvent, useTakePart } from './event-queries';
+import { useLeaveEvent, useMyEventTeams, useTakePart } from './event-queries';
 import { longDateTime } from './schedule-time';
 
 export function TakePartCard({ event }: { event: EventDetail }) {
@@ -150,6 +150,8 @@ function TakingPart({
   const [focusStatus, setFocusStatus] = useState(focusOnArrival);
   const status = useRef<HTMLParagraphElement>(null);
   const leave = useLeaveEvent(event);
+  const mine = useMyEventTeams(event.slug);
+  const teams = mine.data ?? [];
   useEffect(() => {
     if (focusStatus && !editing) {
       status.current?.focus();
@@ -172,6 +174,23 @@ function TakingPart({
           <dt className="sr-only">Team status</dt>
           <dd className="text-slate-700">{registration.looking ? 'Looking for a team here' : 'Not looking for a team here'}</dd>
         </div>
+        {teams.length > 0 && (
+          <div>
+            <dt className="font-medium text-slate-700">{teams.length === 1 ? 'Your team' : 'Your teams'}</dt>
+            <dd>
+              <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                {teams.map((t) => (
+                  <li key={t.teamId}>
+                    <Link to={`/teams/${t.teamId}`} className="font-medium text-link underline underline-offset-2">
+                      {t.teamName}
+                    </Link>
+                    {t.isLeader && <span className="text-slate-600"> (you lead it)</span>}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         {registration.intent && (
           <div>
             <dt className="font-medium text-slate-700">What you want to do here</dt>
@@ -179,7 +198,7 @@ function TakingPart({
           </div>
         )}
       </dl>
-      {registration.looking && (
+      {registration.looking && teams.length === 0 && (
         <p className="text-sm text-slate-600">
           No team yet? Ask us to group you with others: you see why, and you decide.{' '}
           <Link to={`/hackathons/${event.slug}/group`} className="font-medium text-link underline underline-offset-2">

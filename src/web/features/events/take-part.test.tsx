@@ -138,6 +138,40 @@ describe('taking part', () => {
   });
 });
 
+describe('taking part, in a team', () => {
+  it("names the person's team there, with a link, instead of offering to group them", async () => {
+    const registration = { looking: true, intent: null, createdAt: new Date(NOW).toISOString(), lookingSince: new Date(NOW).toISOString() };
+    const team = {
+      teamId: '55555555-5555-4555-8555-555555555555',
+      teamName: 'Solar Sleuths',
+      description: null,
+      logoUrl: null,
+      isOpen: true,
+      role: 'Team Leader',
+      isLeader: true,
+      soleLeader: true,
+      event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
+    };
+    const calls = open(runningEvent(NOW, { viewer: { registration, staffRole: null, isAdmin: false } }), {
+      'GET /api/me/teams': { status: 200, body: [team] },
+    });
+    expect(await screen.findByRole('link', { name: 'Solar Sleuths' })).toHaveAttribute('href', `/teams/${team.teamId}`);
+    expect(screen.getByText('Your team')).toBeVisible();
+    expect(screen.getByText('(you lead it)')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Find me a team' })).toBeNull();
+    expect(calls.find((c) => c.route === 'GET /api/me/teams')?.query.get('event')).toBe('climate-code-sprint');
+  });
+
+  it("in no team there, looking: offers 'Find me a team'", async () => {
+    const registration = { looking: true, intent: null, createdAt: new Date(NOW).toISOString(), lookingSince: new Date(NOW).toISOString() };
+    open(runningEvent(NOW, { viewer: { registration, staffRole: null, isAdmin: false } }), {
+      'GET /api/me/teams': { status: 200, body: [] },
+    });
+    expect(await screen.findByRole('link', { name: 'Find me a team' })).toHaveAttribute('href', '/hackathons/climate-code-sprint/group');
+    expect(screen.queryByText('Your team')).toBeNull();
+  });
+});
+
 describe('teams, people and rules', () => {
   it("lists its newest teams and the people looking there, with links to the event's lists", async () => {
     const calls = open(runningEvent(NOW), {

@@ -39,7 +39,9 @@ export function YourTeams({ teams }: { teams: Membership[] }) {
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-slate-900 group-hover:text-link group-hover:underline">{t.teamName}</p>
                     <div className="mt-1 flex flex-wrap items-center gap-1.5">
-                      <span className="text-sm text-slate-500">{t.role}</span>
+                      <span className="text-sm text-slate-500">
+                        {t.role} · {t.event.name}
+                      </span>
                       {t.isLeader && <Badge variant="primary">Team Leader</Badge>}
                       {t.isOpen && <Badge variant="success">Open to Join</Badge>}
                     </div>

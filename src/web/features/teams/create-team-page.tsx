@@ -101,7 +101,8 @@ export default function CreateTeamPage() {
                   {choices.length > 0 && fallback === '' && <option value="">Choose an event</option>}
                   {choices.map((e) => (
                     <option key={e.slug} value={e.slug}>
-                      {e.name}
+                      {/* An event over that still takes teams (the 2025 one) says so: a new team there is for the record. */}
+                      {e.phase === 'past' ? `${e.name} (ended)` : e.name}
                     </option>
                   ))}
                 </Select>

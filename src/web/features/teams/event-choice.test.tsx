@@ -113,6 +113,9 @@ describe("a new team's event", () => {
     });
     renderScreen(<CreateTeamPage />, { path: '/create-team' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue('health-hack-berlin'));
+    // An event that is over and still takes teams says so in the list.
+    expect(screen.getByRole('option', { name: "World's Largest Hackathon (ended)" })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Health Hack Berlin' })).toBeInTheDocument();
   });
 
   it("without a link's event, for a person taking part nowhere yet: the featured event", async () => {

@@ -1,5 +1,6 @@
 /** Events as the API sends them, for component tests (docs/product.md#events). */
 import type { EventCard, EventDetail } from '../../shared/api/events';
+import type { Membership } from '../../shared/api/profiles';
 
 const NO_VIEWER: EventDetail['viewer'] = { registration: null, staffRole: null, isAdmin: false };
 
@@ -114,3 +115,17 @@ export const eventCard = (slug: string, name: string): EventCard => ({
 });
 /** Two events for a filter to choose from. */
 export const TWO_EVENTS = [eventCard('climate-code-sprint', 'Climate Code Sprint'), eventCard('health-hack-berlin', 'Health Hack Berlin')];
+
+/** One of the signed-in person's teams (GET /api/me/teams, the own profile's teams): led, in Climate Code Sprint. */
+export const membership = (over: Partial<Membership> = {}): Membership => ({
+  teamId: '55555555-5555-4555-8555-555555555555',
+  teamName: 'Solar Sleuths',
+  description: null,
+  logoUrl: null,
+  isOpen: true,
+  role: 'Team Leader',
+  isLeader: true,
+  soleLeader: true,
+  event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
+  ...over,
+});

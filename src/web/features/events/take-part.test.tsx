@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../../shared/api/events';
 import { answerFetch, renderScreen, SIGNED_OUT, type Answers } from '../../testing/render';
-import { pageOf, runningEvent } from '../../testing/events';
+import { membership, pageOf, runningEvent } from '../../testing/events';
 import EventPage from './event-page';
 
 const NOW = Date.now();
@@ -141,17 +141,7 @@ describe('taking part', () => {
 describe('taking part, in a team', () => {
   it("names the person's team there, with a link, instead of offering to group them", async () => {
     const registration = { looking: true, intent: null, createdAt: new Date(NOW).toISOString(), lookingSince: new Date(NOW).toISOString() };
-    const team = {
-      teamId: '55555555-5555-4555-8555-555555555555',
-      teamName: 'Solar Sleuths',
-      description: null,
-      logoUrl: null,
-      isOpen: true,
-      role: 'Team Leader',
-      isLeader: true,
-      soleLeader: true,
-      event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
-    };
+    const team = membership();
     const calls = open(runningEvent(NOW, { viewer: { registration, staffRole: null, isAdmin: false } }), {
       'GET /api/me/teams': { status: 200, body: [team] },
     });

@@ -1,22 +1,9 @@
 /** 'Your Teams' on /profile: each team with the person's role and the event it is in (a profile spans events). */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Membership } from '../../../shared/api/profiles';
+import { membership } from '../../testing/events';
 import { answerFetch, renderScreen } from '../../testing/render';
 import { YourTeams } from './your-teams';
-
-const membership = (over: Partial<Membership>): Membership => ({
-  teamId: '55555555-5555-4555-8555-555555555555',
-  teamName: 'Solar Sleuths',
-  description: null,
-  logoUrl: null,
-  isOpen: true,
-  role: 'Team Leader',
-  isLeader: true,
-  soleLeader: true,
-  event: { slug: 'climate-code-sprint', name: 'Climate Code Sprint' },
-  ...over,
-});
 
 describe('your teams', () => {
   it('names the event of each team beside the role', async () => {
@@ -24,7 +11,7 @@ describe('your teams', () => {
     renderScreen(
       <YourTeams
         teams={[
-          membership({}),
+          membership(),
           membership({
             teamId: '66666666-6666-4666-8666-666666666666',
             teamName: 'Byte Club',

@@ -21,6 +21,8 @@ export const profileKeys = {
   detail: (id: string) => [...profileKeys.details(), id] as const,
   /** The signed-in user's own profile, with contact details and teams. */
   own: ['own-profile'] as const,
+  /** The signed-in user's teams in one event (its page's 'Take part'): under `own`, which every change of their teams refreshes. */
+  ownTeams: (event: string) => [...profileKeys.own, 'teams', event] as const,
   skills: ['skills'] as const,
 };
 
@@ -34,8 +36,6 @@ export const teamKeys = {
   invitations: (id: string) => [...teamKeys.detail(id), 'invitations'] as const,
   /** Suggested people for a team (its leaders). */
   suggestions: (id: string) => [...teamKeys.detail(id), 'suggestions'] as const,
-  /** The signed-in person's own teams in one event (its page's 'Take part'). */
-  mine: (event: string) => [...teamKeys.all, 'mine', event] as const,
   /** Teams that need the signed-in person. */
   suggestedForMe: () => [...teamKeys.all, 'suggested-for-me'] as const,
   /** Teams the viewer leads, as seen from one candidate's profile page. */

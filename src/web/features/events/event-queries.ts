@@ -52,7 +52,7 @@ export const useEventTeams = (query: TeamListQuery) =>
 /** The signed-in person's teams in the event, for its 'Take part' (asked for once they take part). */
 export const useMyEventTeams = (slug: string) =>
   useQuery({
-    queryKey: teamKeys.mine(slug),
+    queryKey: profileKeys.ownTeams(slug),
     queryFn: ({ signal }) => api('GET /api/me/teams', { query: { event: slug }, signal }),
   });
 

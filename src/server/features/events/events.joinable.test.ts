@@ -43,6 +43,8 @@ describe('events whose teams one could join now', () => {
     const closing = await event({ registrationOpensAt: at(-3), registrationClosesAt: at(1) });
     // No closing date: registration closes when the event is over.
     const over = await event({ buildStartsAt: at(-5), submissionDeadline: at(-2) });
+    // Judging (submissions closed, awards ahead): not over yet, so still open.
+    const judging = await event({ buildStartsAt: at(-5), submissionDeadline: at(-1), awardsAt: at(2) });
     const registered = await h.api('PUT /api/events/{slug}/registration', { params: { slug: closing }, cookie: person.cookie, body: {} });
     expect(registered.status).toBe(200);
     // Registration closes: those who take part still can, nobody else.
@@ -68,6 +70,7 @@ describe('events whose teams one could join now', () => {
       expect(seen).not.toContain(locked);
       expect(seen).not.toContain(closing);
       expect(seen).not.toContain(over);
+      expect(seen).toContain(judging);
     }
     // Migration 0013's event keeps its rule: registration never closes there.
     expect(await joinable()).toContain('worlds-largest-hackathon-2025');

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 const DAY = 86_400_000;
@@ -329,6 +330,12 @@ describe('announcements', () => {
     });
     const records = await h.api('GET /api/events/{slug}/organize/records', { params: { slug }, cookie: owner.cookie });
     expect(records.body).toHaveLength(before);
+    // Nor is the announcement kept: the whole write is undone.
+    const [kept] = await queryRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from announcements where message = 'COBOL people, where are you?'`,
+    );
+    expect(kept.n).toBe(0);
   });
 
   it('every export and announcement is recorded for the owners', async () => {

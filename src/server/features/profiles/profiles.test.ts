@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
 import { LEGACY_EVENT_ID } from '../../db/demo-events';
-import { profileAvatars, profiles, teamMembers, teams } from '../../db/schema';
+import { events, profileAvatars, profiles, teamMembers, teams } from '../../db/schema';
 import { offContract, type ErrorFields, type TestInput, type TestResponse } from '../../testing/harness';
 import { h, other, own, owner, useProfilesWorld } from '../../testing/worlds/profiles';
 
@@ -67,6 +67,19 @@ describe('GET /api/profile', () => {
   });
 
   it('returns the own profile with contact details and team memberships', async () => {
+    const [{ id: otherEventId }] = await h.db
+      .insert(events)
+      .values({
+        slug: 'profiles-other-event',
+        name: 'Other Event',
+        timezone: 'UTC',
+        buildStartsAt: new Date('2027-01-01T00:00:00Z'),
+        submissionDeadline: new Date('2027-01-03T00:00:00Z'),
+        teamSizeMin: 2,
+        teamSizeMax: 4,
+        state: 'published',
+      })
+      .returning({ id: events.id });
     const [team] = await h.db
       .insert(teams)
       .values({ name: 'Byte Club', description: 'We build things', isOpen: true, eventId: LEGACY_EVENT_ID })
@@ -94,6 +107,17 @@ describe('GET /api/profile', () => {
     expect((await mine({})).body).toEqual(profile.teams);
     expect((await mine({ event: 'worlds-largest-hackathon-2025' })).body).toEqual(profile.teams);
     expect((await mine({ event: 'no-such-event' })).body).toEqual([]);
+    // A team in another event is listed in all, and not for the 2025 event.
+    const [elsewhere] = await h.db
+      .insert(teams)
+      .values({ name: 'Elsewhere', description: 'In the other event', isOpen: true, eventId: otherEventId })
+      .returning();
+    await h.db.insert(teamMembers).values({ teamId: elsewhere.id, profileId: owner.profileId, role: 'Designer', isLeader: false });
+    expect((await mine({})).body.map((t) => t.teamName)).toEqual(['Byte Club', 'Elsewhere']);
+    expect((await mine({ event: 'worlds-largest-hackathon-2025' })).body.map((t) => t.teamName)).toEqual(['Byte Club']);
+    expect((await mine({ event: 'profiles-other-event' })).body).toMatchObject([
+      { teamName: 'Elsewhere', event: { slug: 'profiles-other-event', name: 'Other Event' } },
+    ]);
     expect((await mine({}, other.cookie)).body).toEqual([]);
     expect((await h.api('GET /api/me/teams', { query: {} })).status).toBe(401);
   });

@@ -148,6 +148,10 @@ function TakingPart({
   const [confirming, setConfirming] = useState(false);
   // After taking part, and after 'Change' is saved or cancelled, the form is gone: focus goes to the status.
   const [focusStatus, setFocusStatus] = useState(focusOnArrival);
+  // 'Take part' is done only once every list has refreshed; the new registration may show before that.
+  useEffect(() => {
+    if (focusOnArrival) setFocusStatus(true);
+  }, [focusOnArrival]);
   const status = useRef<HTMLParagraphElement>(null);
   const leave = useLeaveEvent(event);
   const mine = useMyEventTeams(event.slug);
@@ -198,7 +202,7 @@ function TakingPart({
           </div>
         )}
       </dl>
-      {registration.looking && teams.length === 0 && (
+      {registration.looking && mine.isSuccess && teams.length === 0 && (
         <p className="text-sm text-slate-600">
           No team yet? Ask us to group you with others: you see why, and you decide.{' '}
           <Link to={`/hackathons/${event.slug}/group`} className="font-medium text-link underline underline-offset-2">

@@ -152,6 +152,16 @@ describe('taking part, in a team', () => {
     expect(calls.find((c) => c.route === 'GET /api/me/teams')?.query.get('event')).toBe('climate-code-sprint');
   });
 
+  it("after 'Change' is cancelled, the keyboard is on what stands, not at the page's start", async () => {
+    const registration = { looking: true, intent: null, createdAt: new Date(NOW).toISOString(), lookingSince: new Date(NOW).toISOString() };
+    open(runningEvent(NOW, { viewer: { registration, staffRole: null, isAdmin: false } }), {
+      'GET /api/me/teams': { status: 200, body: [] },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByText('You take part in this event')).toHaveFocus());
+  });
+
   it("in no team there, looking: offers 'Find me a team'", async () => {
     const registration = { looking: true, intent: null, createdAt: new Date(NOW).toISOString(), lookingSince: new Date(NOW).toISOString() };
     open(runningEvent(NOW, { viewer: { registration, staffRole: null, isAdmin: false } }), {

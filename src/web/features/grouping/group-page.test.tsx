@@ -79,10 +79,13 @@ describe('find me a team', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([`${FOUND.name}Add ${FOUND.name}`]);
-    expect(calls.find((c) => c.key === 'GET /api/profiles')?.query.get('event')).toBe(SLUG);
+    const search = calls.find((c) => c.key === 'GET /api/profiles')!.query;
+    expect([search.get('event'), search.get('q')]).toEqual([SLUG, 'o']);
     await userEvent.click(within(found).getByRole('button', { name: `Add ${FOUND.name}` }));
     expect(await screen.findByRole('button', { name: `Remove ${FOUND.name}` })).toBeVisible();
     expect(screen.queryByRole('list', { name: 'People found' })).toBeNull();
+    // The button pressed is gone: the keyboard is back in the field.
+    expect(field).toHaveFocus();
     expect(screen.getByRole('heading', { name: 'Ask to be grouped' })).toBeVisible();
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
 

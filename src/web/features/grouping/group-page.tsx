@@ -16,6 +16,7 @@ import { Field, Select } from '../../components/ui/field';
 import { api, errorText } from '../../lib/api';
 import { useEvent } from '../../lib/events';
 import { formatInZone, viewerTimeZone } from '../../lib/format';
+import { profileKeys, teamKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/title';
 import { NotWithPicker } from './not-with-picker';
 
@@ -55,7 +56,19 @@ export default function GroupPage() {
         Tell us what you want to do. When the organizers run the grouping, you get a proposed group of people without a team, with the
         reasons we chose it and what it lacks. You accept or decline: nobody is put in a team without saying yes.
       </p>
-      {proposal && <ProposalCard proposal={proposal} onAnswered={refresh} />}
+      {proposal && (
+        <ProposalCard
+          proposal={proposal}
+          // An answer can make a team of the group (or fill one): the person's teams and the lists change too.
+          onAnswered={() =>
+            Promise.all([
+              refresh(),
+              client.invalidateQueries({ queryKey: profileKeys.own }),
+              client.invalidateQueries({ queryKey: teamKeys.lists() }),
+            ])
+          }
+        />
+      )}
       {!proposal?.teamId && <OptInCard slug={slug} optedIn={optedIn} onSaved={refresh} />}
     </Page>
   );

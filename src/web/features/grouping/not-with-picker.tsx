@@ -3,7 +3,7 @@
  * event's people, or by the address of their profile page. Adding or removing someone changes the
  * list on screen only; the page's 'Find me a team' or 'Save' sends it.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
@@ -22,11 +22,14 @@ export interface PersonRef {
 export function NotWithPicker({ slug, notWith, onChange }: { slug: string; notWith: PersonRef[]; onChange: (list: PersonRef[]) => void }) {
   const ownId = useAuth().profile?.id;
   const [text, setText] = useState('');
+  // Adding or removing takes away the button pressed: the keyboard goes back to the field.
+  const field = useRef<HTMLInputElement>(null);
   const add = (person: PersonRef) => {
     if (!notWith.some((p) => p.id === person.id)) onChange([...notWith, person]);
     setText('');
     find.reset();
     lookup.reset();
+    field.current?.focus();
   };
   // A pasted address: that profile, whoever it is.
   const lookup = useMutation({
@@ -64,7 +67,14 @@ export function NotWithPicker({ slug, notWith, onChange }: { slug: string; notWi
           {notWith.map((p) => (
             <li key={p.id} className="flex items-center gap-2">
               {p.name}
-              <Button variant="ghost" size="sm" onClick={() => onChange(notWith.filter((x) => x.id !== p.id))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  onChange(notWith.filter((x) => x.id !== p.id));
+                  field.current?.focus();
+                }}
+              >
                 Remove {p.name}
               </Button>
             </li>
@@ -77,6 +87,7 @@ export function NotWithPicker({ slug, notWith, onChange }: { slug: string; notWi
           {(props) => (
             <Input
               {...props}
+              ref={field}
               value={text}
               onChange={(e) => {
                 lookup.reset();

@@ -44,18 +44,18 @@ const run: GroupingRun = {
   sentAt: null,
   optedIn: 6,
   totals: {
-    people: 6,
-    placed: 6,
-    groups: 3,
+    people: 8,
+    placed: 8,
+    groups: 4,
     coverage: 1,
     withoutBuilder: 0,
-    sharedHours: 1 / 3,
+    sharedHours: 0.5,
     availabilityWithinStep: 1,
     allBeginners: 0,
     violations: 0,
     ms: 12,
   },
-  groups: [group(1, {}), group(2, { sharedHours: 0 }), group(3, { sharedHours: 2 })],
+  groups: [group(1, {}), group(2, { sharedHours: 0 }), group(3, { sharedHours: 3 }), group(4, { sharedHours: 4 })],
 };
 
 describe("the desk's grouping preview", () => {
@@ -64,7 +64,7 @@ describe("the desk's grouping preview", () => {
     renderScreen(<GroupingPanel slug="spring-hack" organizes />);
     // The groups: the list's own items (each holds a list of its members).
     const groups = [...(await screen.findByRole('list', { name: 'Proposed groups' })).children] as HTMLElement[];
-    expect(groups).toHaveLength(3);
+    expect(groups).toHaveLength(4);
     const flags = (i: number) =>
       within(groups[i])
         .queryAllByText(/shared waking hours/)
@@ -72,7 +72,9 @@ describe("the desk's grouping preview", () => {
     expect(flags(0)).toEqual([]);
     expect(flags(1)).toEqual(['No shared waking hours']);
     expect(flags(2)).toEqual(['Few shared waking hours']);
-    expect(within(groups[2]).getByText(/2 h awake together/)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Send 3 proposals' })).toBeEnabled();
+    // Four hours is enough.
+    expect(flags(3)).toEqual([]);
+    expect(within(groups[2]).getByText(/3 h awake together/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Send 4 proposals' })).toBeEnabled();
   });
 });

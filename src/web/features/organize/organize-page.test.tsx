@@ -204,6 +204,7 @@ describe("the organizer's desk", () => {
     expect(await screen.findByRole('heading', { name: 'No one without a team matches these filters' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('heading', { name: /^Without a team$/ })).toHaveFocus();
     expect(screen.getByLabelText('Availability')).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Looking for a team' })).not.toBeChecked();
   });
@@ -212,6 +213,24 @@ describe("the organizer's desk", () => {
     renderDesk(undefined, page([]), { ...dashboard, people: { registrants: 0, looking: 0, inTeam: 0, withoutTeam: 0 } });
     expect(await screen.findByRole('heading', { name: 'No one takes part yet' })).toBeVisible();
     expect(screen.queryByText('No one without a team matches these filters')).toBeNull();
+  });
+
+  it('a page past the end of the list says so and leads to the first page', async () => {
+    const { router } = renderDesk(`/hackathons/${SLUG}/organize?page=9`, {
+      status: 200,
+      body: { items: [], total: 2, page: 9, pageSize: 50 },
+    });
+    expect(await screen.findByRole('heading', { name: 'No one on this page' })).toBeVisible();
+    expect(screen.queryByText('Everyone taking part is in a team')).toBeNull();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = () => {}; // jsdom lays nothing out
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+      await waitFor(() => expect(router.state.location.search).not.toContain('page=9'));
+      expect(screen.getByRole('heading', { name: /^Without a team$/ })).toHaveFocus();
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it('everyone in a team: says so', async () => {

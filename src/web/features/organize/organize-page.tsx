@@ -173,8 +173,14 @@ export default function OrganizePage() {
         {unteamed.data && unteamed.data.items.length === 0 && (
           <UnteamedEmpty
             filtered={filtered}
+            total={total}
             registrants={dashboard.data.people.registrants}
-            onClear={() => update({ skills: [], availability: undefined, band: undefined, looking: false })}
+            onClear={() => {
+              update({ skills: [], availability: undefined, band: undefined, looking: false });
+              // 'Clear filters' goes with the empty list: the keyboard goes to the list's heading.
+              document.getElementById('unteamed-heading')?.focus();
+            }}
+            onFirstPage={() => toPage(1)}
           />
         )}
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
@@ -228,8 +234,34 @@ export default function OrganizePage() {
   );
 }
 
-/** An empty list of people without a team: no match for the filters, no one taking part yet, or everyone in a team. */
-function UnteamedEmpty({ filtered, registrants, onClear }: { filtered: boolean; registrants: number; onClear: () => void }) {
+/**
+ * An empty page of people without a team: past the list's last page, no match for the filters, no
+ * one taking part yet, or everyone in a team.
+ */
+function UnteamedEmpty({
+  filtered,
+  total,
+  registrants,
+  onClear,
+  onFirstPage,
+}: {
+  filtered: boolean;
+  total: number;
+  registrants: number;
+  onClear: () => void;
+  onFirstPage: () => void;
+}) {
+  if (total > 0)
+    return (
+      <EmptyState
+        title="No one on this page"
+        action={
+          <Button variant="outline" size="sm" onClick={onFirstPage}>
+            First page
+          </Button>
+        }
+      />
+    );
   if (filtered)
     return (
       <EmptyState

@@ -5,6 +5,12 @@
  */
 import { DEFAULT_TEAM_SIZE } from './constants';
 
+/**
+ * The 2025 World's Largest Hackathon, made by migration 0013: everything from before events belongs
+ * to it, and it keeps the rules it was made with (its registration never closes).
+ */
+export const LEGACY_EVENT_ID = '00000000-0000-4000-8000-000000002025';
+
 /** The dates that decide an event's phases; null: not set. */
 export interface EventDates {
   registrationOpensAt: string | null;

@@ -5,7 +5,7 @@ import { BROAD_TTL_MS, COUNT_STALE_MS, COUNT_TTL_MS, CountCache, FEW_MATCHES } f
 import { newestFirstPage, walkFindsPageSooner } from './paging';
 import { listTeams } from '../features/teams/list.repo';
 import { createHarness, type Harness } from '../testing/harness';
-import { LEGACY_EVENT_ID } from '../db/demo-events';
+import { LEGACY_EVENT_ID } from '../../shared/events';
 
 describe('walkFindsPageSooner', () => {
   it('walks the newest-first index for many matches, or for a large share of a large table', () => {

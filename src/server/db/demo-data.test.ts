@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { cookieFrom, createHarness, type Harness } from '../testing/harness';
 import { initials } from '../../shared/avatar';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo-data';
-import { LEGACY_EVENT_ID } from './demo-events';
 import { queryRows } from './client';
 import { profiles, profileSkills, teamMembers, teams, users } from './schema';
+import { LEGACY_EVENT_ID } from '../../shared/events';
 
 let h: Harness;
 beforeAll(async () => {

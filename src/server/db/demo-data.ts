@@ -8,7 +8,7 @@ import { DEFAULT_TEAM_SIZE, LEADER_ROLE, type Availability, type SkillLevel, typ
 import { positionSkillColumns, suggestedSkills } from '../../shared/matching';
 import { hashPassword } from '../auth/password';
 import type { Db } from './client';
-import { LEGACY_EVENT_ID, seedDemoEvents } from './demo-events';
+import { seedDemoEvents } from './demo-events';
 import { seedDemoGrouping } from './demo-grouping';
 import {
   accounts,
@@ -22,6 +22,7 @@ import {
   teams,
   users,
 } from './schema';
+import { LEGACY_EVENT_ID } from '../../shared/events';
 
 export const DEMO_EMAIL = 'demo@example.com';
 /** Public (README): one the sign-up rules accept, so the demo does not teach a password the product refuses. */

@@ -9,9 +9,7 @@ import { positionSkillColumns, suggestedSkills } from '../../shared/matching';
 import type { Db } from './client';
 import { eventStaff, events, registrations, teamMembers, teams } from './schema';
 import type { StoredScheduleItem } from './schema/events';
-
-/** The 2025 World's Largest Hackathon, made by migration 0013: everything from before events belongs to it. */
-export const LEGACY_EVENT_ID = '00000000-0000-4000-8000-000000002025';
+import { LEGACY_EVENT_ID } from '../../shared/events';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

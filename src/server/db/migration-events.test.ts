@@ -22,8 +22,8 @@ import { NotificationHub } from '../features/notifications';
 import { createMatchingIndex } from '../features/matching';
 import { silentLogger } from '../platform/log';
 import { openDatabase, pgliteExtensions } from './client';
-import { LEGACY_EVENT_ID } from './demo-events';
 import { scratchDatabase } from './scratch';
+import { LEGACY_EVENT_ID } from '../../shared/events';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const BEFORE_EVENTS = '0012_accounts';

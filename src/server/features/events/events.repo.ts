@@ -10,13 +10,13 @@ import type { z } from 'zod';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { PAGE_LIMIT, PAGE_OFFSET } from '../../api/paging';
 import type { Db } from '../../db/client';
-import { LEGACY_EVENT_ID } from '../../db/demo-events';
 import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
 import { datesOf, isFormationLocked, isPublic, isRegistrationOpen, phaseOf } from './rules';
 import { forgetEvent, publicEvent } from './lookups.repo';
 import { staffRoleOf } from './staff.repo';
+import { LEGACY_EVENT_ID } from '../../../shared/events';
 
 /** Who is asking: their profile (null: signed out) and whether they are a platform admin. */
 export interface EventViewer {

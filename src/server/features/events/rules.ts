@@ -4,8 +4,7 @@
  * clock is an argument, so a test or a job can ask about any moment.
  */
 import type { EventDates } from '../../../shared/events';
-import { eventEndsAt, formationLocked, listPhase, registrationOpen } from '../../../shared/events';
-import { LEGACY_EVENT_ID } from '../../db/demo-events';
+import { eventEndsAt, formationLocked, LEGACY_EVENT_ID, listPhase, registrationOpen } from '../../../shared/events';
 import type { Event } from '../../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../../../shared/safety';
-import { LEGACY_EVENT_ID } from '../../db/demo-events';
 import { hiddenContent, profiles, registrations, teams, users } from '../../db/schema';
 import { createHarness, type Harness } from '../../testing/harness';
+import { LEGACY_EVENT_ID } from '../../../shared/events';
 
 const EVENT = 'worlds-largest-hackathon-2025';
 /** More than twice a page of each, with the planner's estimate of the tables known: the first page is walked. */

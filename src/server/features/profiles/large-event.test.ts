@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEW_MATCHES } from '../../api/counts';
-import { LEGACY_EVENT_ID } from '../../db/demo-events';
 import { events, profiles, registrations, users } from '../../db/schema';
 import { createHarness, type Harness } from '../../testing/harness';
+import { LEGACY_EVENT_ID } from '../../../shared/events';
 
 const EVENT = 'worlds-largest-hackathon-2025';
 const OTHER = 'large-event-test-other';

@@ -5,9 +5,9 @@ import type { ProfileList } from '../../../shared/api/profiles';
 import type { Availability, SkillLevel } from '../../../shared/constants';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { Db } from '../../db/client';
-import { LEGACY_EVENT_ID } from '../../db/demo-events';
 import { profileSkills, profiles, registrations, skills, users } from '../../db/schema';
 import { createHarness, type Harness, type TestInput } from '../../testing/harness';
+import { LEGACY_EVENT_ID } from '../../../shared/events';
 
 let h: Harness;
 

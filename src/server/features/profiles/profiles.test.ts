@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants';
-import { LEGACY_EVENT_ID } from '../../db/demo-events';
 import { events, profileAvatars, profiles, teamMembers, teams } from '../../db/schema';
 import { offContract, type ErrorFields, type TestInput, type TestResponse } from '../../testing/harness';
 import { h, other, own, owner, useProfilesWorld } from '../../testing/worlds/profiles';
+import { LEGACY_EVENT_ID } from '../../../shared/events';
 
 useProfilesWorld();
 

@@ -146,22 +146,19 @@ function TakingPart({
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // After taking part, and after 'Change' is saved or cancelled, the form is gone: focus goes to the status.
-  const [focusStatus, setFocusStatus] = useState(focusOnArrival);
-  // 'Take part' is done only once every list has refreshed; the new registration may show before that.
-  useEffect(() => {
-    if (focusOnArrival) setFocusStatus(true);
-  }, [focusOnArrival]);
+  // After taking part (which is done only once every list has refreshed: the registration may show
+  // before that), and after 'Change' is saved or cancelled, the form is gone: focus goes to the status.
+  const [focusStatus, setFocusStatus] = useState(false);
   const status = useRef<HTMLParagraphElement>(null);
   const leave = useLeaveEvent(event);
   const mine = useMyEventTeams(event.slug);
   const teams = mine.data ?? [];
   useEffect(() => {
-    if (focusStatus && !editing) {
+    if ((focusOnArrival || focusStatus) && !editing) {
       status.current?.focus();
       setFocusStatus(false);
     }
-  }, [focusStatus, editing]);
+  }, [focusOnArrival, focusStatus, editing]);
   const doneEditing = () => {
     setEditing(false);
     setFocusStatus(true);

@@ -5,6 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { PersonRef as FullPersonRef } from '../../../shared/api/refs';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { api, errorText } from '../../lib/api';
@@ -14,10 +15,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** How many people a name search offers; a longer name narrows it. */
 const FOUND_LIMIT = 6;
 
-export interface PersonRef {
-  id: string;
-  name: string;
-}
+/** Someone on the list: as much of a person reference as the page keeps. */
+type PersonRef = Pick<FullPersonRef, 'id' | 'name'>;
 
 export function NotWithPicker({ slug, notWith, onChange }: { slug: string; notWith: PersonRef[]; onChange: (list: PersonRef[]) => void }) {
   const ownId = useAuth().profile?.id;

@@ -251,24 +251,20 @@ function UnteamedEmpty({
   onClear: () => void;
   onFirstPage: () => void;
 }) {
-  if (total > 0)
+  // Past the last page, or filters that match no one: the way back is one press.
+  const back =
+    total > 0
+      ? { title: 'No one on this page', label: 'First page', onClick: onFirstPage }
+      : filtered
+        ? { title: 'No one without a team matches these filters', label: 'Clear filters', onClick: onClear }
+        : null;
+  if (back)
     return (
       <EmptyState
-        title="No one on this page"
+        title={back.title}
         action={
-          <Button variant="outline" size="sm" onClick={onFirstPage}>
-            First page
-          </Button>
-        }
-      />
-    );
-  if (filtered)
-    return (
-      <EmptyState
-        title="No one without a team matches these filters"
-        action={
-          <Button variant="outline" size="sm" onClick={onClear}>
-            Clear filters
+          <Button variant="outline" size="sm" onClick={back.onClick}>
+            {back.label}
           </Button>
         }
       />

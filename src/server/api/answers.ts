@@ -12,7 +12,7 @@
  * a bot polling a team every minute moves a few bytes when nothing changed. Lists do not: they
  * page, and `total` changes with any match.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './http';
@@ -34,7 +34,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /** The ETag of a detail's JSON text, or null where the answer gets none. */
 function etagOf(c: Context<AppEnv>, status: number, json: () => string): string | null {
   if (c.req.method !== 'GET' || status !== 200 || !isDetailPath(routePath(c))) return null;
-  return `"${createHash('sha256').update(json()).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha256', json(), 'base64url').slice(0, 27)}"`;
 }
 
 const namedBy = (c: Context<AppEnv>, etag: string) =>

@@ -2,8 +2,8 @@
 export { eventsRoutes } from './events.routes';
 export { eventById, eventBySlug, featuredEvent, joinableEventIdsOf, visibleEvent, type EventViewer } from './events.repo';
 export {
+  eventFactsById,
   eventIdBySlug,
-  eventListedOf,
   eventRefOf,
   eventRefsById,
   eventRulesOf,

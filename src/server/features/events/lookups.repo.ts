@@ -16,7 +16,7 @@ export const eventRefOf = (eventId: AnyPgColumn | SQL) =>
   // Aliased: lists read it through a subquery (api/paging.ts).
   sql<EventRef>`(select json_build_object('slug', e.slug, 'name', e.name) from ${events} e where e.id = ${eventId})`.as('event');
 
-/** For a team's page: the event's reference and its rules for teams. */
+/** For a team's suggestions: the event's reference and its rules for teams. */
 export const eventRulesOf = (eventId: AnyPgColumn) =>
   sql<EventRef & { formationDeadline: string | null; teamSizeMin: number; teamSizeMax: number }>`(select json_build_object(
     'slug', e.slug, 'name', e.name, 'formationDeadline', e.formation_deadline, 'teamSizeMin', e.team_size_min, 'teamSizeMax', e.team_size_max)
@@ -25,10 +25,7 @@ export const eventRulesOf = (eventId: AnyPgColumn) =>
 /** An events row is public (published, not hidden): rules.ts `isPublic`, in a statement over `events`. */
 export const publicEvent = sql<boolean>`(${events.state} = 'published' and not ${events.hidden})`;
 
-/** For a team's page: whether its event is public, a column of the outer query's row. */
-export const eventListedOf = (eventId: AnyPgColumn) => sql<boolean>`(select ${publicEvent} from ${events} where ${events.id} = ${eventId})`;
-
-/** How long an instance keeps what it read of an event for lists: its reference, whether it is public. */
+/** How long an instance keeps what it read of an event for lists and pages: its reference, rules, whether it is public. */
 export const EVENT_REF_TTL_MS = 10_000;
 
 interface KeptSlug {
@@ -105,46 +102,81 @@ export async function unlistedEventsWithTeams(db: Db): Promise<string[]> {
   return ids;
 }
 
-/** Id -> reference of the events read so far, per database, each until it is due again. */
-const refsById = new WeakMap<Db, Map<string, { ref: EventRef; until: number }>>();
+/** What pages of other features read of an event, kept per instance: its reference, its rules for teams, whether it is public. */
+export interface EventFacts {
+  ref: EventRef;
+  /** The deadline as ISO 8601 text, as the API writes it. */
+  rules: { formationDeadline: string | null; teamSizeMin: number; teamSizeMax: number };
+  /** Published and not hidden: its teams and people are shown to everyone. */
+  listed: boolean;
+}
+
+/** Id -> what was read of the event, per database, each until it is due again. */
+const factsById = new WeakMap<Db, Map<string, { facts: EventFacts; until: number }>>();
 
 /**
- * The references (slug, name) of these events, for a page of cards: kept EVENT_REF_TTL_MS per
+ * What pages read of these events (eventRefsById, eventFactsById): kept EVENT_REF_TTL_MS per
  * instance, so a page costs no statement for them once its events were read (read for each card in
- * the page's statement, they were half the database's time of the teams list's first page). An
- * event keeps its slug; a new name shows at once through the instance that saved it (updateEvent),
- * and within EVENT_REF_TTL_MS through the others, as a list's kept total does.
+ * the page's statement, they were half the database's time of the teams list's first page; on a
+ * team's page, a fifth of its statement). An event keeps its slug; a new name, rule or state shows
+ * at once through the instance that saved it (updateEvent), and within EVENT_REF_TTL_MS through the
+ * others, as a list's kept total does. The rules are enforced on every write from the event's row,
+ * never from here.
  */
-export async function eventRefsById(db: Db, ids: Iterable<string>): Promise<Map<string, EventRef>> {
-  let known = refsById.get(db);
-  if (!known) refsById.set(db, (known = new Map()));
+async function keptFacts(db: Db, ids: Iterable<string>): Promise<Map<string, EventFacts>> {
+  let known = factsById.get(db);
+  if (!known) factsById.set(db, (known = new Map()));
   const now = Date.now();
-  const out = new Map<string, EventRef>();
+  const out = new Map<string, EventFacts>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
     const hit = known.get(id);
-    if (hit && hit.until > now) out.set(id, hit.ref);
+    if (hit && hit.until > now) out.set(id, hit.facts);
     else missing.push(id);
   }
   if (missing.length === 0) return out;
   const rows = await db
-    .select({ id: events.id, slug: events.slug, name: events.name })
+    .select({
+      id: events.id,
+      slug: events.slug,
+      name: events.name,
+      formationDeadline: events.formationDeadline,
+      teamSizeMin: events.teamSizeMin,
+      teamSizeMax: events.teamSizeMax,
+      listed: publicEvent,
+    })
     .from(events)
     .where(sql`${events.id} = any(${uuidArray(missing)})`);
   if (known.size >= 10_000) known.clear();
-  for (const { id, ...ref } of rows) {
-    known.set(id, { ref, until: now + EVENT_REF_TTL_MS });
-    out.set(id, ref);
+  for (const { id, slug, name, listed, formationDeadline, teamSizeMin, teamSizeMax } of rows) {
+    const facts = {
+      ref: { slug, name },
+      rules: { formationDeadline: formationDeadline?.toISOString() ?? null, teamSizeMin, teamSizeMax },
+      listed,
+    };
+    known.set(id, { facts, until: now + EVENT_REF_TTL_MS });
+    out.set(id, facts);
   }
   return out;
 }
 
+/** The references (slug, name) of these events, for a page of cards (keptFacts). */
+export async function eventRefsById(db: Db, ids: Iterable<string>): Promise<Map<string, EventRef>> {
+  const facts = await keptFacts(db, ids);
+  return new Map([...facts].map(([id, f]) => [id, f.ref]));
+}
+
+/** For a team's page: its event's reference, rules and whether it is public (keptFacts); null for no such event. */
+export async function eventFactsById(db: Db, id: string): Promise<EventFacts | null> {
+  return (await keptFacts(db, [id])).get(id) ?? null;
+}
+
 /**
- * After an event was saved here: this instance reads its name and state again at once (the others
+ * After an event was saved here: this instance reads its name, rules and state again at once (the others
  * within EVENT_REF_TTL_MS, as a list's kept total).
  */
 export function forgetEvent(db: Db, event: { id: string; slug: string }) {
-  refsById.get(db)?.delete(event.id);
+  factsById.get(db)?.delete(event.id);
   slugsKept.get(db)?.delete(event.slug.toLowerCase());
   unlistedKept.delete(db);
 }

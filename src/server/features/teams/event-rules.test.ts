@@ -142,7 +142,11 @@ describe('after the team formation deadline', () => {
       cookie: organizer.cookie,
       body: { profileId: member.profileId },
     });
+    const teamPage = () => h.api('GET /api/teams/{id}', { params: { id } });
+    expect((await teamPage()).body.event.formationLocked).toBe(false);
     expect((await lockNow(ev.slug)).body.formationLocked).toBe(true);
+    // The instance that saved the deadline shows it on the team's page at once (it keeps what it read of events).
+    expect((await teamPage()).body.event).toMatchObject({ formationLocked: true, formationDeadline: expect.any(String) });
 
     const lock = `Teams in ${ev.name} are locked: the team formation deadline has passed`;
     const refusals = [

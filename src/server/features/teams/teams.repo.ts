@@ -20,8 +20,7 @@ import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import {
   defaultTeamSize,
   stopLookingIn,
-  eventListedOf,
-  eventRulesOf,
+  eventFactsById,
   eventRefOf,
   featuredEvent,
   sizeAllowed,
@@ -126,10 +125,12 @@ export async function personName(db: Db, profileId: string): Promise<{ id: strin
 /** What a team's page shows of its row: a card's columns and what each position needs (not its search text or reminders). */
 const detailColumns = { ...cardRowColumns, positionSkills: teams.positionSkills };
 
-/** A team's page: the team, its members (leaders first, then by date joined) and what the viewer may do, in one statement. */
 /**
  * A team's page, or null: no such team, or its event is not public (hidden by an admin, or a draft)
- * and the viewer is neither in the team, on the event's staff, nor a platform admin.
+ * and the viewer is neither in the team, on the event's staff, nor a platform admin. One statement:
+ * the team, its members (leaders first, then by date joined), a moderator's mark on its description
+ * and the viewer's pending request; its event's reference and rules are the instance's kept ones
+ * (eventFactsById).
  */
 export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer): Promise<TeamDetail | null> {
   const viewerProfileId = viewer.profileId;
@@ -138,9 +139,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer)
     db
       .select({
         team: detailColumns,
-        event: eventRulesOf(teams.eventId),
         eventId: teams.eventId,
-        eventListed: eventListedOf(teams.eventId),
         members: sql<TeamMember[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
           'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
@@ -158,19 +157,18 @@ export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer)
     ? await prepared(db, 'team_detail_for_viewer', statement(true)).execute({ teamId, viewer: viewerProfileId })
     : await prepared(db, 'team_detail', statement(false)).execute({ teamId });
   if (!row) return null;
-  const { team, members, event } = row;
+  const { team, members } = row;
+  const event = await eventFactsById(db, row.eventId);
+  if (!event) return null;
   const me = viewerProfileId ? members.find((m) => m.id === viewerProfileId) : undefined;
-  if (!row.eventListed && !me && !viewer.isAdmin && !(viewerProfileId && (await staffRoleOf(db, row.eventId, viewerProfileId))))
-    return null;
+  if (!event.listed && !me && !viewer.isAdmin && !(viewerProfileId && (await staffRoleOf(db, row.eventId, viewerProfileId)))) return null;
   const pendingRequestId = me ? null : row.pendingRequestId;
-  // json_build_object writes the deadline in PostgreSQL's format; the API speaks ISO 8601.
-  const formationDeadline = event.formationDeadline === null ? null : new Date(event.formationDeadline).toISOString();
   // A description a moderator hid: its team's members read it and why; everyone else, 'Hidden by a moderator'.
   const hiddenWhy = row.hidden;
   return {
-    ...toCard(team, { slug: event.slug, name: event.name }),
+    ...toCard(team, event.ref),
     ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),
-    event: { ...event, formationDeadline, formationLocked: formationLocked({ formationDeadline }, Date.now()) },
+    event: { ...event.ref, ...event.rules, formationLocked: formationLocked(event.rules, Date.now()) },
     positionSkills: team.positionSkills,
     updatedAt: team.updatedAt,
     members,

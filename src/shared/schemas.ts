@@ -234,16 +234,25 @@ export const skillNameList = z.preprocess(
         : [],
   z.array(z.string().max(SKILL_NAME_MAX)).max(20),
 );
-/** An event's slug to filter a list by; left out: every event. */
+export const EVENT_FILTER_MAX = 100;
+export const EVENT_FILTER_MESSAGE = `Event must be an event's address of at most ${EVENT_FILTER_MAX} characters`;
+/**
+ * An event's slug to filter a list by; left out or empty: every event. An address no event has lists
+ * nothing; one longer than any address can be is refused (400), never served as the unfiltered list.
+ */
 export const eventFilter = (description: string) =>
   z
-    .string()
+    .string({ message: EVENT_FILTER_MESSAGE })
     .trim()
     .toLowerCase()
-    .max(100)
+    .max(EVENT_FILTER_MAX, EVENT_FILTER_MESSAGE)
     .optional()
-    .catch(undefined)
-    .meta({ type: 'string', maxLength: 100, description, example: 'spring-hack-2027' });
+    .meta({
+      type: 'string',
+      maxLength: EVENT_FILTER_MAX,
+      description: `${description}; at most ${EVENT_FILTER_MAX} characters (400 past it)`,
+      example: 'spring-hack-2027',
+    });
 export const SEARCH_MAX = 100;
 export const SEARCH_MESSAGE = `Search must not exceed ${SEARCH_MAX} characters`;
 /** Search text: longer than the limit is refused (400), never served as the unfiltered list. */

@@ -75,6 +75,8 @@ describe('list queries outside their limits', () => {
   it.each([
     ['/api/teams?q=' + 'x'.repeat(101), 'q', 'Search must not exceed 100 characters'],
     ['/api/profiles?q=' + 'x'.repeat(101), 'q', 'Search must not exceed 100 characters'],
+    ['/api/teams?event=' + 'x'.repeat(101), 'event', "Event must be an event's address of at most 100 characters"],
+    ['/api/profiles?looking=true&event=' + 'x'.repeat(101), 'event', "Event must be an event's address of at most 100 characters"],
     ['/api/teams?page=0', 'page', 'Page must be a whole number from 1 to 10,000'],
     ['/api/teams?page=10001', 'page', 'Page must be a whole number from 1 to 10,000'],
     ['/api/profiles?page=abc', 'page', 'Page must be a whole number from 1 to 10,000'],
@@ -86,8 +88,19 @@ describe('list queries outside their limits', () => {
     expect(res.body).toEqual({ error: message, code: 'invalid_query', fields: { [field]: message } });
   });
 
-  it('a search of exactly 100 characters, page 10,000 and a page size past the maximum are served', async () => {
+  it('a search of exactly 100 characters, an unknown or empty event, page 10,000 and a page size past the maximum are served', async () => {
     expect((await h.request('GET', '/api/teams?q=' + 'x'.repeat(100))).status).toBe(200);
+    // An address no event has, up to the longest one can be, lists nothing; an empty one, every event.
+    const made = await h.api('POST /api/teams', {
+      cookie: ada.cookie,
+      body: { name: 'Listed Team', description: 'A team so that the lists have one.', openPositions: ['Designer'] },
+    });
+    expect(made.status).toBe(201);
+    const unknown = await h.request('GET', '/api/teams?event=' + 'x'.repeat(100));
+    expect([unknown.status, unknown.body.total]).toEqual([200, 0]);
+    const empty = await h.request('GET', '/api/teams?event=');
+    expect(empty.status).toBe(200);
+    expect(empty.body.items.map((t: { id: string }) => t.id)).toContain(made.body.id);
     expect((await h.request('GET', '/api/teams?page=10000')).status).toBe(200);
     const big = await h.request('GET', '/api/teams?pageSize=500');
     expect([big.status, big.body.pageSize]).toEqual([200, 100]);

@@ -83,6 +83,9 @@ export const EventDetailSchema = EventCardSchema.extend({
   schedule: z.array(ScheduleItemViewSchema),
   siteUrl: NullableText.meta({ description: "The event's own site ('Register Now')" }),
   registrationOpen: z.boolean().meta({ description: 'People can take part now' }),
+  registrationNeverCloses: z.boolean().meta({
+    description: 'Without a closing date, registration never closes (the 2025 event); otherwise it closes when the event is over',
+  }),
   formationLocked: z.boolean().meta({ description: 'The team formation deadline has passed' }),
   createdAt: DateTime,
   viewer: z

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { eventStaff, events, registrations, type Event } from '../../db/schema';
 import { registrationOf } from './registration.repo';
-import { datesOf, isFormationLocked, isPublic, isRegistrationOpen, phaseOf } from './rules';
+import { datesOf, isFormationLocked, isPublic, isRegistrationOpen, phaseOf, registrationNeverCloses } from './rules';
 import { forgetEvent, publicEvent } from './lookups.repo';
 import { staffRoleOf } from './staff.repo';
 import { LEGACY_EVENT_ID } from '../../../shared/events';
@@ -121,6 +121,7 @@ export async function eventDetail(db: Db, event: Event, role: EventRole | null, 
     schedule: event.schedule,
     siteUrl: event.siteUrl,
     registrationOpen: isPublic(event) && isRegistrationOpen(event, now),
+    registrationNeverCloses: registrationNeverCloses(event),
     formationLocked: isFormationLocked(event, now),
     createdAt: event.createdAt.toISOString(),
     viewer: { registration, staffRole: role, isAdmin: viewer.isAdmin },

@@ -63,6 +63,7 @@ export default function EditEventPage() {
             key={e.slug}
             mode="edit"
             defaultValues={eventValues(e)}
+            registrationNeverCloses={e.registrationNeverCloses}
             submit={({ slug: _slug, ...fields }) => update.mutateAsync(fields)}
           />
         )}

@@ -150,6 +150,7 @@ const event = (over: Partial<EventDetail> = {}): EventDetail => ({
   schedule: [],
   siteUrl: null,
   registrationOpen: true,
+  registrationNeverCloses: false,
   formationLocked: false,
   createdAt: '2027-01-01T00:00:00.000Z',
   updatedAt: '2027-01-01T00:00:00.000Z',
@@ -178,6 +179,15 @@ describe('editing an event', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeVisible();
     expect(calls.at(-1)?.body).toEqual({ state: 'published' });
+  });
+
+  it.each([
+    [false, 'Left empty: open until the event is over. In Europe/Berlin'],
+    [true, 'Left empty: never closes. In Europe/Berlin'],
+  ])('says what an empty closing date means for this event (never closes: %s)', async (registrationNeverCloses, hint) => {
+    answerFetch({ 'GET /api/events/{slug}': { status: 200, body: event({ registrationNeverCloses }) } });
+    renderScreen(<EditEventPage />, { path: '/hackathons/spring-hack/edit', route: '/hackathons/:slug/edit' });
+    expect(await screen.findByLabelText('Registration closes')).toHaveAccessibleDescription(hint);
   });
 
   it('an event people take part in stays published: no Unpublish, and why', async () => {

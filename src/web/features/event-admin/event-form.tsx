@@ -14,15 +14,20 @@ import { EventFormSchema, PHASE_FIELDS, slugFor, type EventFormValues, type Even
 import { allTimeZones, knownTimeZone } from './zoned-time';
 
 const MAX_SCHEDULE = 30;
+/** The closing date's hint where no closing date means never (registrationNeverCloses). */
+const NEVER_CLOSES_HINT = 'Left empty: never closes';
 
 export function EventForm({
   mode,
   defaultValues,
+  registrationNeverCloses = false,
   submit,
   onSuccess,
 }: {
   mode: 'create' | 'edit';
   defaultValues: EventFormValues;
+  /** The 2025 event: without a closing date, its registration never closes (EventDetail). */
+  registrationNeverCloses?: boolean;
   submit(values: EventInput): Promise<unknown>;
   onSuccess?(values: EventInput): void;
 }) {
@@ -105,7 +110,12 @@ export function EventForm({
           </datalist>
           <div className="grid gap-5 sm:grid-cols-2">
             {PHASE_FIELDS.map((phase) => (
-              <Field key={phase.name} label={phase.label} hint={`${phase.hint}. ${inZone}`} error={form.error(phase.name)}>
+              <Field
+                key={phase.name}
+                label={phase.label}
+                hint={`${phase.name === 'registrationClosesAt' && registrationNeverCloses ? NEVER_CLOSES_HINT : phase.hint}. ${inZone}`}
+                error={form.error(phase.name)}
+              >
                 {(p) => <Input {...p} {...form.register(phase.name)} type="datetime-local" />}
               </Field>
             ))}

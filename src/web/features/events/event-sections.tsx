@@ -116,15 +116,10 @@ function When({ iso, zone }: { iso: string; zone: string }) {
 /** The dates that decide what people can do, and the rules for teams (docs/product.md#event-data). */
 export function RulesCard({ event }: { event: EventDetail }) {
   const zone = event.timezone;
-  // A date left out says what it means (docs/product.md#event-data); registration open after the
-  // event is over without a closing date never closes (migration 0013's 2025 event).
+  // A date left out says what it means (docs/product.md#event-data).
   const dates: [string, string | null, string | null][] = [
     ['Registration opens', event.registrationOpensAt, null],
-    [
-      'Registration closes',
-      event.registrationClosesAt,
-      event.phase === 'past' && event.registrationOpen ? 'Never' : 'When the event is over',
-    ],
+    ['Registration closes', event.registrationClosesAt, event.registrationNeverCloses ? 'Never' : 'When the event is over'],
     ['Team formation deadline', event.formationDeadline, 'None: teams never lock'],
     ['Build starts', event.buildStartsAt, null],
     ['Submission deadline', event.submissionDeadline, null],

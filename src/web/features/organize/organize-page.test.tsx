@@ -41,6 +41,7 @@ const event: EventDetail = {
   schedule: [],
   siteUrl: null,
   registrationOpen: true,
+  registrationNeverCloses: false,
   formationLocked: false,
   createdAt: NOW,
   updatedAt: NOW,

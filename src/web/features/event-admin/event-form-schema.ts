@@ -10,14 +10,14 @@ import { DEFAULT_TEAM_SIZE, LOOKING_LAPSE_DAYS, TEAM_SIZE_MIN } from '../../../s
 import { CreateEventSchema } from '../../../shared/event-schemas';
 import { browserTimeZone, instantInZone, knownTimeZone, localInZone } from './zoned-time';
 
-/** The dated phases, in their order on the page. */
+/** The dated phases, in their order on the page; the two every event has are required (the others say what empty means). */
 export const PHASE_FIELDS = [
-  { name: 'registrationOpensAt', label: 'Registration opens', hint: 'Left empty: open from the start' },
-  { name: 'registrationClosesAt', label: 'Registration closes', hint: 'Left empty: open until the event is over' },
-  { name: 'formationDeadline', label: 'Team formation deadline', hint: 'After it, teams are locked; left empty: never' },
-  { name: 'buildStartsAt', label: 'Build starts', hint: 'The countdown counts down to it' },
-  { name: 'submissionDeadline', label: 'Submission deadline', hint: 'Judging starts' },
-  { name: 'awardsAt', label: 'Awards', hint: 'Left empty: the submission deadline' },
+  { name: 'registrationOpensAt', label: 'Registration opens', hint: 'Left empty: open from the start', required: false },
+  { name: 'registrationClosesAt', label: 'Registration closes', hint: 'Left empty: open until the event is over', required: false },
+  { name: 'formationDeadline', label: 'Team formation deadline', hint: 'After it, teams are locked; left empty: never', required: false },
+  { name: 'buildStartsAt', label: 'Build starts', hint: 'Required: the countdown counts down to it', required: true },
+  { name: 'submissionDeadline', label: 'Submission deadline', hint: 'Required: judging starts', required: true },
+  { name: 'awardsAt', label: 'Awards', hint: 'Left empty: the submission deadline', required: false },
 ] as const;
 export type PhaseField = (typeof PHASE_FIELDS)[number]['name'];
 

@@ -26,7 +26,13 @@ describe('creating an event', () => {
   it('says what is missing, on each field, before anything is sent', async () => {
     const calls = answerFetch({});
     renderScreen(<NewEventPage />, { path: '/hackathons/new' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Create Event' }));
+    const submit = await screen.findByRole('button', { name: 'Create Event' });
+    // The two dates every event needs say so; the others say what leaving them empty means.
+    expect(screen.getByLabelText('Build starts')).toBeRequired();
+    expect(screen.getByLabelText('Build starts')).toHaveAccessibleDescription(/^Required: the countdown counts down to it\./);
+    expect(screen.getByLabelText('Submission deadline')).toBeRequired();
+    expect(screen.getByLabelText('Awards')).not.toBeRequired();
+    await userEvent.click(submit);
     await waitFor(() =>
       expect(screen.getByLabelText('Event name')).toHaveAccessibleDescription('Event name must be at least 3 characters'),
     );

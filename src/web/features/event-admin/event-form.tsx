@@ -116,7 +116,7 @@ export function EventForm({
                 hint={`${phase.name === 'registrationClosesAt' && registrationNeverCloses ? NEVER_CLOSES_HINT : phase.hint}. ${inZone}`}
                 error={form.error(phase.name)}
               >
-                {(p) => <Input {...p} {...form.register(phase.name)} type="datetime-local" />}
+                {(p) => <Input {...p} {...form.register(phase.name)} type="datetime-local" aria-required={phase.required || undefined} />}
               </Field>
             ))}
           </div>

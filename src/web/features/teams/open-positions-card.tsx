@@ -11,6 +11,7 @@ import { errorText } from '../../lib/api';
 import { focusFirstOf } from '../../lib/focus';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
 import { daysSince, formatDateTime, positionsAge } from '../../lib/format';
 import { PositionSkillsEditor } from './position-skills-editor';
 import { useKeepPositionsOpen, useSetPositions } from './team-queries';
@@ -136,16 +137,19 @@ function AddPositionForm({ team }: { team: TeamDetail }) {
     errorFallback: 'Failed to update positions',
   });
   return (
-    <Form form={form} className="space-y-2">
+    // Set apart from the positions above, each with its own box for skills: this one adds a position.
+    <Form form={form} className={cn('space-y-2', team.openPositions.length > 0 && 'border-t border-slate-200 pt-4')}>
       <FormMessage />
-      <div className="flex items-start gap-2">
-        <Field label={<span className="sr-only">New position</span>} error={form.error('position')} className="flex-1 space-y-0">
-          {(p) => <Input {...p} {...form.register('position')} placeholder="e.g., Backend Developer" maxLength={100} />}
-        </Field>
-        <SubmitButton variant="outline" busyLabel="Adding...">
-          Add
-        </SubmitButton>
-      </div>
+      <Field label="New position" error={form.error('position')}>
+        {(p) => (
+          <div className="flex gap-2">
+            <Input {...p} {...form.register('position')} placeholder="e.g., Backend Developer" maxLength={100} className="flex-1" />
+            <SubmitButton variant="outline" busyLabel="Adding...">
+              Add
+            </SubmitButton>
+          </div>
+        )}
+      </Field>
     </Form>
   );
 }

@@ -234,25 +234,15 @@ export const skillNameList = z.preprocess(
         : [],
   z.array(z.string().max(SKILL_NAME_MAX)).max(20),
 );
-export const EVENT_FILTER_MAX = 100;
-export const EVENT_FILTER_MESSAGE = `Event must be an event's address of at most ${EVENT_FILTER_MAX} characters`;
-/**
- * An event's slug to filter a list by; left out or empty: every event. An address no event has lists
- * nothing; one longer than any address can be is refused (400), never served as the unfiltered list.
- */
+/** An event's slug to filter a list by; left out or empty: every event; past 100 characters: 400, never every event. */
 export const eventFilter = (description: string) =>
   z
-    .string({ message: EVENT_FILTER_MESSAGE })
+    .string({ message: "Event must be one event's address" })
     .trim()
     .toLowerCase()
-    .max(EVENT_FILTER_MAX, EVENT_FILTER_MESSAGE)
+    .max(100, "Event must be an event's address of at most 100 characters")
     .optional()
-    .meta({
-      type: 'string',
-      maxLength: EVENT_FILTER_MAX,
-      description: `${description}; at most ${EVENT_FILTER_MAX} characters (400 past it)`,
-      example: 'spring-hack-2027',
-    });
+    .meta({ type: 'string', maxLength: 100, description: `${description}; 400 past 100 characters`, example: 'spring-hack-2027' });
 export const SEARCH_MAX = 100;
 export const SEARCH_MESSAGE = `Search must not exceed ${SEARCH_MAX} characters`;
 /** Search text: longer than the limit is refused (400), never served as the unfiltered list. */

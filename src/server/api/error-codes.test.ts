@@ -77,6 +77,7 @@ describe('list queries outside their limits', () => {
     ['/api/profiles?q=' + 'x'.repeat(101), 'q', 'Search must not exceed 100 characters'],
     ['/api/teams?event=' + 'x'.repeat(101), 'event', "Event must be an event's address of at most 100 characters"],
     ['/api/profiles?looking=true&event=' + 'x'.repeat(101), 'event', "Event must be an event's address of at most 100 characters"],
+    ['/api/teams?event=spring-hack&event=autumn-hack', 'event', "Event must be one event's address"],
     ['/api/teams?page=0', 'page', 'Page must be a whole number from 1 to 10,000'],
     ['/api/teams?page=10001', 'page', 'Page must be a whole number from 1 to 10,000'],
     ['/api/profiles?page=abc', 'page', 'Page must be a whole number from 1 to 10,000'],

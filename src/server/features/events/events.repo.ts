@@ -276,6 +276,7 @@ const joinableWhere = (profileId: string | Placeholder | null) => sql`${publicEv
   and (${profileId === null ? sql`false` : sql`exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${profileId})`}
     or ((${events.registrationOpensAt} is null or ${events.registrationOpensAt} <= now())
       and (now() < coalesce(${events.registrationClosesAt}, ${events.awardsAt}, ${events.submissionDeadline})
+        -- registrationNeverCloses (rules.ts)
         or (${events.registrationClosesAt} is null and ${events.id} = ${LEGACY_EVENT_ID}))))`;
 
 /**

@@ -6,7 +6,7 @@ export {
   eventIdBySlug,
   eventRefOf,
   eventRefsById,
-  eventRulesOf,
+  formationDeadlineOf,
   listedEventIdBySlug,
   unlistedEventsWithTeams,
 } from './lookups.repo';

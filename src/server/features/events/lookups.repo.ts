@@ -8,6 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EventRef } from '../../../shared/api/events';
 import type { Db } from '../../db/client';
 import { uuidArray } from '../../db/arrays';
+import { isoOfTimestamptz } from '../../db/instants';
 import { prepared } from '../../db/prepared';
 import { events } from '../../db/schema';
 
@@ -16,11 +17,9 @@ export const eventRefOf = (eventId: AnyPgColumn | SQL) =>
   // Aliased: lists read it through a subquery (api/paging.ts).
   sql<EventRef>`(select json_build_object('slug', e.slug, 'name', e.name) from ${events} e where e.id = ${eventId})`.as('event');
 
-/** For a team's suggestions: the event's reference and its rules for teams. */
-export const eventRulesOf = (eventId: AnyPgColumn) =>
-  sql<EventRef & { formationDeadline: string | null; teamSizeMin: number; teamSizeMax: number }>`(select json_build_object(
-    'slug', e.slug, 'name', e.name, 'formationDeadline', e.formation_deadline, 'teamSizeMin', e.team_size_min, 'teamSizeMax', e.team_size_max)
-    from ${events} e where e.id = ${eventId})`;
+/** For a team's suggestions: its event's team formation deadline (ISO 8601, or null), a column of the outer query's row. */
+export const formationDeadlineOf = (eventId: AnyPgColumn) =>
+  sql<string | null>`(select e.formation_deadline from ${events} e where e.id = ${eventId})`.mapWith(isoOfTimestamptz);
 
 /** An events row is public (published, not hidden): rules.ts `isPublic`, in a statement over `events`. */
 export const publicEvent = sql<boolean>`(${events.state} = 'published' and not ${events.hidden})`;
@@ -34,6 +33,9 @@ interface KeptSlug {
   listed: boolean;
   until: number;
 }
+/** Per database, how many times an event was saved here (forgetEvent): a read begun before a save keeps nothing. */
+const saves = new WeakMap<Db, number>();
+
 /** Slug -> what lists need of the event, per database, each until it is due again. */
 const slugsKept = new WeakMap<Db, Map<string, KeptSlug>>();
 
@@ -44,6 +46,7 @@ async function keptSlug(db: Db, slug: string): Promise<KeptSlug | null> {
   const now = Date.now();
   const hit = known.get(key);
   if (hit && hit.until > now) return hit;
+  const savesBefore = saves.get(db) ?? 0;
   const [row] = await prepared(db, 'event_listed_by_slug', (db, name) =>
     db
       .select({ id: events.id, listed: publicEvent })
@@ -54,7 +57,8 @@ async function keptSlug(db: Db, slug: string): Promise<KeptSlug | null> {
   if (!row) return null;
   if (known.size >= 10_000) known.clear();
   const kept = { ...row, until: now + EVENT_REF_TTL_MS };
-  known.set(key, kept);
+  // Read while the event was saved here: answered, not kept (it may be as it was).
+  if ((saves.get(db) ?? 0) === savesBefore) known.set(key, kept);
   return kept;
 }
 
@@ -135,6 +139,7 @@ async function keptFacts(db: Db, ids: Iterable<string>): Promise<Map<string, Eve
     else missing.push(id);
   }
   if (missing.length === 0) return out;
+  const savesBefore = saves.get(db) ?? 0;
   const rows = await db
     .select({
       id: events.id,
@@ -148,13 +153,15 @@ async function keptFacts(db: Db, ids: Iterable<string>): Promise<Map<string, Eve
     .from(events)
     .where(sql`${events.id} = any(${uuidArray(missing)})`);
   if (known.size >= 10_000) known.clear();
+  // Read while an event was saved here: answered, not kept (it may be as it was).
+  const keep = (saves.get(db) ?? 0) === savesBefore;
   for (const { id, slug, name, listed, formationDeadline, teamSizeMin, teamSizeMax } of rows) {
     const facts = {
       ref: { slug, name },
       rules: { formationDeadline: formationDeadline?.toISOString() ?? null, teamSizeMin, teamSizeMax },
       listed,
     };
-    known.set(id, { facts, until: now + EVENT_REF_TTL_MS });
+    if (keep) known.set(id, { facts, until: now + EVENT_REF_TTL_MS });
     out.set(id, facts);
   }
   return out;
@@ -176,6 +183,7 @@ export async function eventFactsById(db: Db, id: string): Promise<EventFacts | n
  * within EVENT_REF_TTL_MS, as a list's kept total).
  */
 export function forgetEvent(db: Db, event: { id: string; slug: string }) {
+  saves.set(db, (saves.get(db) ?? 0) + 1);
   factsById.get(db)?.delete(event.id);
   slugsKept.get(db)?.delete(event.slug.toLowerCase());
   unlistedKept.delete(db);

@@ -36,9 +36,9 @@ export const isPublic = (event: Pick<Event, 'state' | 'hidden'>) => event.state 
 /** What 'event_not_public' says of the event: hidden by a platform admin, or a draft. */
 export const whyNotPublic = (event: Pick<Event, 'name' | 'hidden'>) => ({ event: event.name, why: event.hidden ? 'hidden' : 'draft' });
 
-/** Whether people may take part now; the 2025 event made by migration 0013 takes them whenever (its rule since then). */
 /** Without a closing date, registration never closes: migration 0013's 2025 event only (docs/product.md#the-2025-hackathon-and-the-demo). */
 export const registrationNeverCloses = (event: Pick<Event, 'id'>) => event.id === LEGACY_EVENT_ID;
+/** Whether people may take part now (registrationOpen, with the 2025 event's rule). */
 export const isRegistrationOpen = (event: Event, now = new Date()) => registrationOpen(datesOf(event), now, registrationNeverCloses(event));
 export const isFormationLocked = (event: Event, now = new Date()) => formationLocked(datesOf(event), now);
 export const phaseOf = (event: StoredDates, now = new Date()) => listPhase(datesOf(event), now);

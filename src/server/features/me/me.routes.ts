@@ -65,7 +65,8 @@ export const meRoutes = createRouter()
     const viewer = await requireViewer(c);
     const { event } = c.req.valid('query');
     // An unknown event: none of one's teams is there. One's own team is named whatever the event's state.
-    const eventId = event === undefined ? undefined : await eventIdBySlug(c.var.db, event);
+    // Left out or empty: every event, as the lists read it.
+    const eventId = event ? await eventIdBySlug(c.var.db, event) : undefined;
     if (!viewer.profileId || eventId === null) return c.json([], 200);
     return c.json(await membershipsOf(c.var.db, viewer.profileId, eventId), 200);
   })

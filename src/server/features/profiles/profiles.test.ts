@@ -114,6 +114,8 @@ describe('GET /api/profile', () => {
       .returning();
     await h.db.insert(teamMembers).values({ teamId: elsewhere.id, profileId: owner.profileId, role: 'Designer', isLeader: false });
     expect((await mine({})).body.map((t) => t.teamName)).toEqual(['Byte Club', 'Elsewhere']);
+    // An empty event is every event, as the lists read it.
+    expect((await mine({ event: '' })).body.map((t) => t.teamName)).toEqual(['Byte Club', 'Elsewhere']);
     expect((await mine({ event: 'worlds-largest-hackathon-2025' })).body.map((t) => t.teamName)).toEqual(['Byte Club']);
     expect((await mine({ event: 'profiles-other-event' })).body).toMatchObject([
       { teamName: 'Elsewhere', event: { slug: 'profiles-other-event', name: 'Other Event' } },

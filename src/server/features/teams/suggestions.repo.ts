@@ -14,7 +14,7 @@ import { prepared } from '../../db/prepared';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { people } from '../../db/people';
 import { blockedWithOf } from '../safety';
-import { eventRulesOf, joinableEventIdsOf } from '../events';
+import { formationDeadlineOf, joinableEventIdsOf } from '../events';
 import { cardColumns, toCard } from './teams.repo';
 
 /**
@@ -41,7 +41,7 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
         // Nobody on the other side of a block with a member is suggested (docs/product.md#safety).
         blocked: sql<string[]>`coalesce((select json_agg(b.id) from ${teamMembers} m
           cross join lateral ${blockedWithOf(sql`m.profile_id`)} as b(id) where m.team_id = ${team}), '[]'::json)`,
-        event: eventRulesOf(teams.eventId),
+        formationDeadline: formationDeadlineOf(teams.eventId),
       })
       .from(teams)
       .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.profileId, sql.placeholder('profileId'))))
@@ -49,9 +49,7 @@ export async function teamForSuggestions(db: Db, teamId: string, profileId: stri
       .prepare(name);
   }).execute({ teamId, profileId });
   if (!row) return null;
-  const { candidates, blocked, event } = row;
-  // json_build_object writes the deadline in PostgreSQL's format.
-  const formationDeadline = event.formationDeadline === null ? null : new Date(event.formationDeadline).toISOString();
+  const { candidates, blocked, formationDeadline } = row;
   return {
     team: row.team,
     membership: row.isLeader === null ? null : { isLeader: row.isLeader },

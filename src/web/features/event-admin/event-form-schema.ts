@@ -15,8 +15,8 @@ export const PHASE_FIELDS = [
   { name: 'registrationOpensAt', label: 'Registration opens', hint: 'Left empty: open from the start', required: false },
   { name: 'registrationClosesAt', label: 'Registration closes', hint: 'Left empty: open until the event is over', required: false },
   { name: 'formationDeadline', label: 'Team formation deadline', hint: 'After it, teams are locked; left empty: never', required: false },
-  { name: 'buildStartsAt', label: 'Build starts', hint: 'Required: the countdown counts down to it', required: true },
-  { name: 'submissionDeadline', label: 'Submission deadline', hint: 'Required: judging starts', required: true },
+  { name: 'buildStartsAt', label: 'Build starts', hint: 'Required. The countdown counts down to it', required: true },
+  { name: 'submissionDeadline', label: 'Submission deadline', hint: 'Required. Judging starts then', required: true },
   { name: 'awardsAt', label: 'Awards', hint: 'Left empty: the submission deadline', required: false },
 ] as const;
 export type PhaseField = (typeof PHASE_FIELDS)[number]['name'];

@@ -29,7 +29,7 @@ describe('creating an event', () => {
     const submit = await screen.findByRole('button', { name: 'Create Event' });
     // The two dates every event needs say so; the others say what leaving them empty means.
     expect(screen.getByLabelText('Build starts')).toBeRequired();
-    expect(screen.getByLabelText('Build starts')).toHaveAccessibleDescription(/^Required: the countdown counts down to it\./);
+    expect(screen.getByLabelText('Build starts')).toHaveAccessibleDescription(/^Required\. The countdown counts down to it\./);
     expect(screen.getByLabelText('Submission deadline')).toBeRequired();
     expect(screen.getByLabelText('Awards')).not.toBeRequired();
     await userEvent.click(submit);

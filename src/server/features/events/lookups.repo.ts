@@ -33,8 +33,16 @@ interface KeptSlug {
   listed: boolean;
   until: number;
 }
-/** Per database, how many times an event was saved here (forgetEvent): a read begun before a save keeps nothing. */
+/** Per database, how many times an event was saved here (forgetEvent). */
 const saves = new WeakMap<Db, number>();
+/**
+ * Called before a read of events, then asked after it: whether no event was saved here meanwhile. A
+ * read begun before a save may hold the event as it was: it answers, but is not kept.
+ */
+function noSaveSince(db: Db): () => boolean {
+  const before = saves.get(db) ?? 0;
+  return () => (saves.get(db) ?? 0) === before;
+}
 
 /** Slug -> what lists need of the event, per database, each until it is due again. */
 const slugsKept = new WeakMap<Db, Map<string, KeptSlug>>();
@@ -46,7 +54,7 @@ async function keptSlug(db: Db, slug: string): Promise<KeptSlug | null> {
   const now = Date.now();
   const hit = known.get(key);
   if (hit && hit.until > now) return hit;
-  const savesBefore = saves.get(db) ?? 0;
+  const unsaved = noSaveSince(db);
   const [row] = await prepared(db, 'event_listed_by_slug', (db, name) =>
     db
       .select({ id: events.id, listed: publicEvent })
@@ -57,8 +65,7 @@ async function keptSlug(db: Db, slug: string): Promise<KeptSlug | null> {
   if (!row) return null;
   if (known.size >= 10_000) known.clear();
   const kept = { ...row, until: now + EVENT_REF_TTL_MS };
-  // Read while the event was saved here: answered, not kept (it may be as it was).
-  if ((saves.get(db) ?? 0) === savesBefore) known.set(key, kept);
+  if (unsaved()) known.set(key, kept);
   return kept;
 }
 
@@ -93,6 +100,7 @@ export async function unlistedEventsWithTeams(db: Db): Promise<string[]> {
   const now = Date.now();
   const hit = unlistedKept.get(db);
   if (hit && hit.until > now) return hit.ids;
+  const unsaved = noSaveSince(db);
   const rows = await prepared(db, 'unlisted_events_with_teams', (db, name) =>
     db
       .select({ id: events.id })
@@ -102,7 +110,7 @@ export async function unlistedEventsWithTeams(db: Db): Promise<string[]> {
       .prepare(name),
   ).execute();
   const ids = rows.map((r) => r.id);
-  unlistedKept.set(db, { ids, until: now + EVENT_REF_TTL_MS });
+  if (unsaved()) unlistedKept.set(db, { ids, until: now + EVENT_REF_TTL_MS });
   return ids;
 }
 
@@ -139,7 +147,7 @@ async function keptFacts(db: Db, ids: Iterable<string>): Promise<Map<string, Eve
     else missing.push(id);
   }
   if (missing.length === 0) return out;
-  const savesBefore = saves.get(db) ?? 0;
+  const unsaved = noSaveSince(db);
   const rows = await db
     .select({
       id: events.id,
@@ -153,8 +161,7 @@ async function keptFacts(db: Db, ids: Iterable<string>): Promise<Map<string, Eve
     .from(events)
     .where(sql`${events.id} = any(${uuidArray(missing)})`);
   if (known.size >= 10_000) known.clear();
-  // Read while an event was saved here: answered, not kept (it may be as it was).
-  const keep = (saves.get(db) ?? 0) === savesBefore;
+  const keep = unsaved();
   for (const { id, slug, name, listed, formationDeadline, teamSizeMin, teamSizeMax } of rows) {
     const facts = {
       ref: { slug, name },

@@ -27,6 +27,11 @@ describe('creating an event', () => {
     const calls = answerFetch({});
     renderScreen(<NewEventPage />, { path: '/hackathons/new' });
     const submit = await screen.findByRole('button', { name: 'Create Event' });
+    // Every field that must be filled says so to a screen reader; the optional ones say '(Optional)'.
+    for (const label of ['Event name', 'Address', 'Location', 'Time zone', 'Smallest team', 'Largest team', 'Teams per person'])
+      expect(screen.getByLabelText(label)).toBeRequired();
+    for (const label of ['Tagline (Optional)', 'Description (Optional)', 'Event site (Optional)', 'Prize pool (Optional)'])
+      expect(screen.getByLabelText(label)).not.toBeRequired();
     // The two dates every event needs say so; the others say what leaving them empty means.
     expect(screen.getByLabelText('Build starts')).toBeRequired();
     expect(screen.getByLabelText('Build starts')).toHaveAccessibleDescription(/^Required\. The countdown counts down to it\./);

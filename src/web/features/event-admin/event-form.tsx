@@ -64,6 +64,7 @@ export function EventForm({
                 }}
                 placeholder="e.g., Spring Hack 2027"
                 maxLength={100}
+                aria-required
               />
             )}
           </Field>
@@ -72,7 +73,7 @@ export function EventForm({
               {(p) => (
                 <div className="flex items-center rounded-lg">
                   <span className="mr-2 shrink-0 text-sm text-slate-500">/hackathons/</span>
-                  <Input {...p} {...form.register('slug')} placeholder="spring-hack-2027" maxLength={60} />
+                  <Input {...p} {...form.register('slug')} placeholder="spring-hack-2027" maxLength={60} aria-required />
                 </div>
               )}
             </Field>
@@ -85,7 +86,7 @@ export function EventForm({
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Location" hint="A city or venue, or Online" error={form.error('location')}>
-              {(p) => <Input {...p} {...form.register('location')} maxLength={100} />}
+              {(p) => <Input {...p} {...form.register('location')} maxLength={100} aria-required />}
             </Field>
             <Field label="Event site (Optional)" hint="Where 'Register Now' goes" error={form.error('siteUrl')}>
               {(p) => <Input {...p} {...form.register('siteUrl')} type="url" placeholder="https://example.com" />}
@@ -101,7 +102,7 @@ export function EventForm({
         </CardHeader>
         <CardContent className="space-y-5">
           <Field label="Time zone" hint="A name such as Europe/Berlin, America/New_York or UTC" error={form.error('timezone')}>
-            {(p) => <Input {...p} {...form.register('timezone')} list={zones} autoComplete="off" className="sm:max-w-xs" />}
+            {(p) => <Input {...p} {...form.register('timezone')} list={zones} autoComplete="off" className="sm:max-w-xs" aria-required />}
           </Field>
           <datalist id={zones}>
             {allTimeZones().map((z) => (
@@ -135,6 +136,7 @@ export function EventForm({
                   {...p}
                   {...form.register('teamSizeMin', { valueAsNumber: true })}
                   type="number"
+                  aria-required
                   min={TEAM_SIZE_MIN}
                   max={TEAM_SIZE_MAX}
                 />
@@ -146,6 +148,7 @@ export function EventForm({
                   {...p}
                   {...form.register('teamSizeMax', { valueAsNumber: true })}
                   type="number"
+                  aria-required
                   min={TEAM_SIZE_MIN}
                   max={TEAM_SIZE_MAX}
                 />
@@ -160,6 +163,7 @@ export function EventForm({
                   min={1}
                   max={20}
                   disabled={noTeamLimit}
+                  aria-required={!noTeamLimit}
                 />
               )}
             </Field>
@@ -175,6 +179,7 @@ export function EventForm({
                 {...p}
                 {...form.register('lookingLapseDays', { valueAsNumber: true })}
                 type="number"
+                aria-required
                 min={1}
                 max={365}
                 className="sm:max-w-[10rem]"

@@ -92,7 +92,9 @@ describe("team forms show the server's field messages on their fields", () => {
     renderScreen(
       <OpenPositionsCard team={team({ viewer: { isMember: true, isLeader: true, hasPendingRequest: false, pendingRequestId: null } })} />,
     );
-    await userEvent.type(await screen.findByLabelText('New position'), 'Backend Developer');
+    // Its label is shown, not only read out: beside the skill boxes, the box for a new position says what it is.
+    expect(await screen.findByText('New position', { selector: 'label' })).not.toHaveClass('sr-only');
+    await userEvent.type(screen.getByLabelText('New position'), 'Backend Developer');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() =>
       expect(screen.getByLabelText('New position')).toHaveAccessibleDescription('Position must not exceed 100 characters'),

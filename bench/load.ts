@@ -30,6 +30,8 @@ export interface LoadResult {
   max: number | null;
   /** Responses that were not 2xx, plus socket errors and timeouts. */
   failures: number;
+  /** What the failures were, by kind ('HTTP 503', 'ECONNRESET', 'request timed out'); absent when none failed. */
+  failureKinds?: Record<string, number>;
   /** Body of one response to the example path, uncompressed. */
   responseBytes: number;
   /** Measured in turn with its twins (runInTurn): its req/s in each round, in order. */
@@ -52,8 +54,9 @@ export function percentile(sorted: number[], p: number): number {
 function cannon(baseUrl: string, paths: string[], connections: number, duration: number, headers?: Record<string, string>, start = 0) {
   let next = start;
   const latencies: number[] = [];
-  let failures = 0;
-  return new Promise<{ latencies: number[]; failures: number; seconds: number; next: number }>((resolve, reject) => {
+  const kinds: Record<string, number> = {};
+  const failed = (kind: string) => void (kinds[kind] = (kinds[kind] ?? 0) + 1);
+  return new Promise<{ latencies: number[]; kinds: Record<string, number>; seconds: number; next: number }>((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
@@ -65,13 +68,15 @@ function cannon(baseUrl: string, paths: string[], connections: number, duration:
       },
       (err, result) => {
         if (err) reject(err);
-        else resolve({ latencies, failures: failures + result.errors + result.timeouts, seconds: result.duration, next });
+        else resolve({ latencies, kinds, seconds: result.duration, next });
       },
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       if (status >= 200 && status < 300) latencies.push(ms);
-      else failures++;
+      else failed(`HTTP ${status}`);
     });
+    // A socket's error or a timeout (autocannon counts a timeout among its errors too: counting both counted it twice).
+    instance.on('reqError', (err: Error & { code?: string }) => failed(err.code ?? err.message));
   });
 }
 
@@ -139,7 +144,13 @@ export async function runInTurn(
   for (const c of cases) {
     if (opts.warmupSeconds > 0) await cannon(baseUrl, c.paths, opts.connections, opts.warmupSeconds, c.headers);
   }
-  const runs = cases.map(() => ({ latencies: [] as number[], failures: 0, seconds: 0, next: 0, roundRps: [] as number[] }));
+  const runs = cases.map(() => ({
+    latencies: [] as number[],
+    kinds: {} as Record<string, number>,
+    seconds: 0,
+    next: 0,
+    roundRps: [] as number[],
+  }));
   for (let turn = 0; turn < rounds; turn++) {
     for (let k = 0; k < cases.length; k++) {
       const i = (k + turn) % cases.length;
@@ -147,7 +158,7 @@ export async function runInTurn(
       if (between) await between();
       const slice = await cannon(baseUrl, c.paths, opts.connections, opts.durationSeconds / rounds, c.headers, runs[i].next);
       for (const ms of slice.latencies) runs[i].latencies.push(ms);
-      runs[i].failures += slice.failures;
+      for (const [kind, n] of Object.entries(slice.kinds)) runs[i].kinds[kind] = (runs[i].kinds[kind] ?? 0) + n;
       runs[i].seconds += slice.seconds;
       runs[i].next = slice.next;
       runs[i].roundRps.push(slice.latencies.length / (slice.seconds || opts.durationSeconds / rounds));
@@ -156,6 +167,7 @@ export async function runInTurn(
   const round = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : Math.round(v * 10) / 10);
   return cases.map((c, i) => {
     const sorted = runs[i].latencies.sort((a, b) => a - b);
+    const failures = Object.values(runs[i].kinds).reduce((sum, n) => sum + n, 0);
     return {
       name: c.name,
       kind: c.kind,
@@ -167,7 +179,8 @@ export async function runInTurn(
       p95: round(percentile(sorted, 95)),
       p99: round(percentile(sorted, 99)),
       max: round(sorted[sorted.length - 1]),
-      failures: runs[i].failures,
+      failures,
+      ...(failures > 0 && { failureKinds: runs[i].kinds }),
       responseBytes: bodies[i].length,
       ...(rounds > 1 && { roundRps: runs[i].roundRps.map((rps) => Math.round(rps)) }),
     };
@@ -187,3 +200,11 @@ export async function inPool<T, R>(items: T[], concurrency: number, fn: (item: T
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return out;
 }
+
+/** ' (12 ECONNRESET, 3 HTTP 503)': what a case's failures were, for its log line and its target. */
+export const failureKindsText = (r: Pick<LoadResult, 'failureKinds'>) =>
+  r.failureKinds
+    ? ` (${Object.entries(r.failureKinds)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ')})`
+    : '';

@@ -3,7 +3,7 @@ import type { DatabaseKind } from '../src/server/db/client';
 import type { ExplainedQuery } from './explain';
 import type { KickoffResult } from './kickoff-case';
 import type { LegacyDownload } from './legacy';
-import type { LoadResult } from './load';
+import { failureKindsText, type LoadResult } from './load';
 import type { NotifyCaseResult } from './notify-case';
 import type { AmplifyResult } from './amplify-case';
 import { STREAMS_PER_ACCOUNT } from '../src/shared/constants';
@@ -143,7 +143,7 @@ export function checkTargets(
     out.push({ target: `${c.name}: response <= 30 KB`, actual: kb(c.responseBytes), pass: c.responseBytes <= LIST_PAGE_MAX_BYTES });
   }
   for (const c of cases.filter((c) => c.failures > 0)) {
-    out.push({ target: `${c.name}: every response 2xx`, actual: `${c.failures} failed`, pass: false });
+    out.push({ target: `${c.name}: every response 2xx`, actual: `${c.failures} failed${failureKindsText(c)}`, pass: false });
   }
   if (explained.length) {
     const scans = explained.filter((e) => e.seqScanOnProfiles).length;

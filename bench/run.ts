@@ -28,7 +28,7 @@ import { exportMemoryLine, measureExportMemory } from './export-memory';
 import { listTeams } from '../src/server/features/teams/list.repo';
 import { generate, ms, rows } from './generate';
 import { measureLegacyDownload } from './legacy';
-import { runInTurn, settle, type LoadCase, type LoadResult } from './load';
+import { failureKindsText, runInTurn, settle, type LoadCase, type LoadResult } from './load';
 import { runKickoffCase, type KickoffResult } from './kickoff-case';
 import { checkTargets, markdown, type WriteChecks } from './report';
 import { DAY_AGO, readCases } from './read-cases';
@@ -213,7 +213,7 @@ async function main() {
       const twins = group.length > 1;
       for (const result of await runInTurn(url, group, config, twins ? config.twinRounds : 1, twins ? settled : undefined)) {
         log(
-          `${result.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED` : ''}`,
+          `${result.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.responseBytes} bytes${result.failures ? `, ${result.failures} FAILED${failureKindsText(result)}` : ''}`,
         );
         cases.push(result);
       }

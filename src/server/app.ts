@@ -52,7 +52,7 @@ export interface AppDeps {
   dbKind: DatabaseKind;
   auth: Auth;
   /** Public settings the web app reads at run time (the sign-in providers come from `auth`). */
-  config: Omit<Config, 'socialProviders'>;
+  config: Omit<Config, 'socialProviders' | 'webhooksAllowHttp'>;
   /** Live notification streams (started on the database's LISTEN). */
   live: NotificationHub;
   /** Suggestions (started on the database's LISTEN). */
@@ -156,7 +156,9 @@ export function apiRoutes() {
       if (state.ready) return c.json({ status: 'ready' as const }, 200);
       return c.json(errorBody(503, state.error), 503, { 'Retry-After': READY_RETRY_AFTER_SECONDS });
     })
-    .openapi(systemApi.config, (c) => c.json({ ...c.var.config, socialProviders: c.var.auth.socialProviders }, 200))
+    .openapi(systemApi.config, (c) =>
+      c.json({ ...c.var.config, socialProviders: c.var.auth.socialProviders, webhooksAllowHttp: c.var.webhooksAllowPrivate }, 200),
+    )
     .route('/', authRoutes)
     .route('/', accountRoutes)
     .route('/', eventsRoutes)

@@ -30,7 +30,7 @@ export type AppEnv = {
     auth: Auth;
     /** Totals of paged lists, kept briefly (see paging.ts). */
     counts: CountCache;
-    config: Omit<Config, 'socialProviders'>;
+    config: Omit<Config, 'socialProviders' | 'webhooksAllowHttp'>;
     /** This instance's open live notification streams. */
     live: NotificationHub;
     /** This instance's matching index. */

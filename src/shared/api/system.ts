@@ -9,6 +9,10 @@ export const ConfigSchema = z
     socialProviders: z
       .array(z.enum(SOCIAL_PROVIDERS))
       .meta({ description: "The social sign-in providers configured on this server; the others show 'Coming soon'" }),
+    webhooksAllowHttp: z.boolean().meta({
+      description:
+        "Whether a webhook's URL may be http:// and any address (WEBHOOKS_ALLOW_PRIVATE, for a bot on the same machine); otherwise https:// and a public address",
+    }),
   })
   .meta({ id: 'Config' });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -61,6 +61,10 @@ describe('registration', () => {
     });
   }
 
+  it('tells the web app it takes https and public addresses only (GET /api/config), so the form can say so first', async () => {
+    expect((await h.api('GET /api/config')).body.webhooksAllowHttp).toBe(false);
+  });
+
   it('refuses a host name that resolves to loopback (localhost), and http', async () => {
     const local = await register('https://localhost:8443/hook');
     expect(local.status).toBe(400);

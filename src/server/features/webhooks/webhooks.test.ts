@@ -116,6 +116,10 @@ describe('who manages webhooks', () => {
     expect((await addHook(receiver.url, ['team_created'], owner, 'hook-draft')).status).toBe(201);
   });
 
+  it('with WEBHOOKS_ALLOW_PRIVATE, the web app is told http:// is taken too (GET /api/config)', async () => {
+    expect((await h.api('GET /api/config')).body.webhooksAllowHttp).toBe(true);
+  });
+
   it('shows the secret once; the list never does; kinds and active change; at most 10', async () => {
     const created = await addHook(receiver.url, ['team_created', 'member_joined']);
     expect(created.body.secret).toMatch(/^whsec_/);

@@ -11,7 +11,7 @@ import { VerifyEmailBanner } from './verify-email-banner';
 function renderBanner(socialProviders: SocialProvider[]) {
   answerFetch({
     'GET /api/auth/account': { status: 200, body: { email: 'ada@example.com', emailVerified: false, hasPassword: true, providers: [] } },
-    'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders } },
+    'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders, webhooksAllowHttp: false } },
   });
   renderScreen(<VerifyEmailBanner />, { path: '/profile' });
 }

@@ -82,7 +82,7 @@ describe("account forms show the server's field messages on their fields", () =>
 
 describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
   it("say 'Coming soon!' on themselves, disabled, for providers the server has not configured", async () => {
-    answerFetch({ ...SIGNED_OUT, 'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [] } } });
+    answerFetch({ ...SIGNED_OUT, 'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [], webhooksAllowHttp: false } } });
     renderScreen(<LoginPage />, { path: '/login' });
     expect(await screen.findByRole('button', { name: /Continue with GitHub\s*Coming soon!/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Continue with Discord\s*Coming soon!/ })).toBeDisabled();
@@ -91,7 +91,7 @@ describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
   it('start the sign-in with a configured provider, with where to go afterwards', async () => {
     const calls = answerFetch({
       ...SIGNED_OUT,
-      'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: ['github'] } },
+      'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: ['github'], webhooksAllowHttp: false } },
       'POST /api/auth/sign-in/social': { status: 400, body: { error: 'GitHub sign-in is not configured on this server' } },
     });
     renderScreen(<SignupPage />, { path: '/signup?redirectTo=%2Fteams' });

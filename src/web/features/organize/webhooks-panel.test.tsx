@@ -37,8 +37,9 @@ const hook: Webhook = {
   ],
 };
 
-function renderPanel(list: Webhook[]) {
+function renderPanel(list: Webhook[], { allowHttp = false } = {}) {
   const calls = answerFetch({
+    'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [], webhooksAllowHttp: allowHttp } },
     'GET /api/events/{slug}/webhooks': { status: 200, body: list },
     'POST /api/events/{slug}/webhooks': (body: unknown) =>
       (body as { url: string }).url.includes('127.0.0.1')
@@ -76,6 +77,29 @@ describe('webhooks on the desk', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText(SECRET)).toBeNull();
+  });
+
+  it('says at once that the URL must be https, beside the missing kind, where the server takes nothing else', async () => {
+    const calls = renderPanel([]);
+    expect(await screen.findByText('https:// and a public address')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('URL'), 'http://bot.example.org/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Enter an https:// URL'));
+    expect(screen.getByText('Choose at least one kind')).toBeVisible();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toEqual([]);
+  });
+
+  it('sends an http:// URL where the server takes it (WEBHOOKS_ALLOW_PRIVATE)', async () => {
+    const calls = renderPanel([], { allowHttp: true });
+    expect(await screen.findByText('https:// or http://')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('URL'), 'http://bot.example.org/hook');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Position opened' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByLabelText('Signing secret')).toHaveValue(SECRET);
+    expect(calls.filter((c) => c.key.startsWith('POST')).at(-1)?.body).toEqual({
+      url: 'http://bot.example.org/hook',
+      kinds: ['position_opened'],
+    });
   });
 
   it('lists deliveries with their answer; Redeliver sends one again', async () => {

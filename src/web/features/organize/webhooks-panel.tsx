@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { z } from 'zod';
+import { REFUSALS } from '../../../shared/api/refusals';
 import { WebhookInputSchema, type Webhook, type WebhookDelivery } from '../../../shared/api/webhooks';
 import { WEBHOOK_HEADERS, WEBHOOK_KINDS, WEBHOOK_KIND_LABELS, type WebhookKind } from '../../../shared/webhooks';
 import { SecretOnce } from '../../components/secret-once';
@@ -14,13 +15,24 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorMessage } from '../../components/ui/feedback';
 import { Checkbox, Field, Input } from '../../components/ui/field';
 import { errorText } from '../../lib/api';
+import { useConfig } from '../../lib/config';
 import { Form, FormMessage, SubmitButton, useApiForm } from '../../lib/form';
 import { useWebhookActions, useWebhooks } from './organize-queries';
 
-const WebhookFormSchema = z.object({
-  url: WebhookInputSchema.shape.url,
-  kinds: z.array(z.enum(WEBHOOK_KINDS)).min(1, 'Choose at least one kind'),
-});
+/**
+ * The form's schema: https:// only where the server takes nothing else (GET /api/config's
+ * webhooksAllowHttp), so a plain http:// URL is refused with the kinds, not on a second try; the
+ * server checks again, and alone checks that the address is public.
+ */
+const webhookFormSchema = (httpsOnly: boolean) =>
+  z.object({
+    url: httpsOnly
+      ? WebhookInputSchema.shape.url.refine((url) => /^https:\/\//i.test(url), REFUSALS.webhook_url_https.message)
+      : WebhookInputSchema.shape.url,
+    kinds: z.array(z.enum(WEBHOOK_KINDS)).min(1, 'Choose at least one kind'),
+  });
+const HTTPS_ONLY = webhookFormSchema(true);
+const HTTP_TOO = webhookFormSchema(false);
 
 const STATE_TEXT: Record<WebhookDelivery['state'], string> = { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed' };
 const STATE_BADGE = { pending: 'default', delivered: 'success', failed: 'danger' } as const;
@@ -60,8 +72,10 @@ export function WebhooksPanel({ slug }: { slug: string }) {
   const hooks = useWebhooks(slug);
   const actions = useWebhookActions(slug);
   const [secret, setSecret] = useState<string | null>(null);
+  // Until the settings are read, the server alone says what it takes.
+  const allowHttp = useConfig().data?.webhooksAllowHttp ?? true;
   const form = useApiForm({
-    schema: WebhookFormSchema,
+    schema: allowHttp ? HTTP_TOO : HTTPS_ONLY,
     defaultValues: { url: '', kinds: [] },
     submit: (values) => actions.create.mutateAsync(values),
     onSuccess: (created) => setSecret(created.secret),
@@ -88,7 +102,7 @@ export function WebhooksPanel({ slug }: { slug: string }) {
         .
       </p>
       <Form form={form} className="mt-4 space-y-4">
-        <Field label="URL" error={form.error('url')} hint="https:// and a public address">
+        <Field label="URL" error={form.error('url')} hint={allowHttp ? 'https:// or http://' : 'https:// and a public address'}>
           {(props) => (
             <Input {...props} type="url" inputMode="url" placeholder="https://bot.example.org/hackteams" {...form.register('url')} />
           )}

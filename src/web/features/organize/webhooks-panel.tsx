@@ -72,10 +72,10 @@ export function WebhooksPanel({ slug }: { slug: string }) {
   const hooks = useWebhooks(slug);
   const actions = useWebhookActions(slug);
   const [secret, setSecret] = useState<string | null>(null);
-  // Until the settings are read, the server alone says what it takes.
-  const allowHttp = useConfig().data?.webhooksAllowHttp ?? true;
+  // Until the settings are read, the hint says what most servers take and the server alone checks it.
+  const allowHttp = useConfig().data?.webhooksAllowHttp;
   const form = useApiForm({
-    schema: allowHttp ? HTTP_TOO : HTTPS_ONLY,
+    schema: allowHttp === false ? HTTPS_ONLY : HTTP_TOO,
     defaultValues: { url: '', kinds: [] },
     submit: (values) => actions.create.mutateAsync(values),
     onSuccess: (created) => setSecret(created.secret),

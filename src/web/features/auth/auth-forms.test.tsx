@@ -82,7 +82,10 @@ describe("account forms show the server's field messages on their fields", () =>
 
 describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
   it("say 'Coming soon!' on themselves, disabled, for providers the server has not configured", async () => {
-    answerFetch({ ...SIGNED_OUT, 'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [], webhooksAllowHttp: false } } });
+    answerFetch({
+      ...SIGNED_OUT,
+      'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [], webhooksAllowHttp: false } },
+    });
     renderScreen(<LoginPage />, { path: '/login' });
     expect(await screen.findByRole('button', { name: /Continue with GitHub\s*Coming soon!/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Continue with Discord\s*Coming soon!/ })).toBeDisabled();

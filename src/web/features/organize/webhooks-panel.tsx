@@ -27,7 +27,11 @@ import { useWebhookActions, useWebhooks } from './organize-queries';
 const webhookFormSchema = (httpsOnly: boolean) =>
   z.object({
     url: httpsOnly
-      ? WebhookInputSchema.shape.url.refine((url) => /^https:\/\//i.test(url), REFUSALS.webhook_url_https.message)
+      ? // Its scheme as parsed, as the server reads it (an unparsable URL has the shared schema's message).
+        WebhookInputSchema.shape.url.refine(
+          (url) => !URL.canParse(url) || new URL(url).protocol === 'https:',
+          REFUSALS.webhook_url_https.message,
+        )
       : WebhookInputSchema.shape.url,
     kinds: z.array(z.enum(WEBHOOK_KINDS)).min(1, 'Choose at least one kind'),
   });

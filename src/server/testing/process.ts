@@ -3,10 +3,14 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { scratchDatabase } from '../db/scratch';
 
-/** Starts `src/server/index.ts` with this environment (on PGlite, no demo data, no web build, unless given). */
+/**
+ * Starts `src/server/index.ts` with this environment (on PGlite, no demo data, no web build, unless
+ * given). SIGTERM closes at once (SHUTDOWN_GRACE_MS=0) unless given: the grace period is for a
+ * balancer to notice, none is here, and each stop waited its 5 s; tests/proxy/crowd.test.ts checks it.
+ */
 export function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, DATABASE_URL: '', DEMO_DATA: 'off', WEB_ROOT: '/nonexistent', ...env },
+    env: { ...process.env, DATABASE_URL: '', DEMO_DATA: 'off', WEB_ROOT: '/nonexistent', SHUTDOWN_GRACE_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

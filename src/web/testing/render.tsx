@@ -52,6 +52,15 @@ export const SIGNED_IN = {
 /** Nobody signed in, the way the server says so (`GET /api/me` never answers 401). */
 export const SIGNED_OUT = { 'GET /api/me': { status: 200, body: { user: null, profile: null } } } satisfies Answers;
 
+/** `GET /api/config` answered as by a server with these settings; by default no sign-in provider and webhooks on https only. */
+export const serverConfig = (settings: Partial<ApiAnswer<'GET /api/config'>> = {}) =>
+  ({
+    'GET /api/config': {
+      status: 200,
+      body: { eventUrl: 'https://example.com', socialProviders: [], webhooksAllowHttp: false, ...settings },
+    },
+  }) satisfies Answers;
+
 /** Whether a request's method and path ('PUT /api/profiles/1111/basic') fit a route key, whose `{param}` segments fit any one segment. */
 function fits(request: string, route: string): boolean {
   const asked = request.split('/');

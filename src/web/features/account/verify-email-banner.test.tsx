@@ -5,13 +5,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SocialProvider } from '../../../shared/constants';
-import { answerFetch, renderScreen } from '../../testing/render';
+import { answerFetch, renderScreen, serverConfig } from '../../testing/render';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 function renderBanner(socialProviders: SocialProvider[]) {
   answerFetch({
     'GET /api/auth/account': { status: 200, body: { email: 'ada@example.com', emailVerified: false, hasPassword: true, providers: [] } },
-    'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders, webhooksAllowHttp: false } },
+    ...serverConfig({ socialProviders }),
   });
   renderScreen(<VerifyEmailBanner />, { path: '/profile' });
 }

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answerFetch, invalid, renderScreen, SIGNED_OUT } from '../../testing/render';
+import { answerFetch, invalid, renderScreen, serverConfig, SIGNED_OUT } from '../../testing/render';
 import LoginPage from './login-page';
 import SignupPage from './signup-page';
 
@@ -84,7 +84,7 @@ describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
   it("say 'Coming soon!' on themselves, disabled, for providers the server has not configured", async () => {
     answerFetch({
       ...SIGNED_OUT,
-      'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [], webhooksAllowHttp: false } },
+      ...serverConfig(),
     });
     renderScreen(<LoginPage />, { path: '/login' });
     expect(await screen.findByRole('button', { name: /Continue with GitHub\s*Coming soon!/ })).toBeDisabled();
@@ -94,7 +94,7 @@ describe('social sign-in buttons (docs/decisions/013-accounts.md)', () => {
   it('start the sign-in with a configured provider, with where to go afterwards', async () => {
     const calls = answerFetch({
       ...SIGNED_OUT,
-      'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: ['github'], webhooksAllowHttp: false } },
+      ...serverConfig({ socialProviders: ['github'] }),
       'POST /api/auth/sign-in/social': { status: 400, body: { error: 'GitHub sign-in is not configured on this server' } },
     });
     renderScreen(<SignupPage />, { path: '/signup?redirectTo=%2Fteams' });

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Webhook } from '../../../shared/api/webhooks';
-import { answerFetch, renderScreen } from '../../testing/render';
+import { answerFetch, renderScreen, serverConfig } from '../../testing/render';
 import { WebhooksPanel } from './webhooks-panel';
 
 const SLUG = 'spring-hack';
@@ -39,7 +39,7 @@ const hook: Webhook = {
 
 function renderPanel(list: Webhook[], { allowHttp = false } = {}) {
   const calls = answerFetch({
-    'GET /api/config': { status: 200, body: { eventUrl: 'https://example.com', socialProviders: [], webhooksAllowHttp: allowHttp } },
+    ...serverConfig({ webhooksAllowHttp: allowHttp }),
     'GET /api/events/{slug}/webhooks': { status: 200, body: list },
     'POST /api/events/{slug}/webhooks': (body: unknown) =>
       (body as { url: string }).url.includes('127.0.0.1')

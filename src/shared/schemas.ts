@@ -32,19 +32,21 @@ export const optionalText = (max: number, label: string) =>
     .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), trimmed(max, label).nullable().optional())
     .transform((v) => v ?? null);
 
+/** A URL's scheme as parsed ('https:'), or null when it is no URL. */
+export function urlScheme(v: string): string | null {
+  try {
+    return new URL(v).protocol;
+  } catch {
+    return null;
+  }
+}
+
 const httpUrl = (message: string) =>
   z
     .string()
     .trim()
     .max(500, 'URL must not exceed 500 characters')
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, message);
+    .refine((v) => ['http:', 'https:'].includes(urlScheme(v) ?? ''), message);
 
 export const optionalUrl = (message: string) =>
   z

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { REFUSALS } from '../../../shared/api/refusals';
 import { WebhookInputSchema, type Webhook, type WebhookDelivery } from '../../../shared/api/webhooks';
+import { urlScheme } from '../../../shared/schemas';
 import { WEBHOOK_HEADERS, WEBHOOK_KINDS, WEBHOOK_KIND_LABELS, type WebhookKind } from '../../../shared/webhooks';
 import { SecretOnce } from '../../components/secret-once';
 import { Badge } from '../../components/ui/badge';
@@ -28,10 +29,7 @@ const webhookFormSchema = (httpsOnly: boolean) =>
   z.object({
     url: httpsOnly
       ? // Its scheme as parsed, as the server reads it (an unparsable URL has the shared schema's message).
-        WebhookInputSchema.shape.url.refine(
-          (url) => !URL.canParse(url) || new URL(url).protocol === 'https:',
-          REFUSALS.webhook_url_https.message,
-        )
+        WebhookInputSchema.shape.url.refine((url) => [null, 'https:'].includes(urlScheme(url)), REFUSALS.webhook_url_https.message)
       : WebhookInputSchema.shape.url,
     kinds: z.array(z.enum(WEBHOOK_KINDS)).min(1, 'Choose at least one kind'),
   });

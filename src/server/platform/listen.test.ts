@@ -51,14 +51,26 @@ describe('half-open connections', () => {
     const stalls = monitorEventLoopDelay({ resolution: 20 });
     stalls.enable();
     const sockets: Socket[] = [];
-    /** For each socket closed, how long it stayed open after connecting. */
+    // Judged where the server sees them: a connection counts once the server has accepted it, and its
+    // lifetime runs from then to the server's close. A client's connect can complete in the kernel
+    // while the server's queue of connections to accept is full under load: the kernel drops it and
+    // the client retries for seconds (286 of 1,000 did not reach the server within 22 s in CI on
+    // 2026-12-07). Such a connection never was the server's to close.
+    let accepted = 0;
     const lifetimes: number[] = [];
+    const onConnection = (socket: Socket) => {
+      accepted += 1;
+      const at = Date.now();
+      socket.once('close', () => lifetimes.push(Date.now() - at));
+    };
+    server.on('connection', onConnection);
     let connected = 0;
-    // Twice the cap, 250 at a time: half the kernel's queue of connections not yet accepted (511).
-    // Past it, the kernel drops the handshake's last step and the client's connection reaches the
-    // server seconds later (retries back off), which a busy CI machine showed as sockets that
-    // outlived the header timeout (2,000 at once, 2026-11-27).
-    for (let batch = 0; batch < 4; batch++) await connectHalfOpen(250);
+    // Twice the cap, 250 at a time, each batch accepted by the server before the next is sent, so the
+    // queue of connections not yet accepted (511) never fills.
+    for (let batch = 0; batch < 4; batch++) {
+      await connectHalfOpen(250);
+      await waitFor(() => accepted >= connected, 5_000);
+    }
     function connectHalfOpen(count: number) {
       return Promise.all(
         Array.from(
@@ -67,14 +79,10 @@ describe('half-open connections', () => {
             new Promise<void>((resolve) => {
               const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.1' });
               sockets.push(socket);
-              let connectedAt: number | null = null;
               socket.on('error', () => {});
-              // Only a connection the server got is the server's to close.
-              socket.on('close', () => connectedAt !== null && lifetimes.push(Date.now() - connectedAt));
               // Part of a request's headers, and then nothing.
               socket.on('connect', () => {
                 connected += 1;
-                connectedAt = Date.now();
                 socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
                 resolve();
               });
@@ -93,13 +101,11 @@ describe('half-open connections', () => {
       // (How many are over the cap depends on how fast they connect: when the first close, room is made.)
       // Waited for generously: when this process is not scheduled for seconds (CI's two lanes on two
       // cores, 2026-11-29), the closes are late by as much and are judged by their lifetimes below.
-      // A connection whose handshake the kernel dropped under that load is retried seconds later (1 of
-      // 1,000 on 2026-11-30): it never reached the server, which closes every one that did.
-      const deadline = Date.now() + HEADERS_TIMEOUT_MS + 20_000;
-      while (lifetimes.length < connected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => lifetimes.length >= accepted, HEADERS_TIMEOUT_MS + 20_000);
       stalls.disable();
-      expect(connected).toBeGreaterThan(0.95 * sockets.length);
-      expect(lifetimes.length).toBe(connected);
+      // More than the cap reached the server, so the cap was in play.
+      expect(accepted).toBeGreaterThan(CAP);
+      expect({ accepted, closed: lifetimes.length }).toEqual({ accepted, closed: accepted });
       // The timeout is checked every second; a stall of this process delays each close by its length.
       const longestStallMs = stalls.max / 1e6;
       expect(Math.max(...lifetimes)).toBeLessThan(HEADERS_TIMEOUT_MS + 2_500 + longestStallMs);
@@ -107,10 +113,17 @@ describe('half-open connections', () => {
       // Once they are gone, that address is served again.
       expect((await health('127.0.0.1')).status).toBe(200);
     } finally {
+      server.off('connection', onConnection);
       for (const socket of sockets) socket.destroy();
     }
-  }, 30_000);
+  }, 60_000);
 });
+
+/** Resolves once `done()` holds, or after `ms` (the assertions after it say what did not happen). */
+async function waitFor(done: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
 
 describe('connections per address', () => {
   it('are capped: past the cap, a new connection from that address is closed at once; the ones within it stay', async () => {

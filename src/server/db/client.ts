@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { defaultLogger, type Logger } from '../platform/log';
 import * as schema from './schema';
+import { paceStatements } from './pace';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Exclusive = (lock: string, work: () => Promise<void>) => Promise<boolean>;
@@ -121,7 +122,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   // dataDir undefined means in-memory (tests): a copy of a database migrated once per process.
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? await PGlite.create(opts.dataDir, { extensions: pgliteExtensions }) : await migratedInMemory();
+  // Its statements run on this thread: paced, so new connections are accepted between them (pace.ts).
+  const client = paceStatements(
+    opts.dataDir ? await PGlite.create(opts.dataDir, { extensions: pgliteExtensions }) : await migratedInMemory(),
+  );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

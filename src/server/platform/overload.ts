@@ -6,10 +6,10 @@
  * - `full`: `maxInFlight` API requests are in progress (MAX_IN_FLIGHT);
  * - `loop`: the event loop is late by more than `maxWaitMs` (MAX_QUEUE_WAIT_MS): turns of the loop
  *   run that long, and the requests read in them have waited unread in their sockets at least that
- *   long. PGlite runs its queries on the main thread: on the embedded database a batch of requests
- *   read at once is answered in one long turn, this is where overload shows, and one long turn is
- *   enough (`longTurnIsQueue`). On PostgreSQL a late loop counts when it was late at another tick in
- *   the last second too (loopLateness);
+ *   long. PGlite runs its queries on the main thread, paced so the loop goes round every 10 ms of
+ *   them (db/pace.ts, decision 037): a long turn there is one long statement, everyone read after it
+ *   waited all of it, and one is enough (`longTurnIsQueue`). On PostgreSQL a late loop counts when it
+ *   was late at another tick in the last second too (loopLateness);
  * - `queue`: at least `minQueue` requests are in progress and even the quickest request answered
  *   in each of the last two intervals spent more than `maxWaitMs` in the app: a standing queue
  *   (CoDel's signal: the minimum, so one slow query or upload does not count), behind the

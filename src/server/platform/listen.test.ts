@@ -52,10 +52,11 @@ describe('half-open connections', () => {
     stalls.enable();
     const sockets: Socket[] = [];
     // Judged where the server sees them: a connection counts once the server has accepted it, and its
-    // lifetime runs from then to the server's close. A client's connect can complete in the kernel
-    // while the server's queue of connections to accept is full under load: the kernel drops it and
-    // the client retries for seconds (286 of 1,000 did not reach the server within 22 s in CI on
-    // 2026-12-07). Such a connection never was the server's to close.
+    // lifetime runs from then to the server's close. The server accepts one connection per turn of
+    // the event loop (libuv/libuv#3696; decisions/037), while a turn can see hundreds of this test's
+    // connects complete: past the listening queue's 511 the kernel drops the handshake and the client
+    // retries for seconds (286 of 1,000 had not reached the server after 22 s in CI on 2026-12-07).
+    // Such a connection never was the server's to close.
     let accepted = 0;
     const lifetimes: number[] = [];
     const onConnection = (socket: Socket) => {

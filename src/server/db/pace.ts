@@ -12,6 +12,7 @@
  * timers) before the next one. A statement that starts is never cut; a transaction is one entry.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { nextTurn } from '../platform/wake-loop';
 
 /** How long statements may hold the thread before the loop goes round: about 100 accepts a second under load. */
 export const SLICE_MS = 10;
@@ -21,10 +22,13 @@ export interface Pacer {
   <T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** One turn of the event loop, poll phase included (a second setImmediate, in case the first is this turn's own check phase). */
-const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+/** A turn of the event loop with its poll phase: two `nextTurn`s, in case the first is this turn's own check phase. */
+async function turnWithPoll(): Promise<void> {
+  await nextTurn();
+  await nextTurn();
+}
 
-export function createPacer(sliceMs = SLICE_MS, now: () => number = () => performance.now()): Pacer {
+export function createPacer(sliceMs = SLICE_MS): Pacer {
   let tail: Promise<unknown> = Promise.resolve();
   /** When the current slice began; a slice ends when the loop reaches its check phase (the setImmediate below). */
   let sliceStart = 0;
@@ -32,14 +36,14 @@ export function createPacer(sliceMs = SLICE_MS, now: () => number = () => perfor
   const beginSlice = () => {
     if (inSlice) return;
     inSlice = true;
-    sliceStart = now();
+    sliceStart = performance.now();
     setImmediate(() => (inSlice = false));
   };
   return <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(async () => {
       beginSlice();
-      if (now() - sliceStart >= sliceMs) {
-        await turnOfTheLoop();
+      if (performance.now() - sliceStart >= sliceMs) {
+        await turnWithPoll();
         beginSlice();
       }
       return work();

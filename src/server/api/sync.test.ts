@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { UPDATED_SINCE_MESSAGE } from '../../shared/schemas';
 import { queryRows } from '../db/client';
+import { createEvent } from '../testing/events';
 import {
   addMember,
   createTeam,
@@ -47,11 +48,7 @@ async function ok<T extends { status: number; body: unknown }>(res: Promise<T>, 
 
 let n = 0;
 async function newEvent(): Promise<{ slug: string; id: string }> {
-  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-  const slug = `sync-hack-${++n}`;
-  const body = { slug, name: 'Sync Hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) };
-  await ok(h.api('POST /api/events', { cookie: leader.cookie, body }), 201);
-  await ok(h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: leader.cookie, body: { state: 'published' } }));
+  const slug = await createEvent(h, leader, { slug: `sync-hack-${++n}`, name: 'Sync Hack' });
   const [{ id }] = await queryRows<{ id: string }>(h.db, sql`select id from events where slug = ${slug}`);
   return { slug, id };
 }

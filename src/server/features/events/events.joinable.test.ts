@@ -3,10 +3,8 @@
  * (docs/product.md#events), the choices of the event picker on /create-team.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
-
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 let h: Harness;
 let owner: TestUser;
@@ -18,19 +16,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 let n = 0;
-async function event(over: Record<string, unknown> = {}, { publish = true } = {}) {
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: { slug: `joinable-${++n}`, name: `Joinable ${n}`, buildStartsAt: at(10), submissionDeadline: at(12), ...over },
-  });
-  expect(created.status).toBe(201);
-  const slug = created.body.slug;
-  if (publish) {
-    const published = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } });
-    expect(published.status).toBe(200);
-  }
-  return slug;
-}
+const event = (over: Record<string, unknown> = {}, { publish = true } = {}) =>
+  createEvent(h, owner, { slug: `joinable-${++n}`, name: `Joinable ${n}`, ...over }, { publish });
 
 const joinable = async (cookie?: string) =>
   (await h.api('GET /api/events', { query: { joinable: true, pageSize: 100 }, cookie })).body.items.map((e) => e.slug);

@@ -9,10 +9,9 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slugs = ['count-hack-a', 'count-hack-b'];
 
 let h: Harness;
@@ -22,13 +21,7 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp({ firstName: 'Owner' });
   for (const slug of slugs) {
-    const created = await h.api('POST /api/events', {
-      cookie: owner.cookie,
-      body: { slug, name: slug, location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-    });
-    expect(created.status).toBe(201);
-    const published = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } });
-    expect(published.status).toBe(200);
+    await createEvent(h, owner, { slug, name: slug });
   }
 });
 afterAll(async () => {

@@ -6,11 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupingRole, GroupingRun } from '../../../shared/api/grouping';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 import { processGroupingRuns } from './runner';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slug = 'group-hack';
 
 let h: Harness;
@@ -62,21 +61,7 @@ beforeAll(async () => {
   ]);
   solos = [];
   for (let i = 0; i < ROLES.length; i++) solos.push(await h.signUp({ firstName: `Solo${i}` }));
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: {
-      slug,
-      name: 'Group Hack',
-      location: 'Online',
-      timezone: 'UTC',
-      buildStartsAt: at(10),
-      submissionDeadline: at(12),
-      teamSizeMin: 2,
-      teamSizeMax: 4,
-    },
-  });
-  expect(created.status).toBe(201);
-  await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } });
+  await createEvent(h, owner, { slug, name: 'Group Hack', teamSizeMin: 2, teamSizeMax: 4 });
   await h.api('POST /api/events/{slug}/staff', {
     params: { slug },
     cookie: owner.cookie,

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { profiles, teamMembers } from '../../db/schema';
+import { at, createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const ADMIN_EMAIL = 'admin-mod@example.com';
 
 let h: Harness;
@@ -18,14 +17,6 @@ let owner: TestUser, moderator: TestUser, otherModerator: TestUser, alice: TestU
 let admin: TestUser;
 let teamId: string;
 
-async function createEvent(slug: string, by: TestUser) {
-  const created = await h.api('POST /api/events', {
-    cookie: by.cookie,
-    body: { slug, name: slug.replace(/-/g, ' '), location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-  });
-  expect(created.status).toBe(201);
-  await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: by.cookie, body: { state: 'published' } });
-}
 const addStaff = (slug: string, who: TestUser, role: 'moderator' | 'organizer') =>
   h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: { profileId: who.profileId, role } });
 const register = (slug: string, who: TestUser) =>
@@ -50,8 +41,8 @@ beforeAll(async () => {
     ['Olga', 'Mona', 'Milo', 'Alice', 'Bob', 'Harry', 'Mate'].map((firstName) => h.signUp({ firstName })),
   );
   admin = await h.signUp({ firstName: 'Ada', email: ADMIN_EMAIL });
-  await createEvent('mod-hack', owner);
-  await createEvent('other-hack', owner);
+  await createEvent(h, owner, { slug: 'mod-hack', name: 'mod hack' });
+  await createEvent(h, owner, { slug: 'other-hack', name: 'other hack' });
   expect((await addStaff('mod-hack', moderator, 'moderator')).status).toBe(201);
   expect((await addStaff('other-hack', otherModerator, 'moderator')).status).toBe(201);
   for (const who of [alice, bob, mate]) expect((await register('mod-hack', who)).status).toBe(200);
@@ -98,8 +89,8 @@ describe('reports', () => {
   });
 
   it('a profile reported without naming an event goes to one both take part in that is not over, before a past one', async () => {
-    await createEvent('live-hack', owner);
-    await createEvent('over-hack', owner);
+    await createEvent(h, owner, { slug: 'live-hack', name: 'live hack' });
+    await createEvent(h, owner, { slug: 'over-hack', name: 'over hack' });
     const [reporter, reported] = await Promise.all([h.signUp({ firstName: 'Rita' }), h.signUp({ firstName: 'Rex' })]);
     for (const slug of ['live-hack', 'over-hack'])
       for (const who of [reporter, reported]) expect((await register(slug, who)).status).toBe(200);

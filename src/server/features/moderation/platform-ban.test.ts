@@ -9,10 +9,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { profiles } from '../../db/schema';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const ADMIN_EMAIL = 'admin-ban@example.com';
 const slug = 'ban-hack';
 
@@ -70,12 +69,7 @@ beforeAll(async () => {
   [owner, troll, bob, lea] = await Promise.all(['Olga', 'Troll', 'Bob', 'Lea'].map((firstName) => h.signUp({ firstName })));
   admin = await h.signUp({ firstName: 'Ada', email: ADMIN_EMAIL });
   await h.db.update(profiles).set({ bio: 'Buy my coins' }).where(eq(profiles.id, troll.profileId));
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: { slug, name: 'ban hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-  });
-  expect(created.status).toBe(201);
-  await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } });
+  await createEvent(h, owner, { slug, name: 'ban hack' });
   const staff = { profileId: troll.profileId, role: 'organizer' as const };
   expect((await h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: staff })).status).toBe(201);
   for (const who of [bob, lea]) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { INVITATIONS_PER_HOUR, REQUESTS_PER_HOUR } from '../../../shared/safety';
 import { events, joinRequests, profiles, sendCounts, teamInvitations } from '../../db/schema';
+import { createEvent } from '../../testing/events';
 import type { TestUser } from '../../testing/harness';
 import { createTeam, h, invitee, leader, message, outsider, requester, requestToJoin, useTeamsWorld } from '../../testing/worlds/teams';
 import { blockedPairsAmong } from '../safety';
@@ -104,19 +105,7 @@ describe('who may contact me', () => {
   });
 
   it("'events': only people taking part in an event the person takes part in", async () => {
-    const otherEvent = await h.api('POST /api/events', {
-      cookie: leader.cookie,
-      body: {
-        slug: 'contact-elsewhere',
-        name: 'Elsewhere Hack',
-        location: 'Online',
-        timezone: 'UTC',
-        buildStartsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(),
-        submissionDeadline: new Date(Date.now() + 12 * 86_400_000).toISOString(),
-      },
-    });
-    expect(otherEvent.status).toBe(201);
-    await h.api('PATCH /api/events/{slug}', { params: { slug: 'contact-elsewhere' }, cookie: leader.cookie, body: { state: 'published' } });
+    await createEvent(h, leader, { slug: 'contact-elsewhere', name: 'Elsewhere Hack' });
     const teamId = await createTeam(leader, { name: 'Elsewhere Team', event: 'contact-elsewhere' });
     const [featured] = await h.db.select({ slug: events.slug }).from(events).where(eq(events.featured, true));
     const fresh = await h.signUp({ firstName: 'Fresh' });

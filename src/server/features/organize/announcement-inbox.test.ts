@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { silentLogger } from '../../platform/log';
 import { eventReader } from '../../testing/client';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 import { eventBySlug } from '../events';
 import { createAnnouncementInbox } from './announcement-inbox';
 import { deliverBatch, nextDelivery } from './announcement-inbox.repo';
 import { announce } from './announcements.repo';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slug = 'inbox-hack';
 
 let h: Harness;
@@ -61,14 +60,7 @@ const stateOf = async (id: string) =>
 beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp({ firstName: 'Olga' });
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: { slug, name: 'Inbox Hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-  });
-  expect(created.status).toBe(201);
-  expect((await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } })).status).toBe(
-    200,
-  );
+  await createEvent(h, owner, { slug, name: 'Inbox Hack' });
   people = [];
   for (let i = 0; i < 7; i++) people.push(await h.signUp({ firstName: `Pat${i}` }));
   for (const p of people)

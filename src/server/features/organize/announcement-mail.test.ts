@@ -9,11 +9,10 @@ import { startMailCatcher, type MailCatcher } from '../../../../tests/support/ma
 import { queryRows } from '../../db/client';
 import { silentLogger } from '../../platform/log';
 import { createMailer, type Mailer } from '../../platform/mail';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 import { createAnnouncementSender } from './announcement-mail';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slug = 'mail-hack';
 const SUBJECT = /^Mail Hack: a message from the organizers$/;
 
@@ -59,14 +58,7 @@ beforeAll(async () => {
   owner = await h.signUp({ firstName: 'Olga' });
   people = [];
   for (let i = 0; i < 7; i++) people.push(await h.signUp({ firstName: `Pat${i}` }));
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: { slug, name: 'Mail Hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-  });
-  expect(created.status).toBe(201);
-  expect((await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } })).status).toBe(
-    200,
-  );
+  await createEvent(h, owner, { slug, name: 'Mail Hack' });
   for (const p of people)
     expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: p.cookie, body: {} })).status).toBe(200);
 });

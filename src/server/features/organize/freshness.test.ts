@@ -6,11 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 import { refreshFreshness } from './freshness';
 
 const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slug = 'fresh-hack';
 const LAPSED =
   'Fresh Hack: you no longer show as looking for a team, 14 days after you last said so. Still looking? Say so again in one click';
@@ -31,14 +31,7 @@ beforeAll(async () => {
   [owner, alice, bob, carol, lea, max] = await Promise.all(
     ['Olga', 'Alice', 'Bob', 'Carol', 'Lea', 'Max'].map((firstName) => h.signUp({ firstName, lastName: 'Fresh' })),
   );
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: { slug, name: 'Fresh Hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-  });
-  expect(created.status).toBe(201);
-  expect((await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } })).status).toBe(
-    200,
-  );
+  await createEvent(h, owner, { slug, name: 'Fresh Hack' });
   for (const user of [alice, bob, carol, lea, max]) {
     const registered = await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: user.cookie, body: {} });
     expect(registered.status).toBe(200);

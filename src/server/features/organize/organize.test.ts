@@ -6,10 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slug = 'desk-hack';
 
 let h: Harness;
@@ -45,23 +44,7 @@ beforeAll(async () => {
     h.signUp({ firstName: '李', lastName: 'Zoë' }),
     h.signUp({ firstName: 'Erin', lastName: 'Member' }),
   ]);
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: {
-      slug,
-      name: 'Desk Hack',
-      location: 'Online',
-      timezone: 'UTC',
-      buildStartsAt: at(10),
-      submissionDeadline: at(12),
-      teamSizeMin: 2,
-      teamSizeMax: 4,
-    },
-  });
-  expect(created.status).toBe(201);
-  expect((await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } })).status).toBe(
-    200,
-  );
+  await createEvent(h, owner, { slug, name: 'Desk Hack', teamSizeMin: 2, teamSizeMax: 4 });
   for (const [who, role] of [
     [organizer, 'organizer'],
     [moderator, 'moderator'],
@@ -126,11 +109,7 @@ describe('who may use the desk', () => {
   });
 
   it('a draft is not found for anyone but its staff', async () => {
-    const draft = await h.api('POST /api/events', {
-      cookie: stranger.cookie,
-      body: { slug: 'desk-draft', name: 'Draft', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-    });
-    expect(draft.status).toBe(201);
+    await createEvent(h, stranger, { slug: 'desk-draft', name: 'Draft' }, { publish: false });
     expect((await h.api('GET /api/events/{slug}/organize', { params: { slug: 'desk-draft' }, cookie: owner.cookie })).status).toBe(404);
     expect((await h.api('GET /api/events/{slug}/organize', { params: { slug: 'desk-draft' }, cookie: stranger.cookie })).status).toBe(200);
   });

@@ -5,10 +5,9 @@
  * and suggestions filter by event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
-const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const message = 'I would love to build this with you.';
 
 let h: Harness;
@@ -22,16 +21,8 @@ afterAll(() => h.close());
 let n = 0;
 /** A published event run by `organizer`. */
 async function event(over: Record<string, unknown> = {}) {
-  const slug = `rules-${++n}`;
-  const created = await h.api('POST /api/events', {
-    cookie: organizer.cookie,
-    body: { slug, name: `Rules Hack ${n}`, buildStartsAt: at(10), submissionDeadline: at(12), teamSizeMin: 2, teamSizeMax: 4, ...over },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect(
-    (await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: organizer.cookie, body: { state: 'published' } })).status,
-  ).toBe(200);
-  return { slug, name: `Rules Hack ${n}` };
+  const name = `Rules Hack ${++n}`;
+  return { slug: await createEvent(h, organizer, { slug: `rules-${n}`, name, teamSizeMin: 2, teamSizeMax: 4, ...over }), name };
 }
 const lockNow = (slug: string) =>
   h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: organizer.cookie, body: { formationDeadline: at(-0.01) } });

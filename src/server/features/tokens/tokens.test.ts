@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, bans } from '../../db/schema';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 const LIMIT = 100;
 const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 let h: Harness;
 let owner: TestUser, person: TestUser, stranger: TestUser;
@@ -27,25 +27,6 @@ const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 const withToken = (method: string, path: string, secret: string, body?: unknown) =>
   h.request(method, path, { headers: bearer(secret), ...(body === undefined ? {} : { body }) });
 
-async function createEvent(slug: string, by: TestUser) {
-  const created = await h.api('POST /api/events', {
-    cookie: by.cookie,
-    body: {
-      slug,
-      name: slug,
-      location: 'Online',
-      timezone: 'UTC',
-      buildStartsAt: at(10),
-      submissionDeadline: at(12),
-      teamSizeMin: 2,
-      teamSizeMax: 4,
-    },
-  });
-  expect(created.status).toBe(201);
-  const published = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: by.cookie, body: { state: 'published' } });
-  expect(published.status).toBe(200);
-}
-
 beforeAll(async () => {
   h = await createHarness({ edge: { tokenRequestsPerHour: LIMIT } });
   [owner, person, stranger] = await Promise.all([
@@ -53,8 +34,8 @@ beforeAll(async () => {
     h.signUp({ firstName: 'Pat' }),
     h.signUp({ firstName: 'Stan' }),
   ]);
-  await createEvent('token-hack', owner);
-  await createEvent('other-hack', owner);
+  await createEvent(h, owner, { slug: 'token-hack', name: 'token-hack', teamSizeMin: 2, teamSizeMax: 4 });
+  await createEvent(h, owner, { slug: 'other-hack', name: 'other-hack', teamSizeMin: 2, teamSizeMax: 4 });
 });
 afterAll(() => h?.close());
 

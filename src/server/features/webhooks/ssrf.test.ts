@@ -4,11 +4,11 @@
  * metadata address is refused at registration, and a delivery connects only to a public address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 import { httpSender, isBlockedAddress } from './index';
 import { startReceiver } from './receiver.testing';
 
-const DAY = 86_400_000;
 const slug = 'ssrf-hack';
 let h: Harness;
 let owner: TestUser;
@@ -16,20 +16,7 @@ let owner: TestUser;
 beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp({ firstName: 'Olga' });
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: {
-      slug,
-      name: 'SSRF Hack',
-      location: 'Online',
-      timezone: 'UTC',
-      buildStartsAt: new Date(Date.now() + 10 * DAY).toISOString(),
-      submissionDeadline: new Date(Date.now() + 12 * DAY).toISOString(),
-      teamSizeMin: 2,
-      teamSizeMax: 4,
-    },
-  });
-  expect(created.status).toBe(201);
+  await createEvent(h, owner, { slug, name: 'SSRF Hack', teamSizeMin: 2, teamSizeMax: 4 }, { publish: false });
 });
 afterAll(() => h.close());
 

@@ -6,13 +6,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 import { silentLogger } from '../../platform/log';
 import { createWebhookWorker, RETRY_FOR_MS } from './index';
 import { startReceiver } from './receiver.testing';
 
 const DAY = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const slug = 'hook-hack';
 
 let h: Harness;
@@ -29,26 +29,6 @@ function verifies(secret: string, body: string, header: string | string[] | unde
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const createEvent = async (eventSlug: string, publish: boolean) => {
-  const created = await h.api('POST /api/events', {
-    cookie: owner.cookie,
-    body: {
-      slug: eventSlug,
-      name: `Event ${eventSlug}`,
-      location: 'Online',
-      timezone: 'UTC',
-      buildStartsAt: at(10),
-      submissionDeadline: at(12),
-      teamSizeMin: 2,
-      teamSizeMax: 4,
-    },
-  });
-  expect(created.status).toBe(201);
-  if (publish)
-    expect(
-      (await h.api('PATCH /api/events/{slug}', { params: { slug: eventSlug }, cookie: owner.cookie, body: { state: 'published' } })).status,
-    ).toBe(200);
-};
 const addHook = (url: string, kinds: string[], user = owner, eventSlug = slug) =>
   h.api('POST /api/events/{slug}/webhooks', { params: { slug: eventSlug }, cookie: user.cookie, body: { url, kinds: kinds as never } });
 const hooks = async () => (await h.api('GET /api/events/{slug}/webhooks', { params: { slug }, cookie: owner.cookie })).body;
@@ -75,7 +55,7 @@ beforeAll(async () => {
     h.signUp({ firstName: 'Bob', lastName: 'Leader' }),
     h.signUp({ firstName: 'Erin', lastName: 'Member' }),
   ]);
-  await createEvent(slug, true);
+  await createEvent(h, owner, { slug, teamSizeMin: 2, teamSizeMax: 4 });
   for (const [who, role] of [
     [organizer, 'organizer'],
     [moderator, 'moderator'],
@@ -111,7 +91,7 @@ describe('who manages webhooks', () => {
       expect((await h.api('GET /api/events/{slug}/webhooks', { params: { slug }, cookie: user.cookie })).status).toBe(403);
     }
     expect((await h.api('GET /api/events/{slug}/webhooks', { params: { slug } })).status).toBe(401);
-    await createEvent('hook-draft', false);
+    await createEvent(h, owner, { slug: 'hook-draft', teamSizeMin: 2, teamSizeMax: 4 }, { publish: false });
     expect((await addHook(receiver.url, ['team_created'], stranger, 'hook-draft')).status).toBe(404);
     expect((await addHook(receiver.url, ['team_created'], owner, 'hook-draft')).status).toBe(201);
   });

@@ -3,7 +3,8 @@
  * (ADMIN_EMAILS), an event's owner-to-be and a stranger, and a valid new event's body, field by
  * field overridable. A test file calls `useEventsWorld()` once at its top.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { at, createEvent } from '../events';
 import { createHarness, type Harness, type TestUser } from '../harness';
 
 export const ADMIN = 'admin@example.com';
@@ -21,9 +22,7 @@ export function useEventsWorld() {
   afterAll(() => h?.close());
 }
 
-const DAY = 86_400_000;
-/** An instant `days` from now (negative: ago), as the API takes it. */
-export const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+export { at };
 
 let n = 0;
 /** A valid new event, overridden field by field. */
@@ -42,8 +41,4 @@ export const newEvent = (over: Record<string, unknown> = {}) => ({
 });
 
 /** A new event (a draft) made by `by`: its slug. */
-export async function create(by: TestUser, over: Record<string, unknown> = {}) {
-  const res = await h.api('POST /api/events', { cookie: by.cookie, body: newEvent(over) });
-  expect(res.status).toBe(201);
-  return res.body.slug as string;
-}
+export const create = (by: TestUser, over: Record<string, unknown> = {}) => createEvent(h, by, newEvent(over), { publish: false });

@@ -12,12 +12,12 @@ import type { RegistrationSchema } from '../../../shared/event-schemas';
 import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import { writtenLimit } from '../../api/paging';
 import { unseenByPlanner } from '../../api/first-pages';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { uuidArray } from '../../db/arrays';
 import { people } from '../../db/people';
 import { events, registrations, type Event } from '../../db/schema';
-import { isBanned } from '../safety';
+import { bannedFrom, isBanned } from '../safety';
 import { queueWebhooks } from '../webhooks';
 import { isPublic, isRegistrationOpen, whyNotPublic } from './rules';
 
@@ -95,13 +95,15 @@ export async function register(
 export async function ensureRegistered(tx: Db, event: Event, profileId: string): Promise<Outcome> {
   // No one acts in a draft or a hidden event: its teams would be seen by no one but its staff.
   if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
-  // A person banned from the event does not act in it (docs/product.md#moderation).
-  if (await isBanned(tx, profileId, event.id)) return refused('banned_from_event', { event: event.name });
-  const [row] = await tx
-    .select({ profileId: registrations.profileId })
-    .from(registrations)
-    .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)));
-  if (row) return done();
+  // A person banned from the event does not act in it (docs/product.md#moderation). Read with the
+  // registration in one statement: every team created, request and acceptance comes through here.
+  const [standing] = await queryRows<{ banned: boolean; registered: boolean }>(
+    tx,
+    sql`select ${bannedFrom(profileId, event.id)} as banned, exists (select 1 from ${registrations}
+      where ${and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId))}) as registered`,
+  );
+  if (standing.banned) return refused('banned_from_event', { event: event.name });
+  if (standing.registered) return done();
   if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
   const added = await tx
     .insert(registrations)

@@ -9,15 +9,19 @@ import { bans, hiddenContent } from '../../db/schema';
 
 const active = isNull(bans.liftedAt);
 
+/** An active ban of the person from the event or from the platform (eventId null: from the platform). */
+const banOf = (profileId: string, eventId: string | null) =>
+  and(eq(bans.profileId, profileId), active, eventId ? or(eq(bans.eventId, eventId), isNull(bans.eventId)) : isNull(bans.eventId));
+
 /** Whether the person is banned from the event (or from the platform). */
 export async function isBanned(db: Db, profileId: string, eventId: string | null): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bans.id })
-    .from(bans)
-    .where(and(eq(bans.profileId, profileId), active, eventId ? or(eq(bans.eventId, eventId), isNull(bans.eventId)) : isNull(bans.eventId)))
-    .limit(1);
+  const [row] = await db.select({ id: bans.id }).from(bans).where(banOf(profileId, eventId)).limit(1);
   return Boolean(row);
 }
+
+/** For a statement of another feature: isBanned as SQL (true when the person is banned from the event or the platform). */
+export const bannedFrom = (profileId: string, eventId: string) =>
+  sql<boolean>`exists (select 1 from ${bans} where ${banOf(profileId, eventId)})`;
 
 /** Of these people, those banned from the event (or the platform). */
 export async function bannedAmong(db: Db, profileIds: string[], eventId: string | null): Promise<Set<string>> {

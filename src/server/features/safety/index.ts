@@ -4,5 +4,5 @@
  */
 export { block, blockBetween, blockedBy, blockedPairsAmong, blockedWith, blockedWithOf, unblock } from './blocks.repo';
 export { contactSettingOf, contactSettingsOf, countSend, setContactSetting } from './contact.repo';
-export { activeBans, addBan, bannedAmong, isBanned, liftBan, platformBanned } from './bans.repo';
+export { activeBans, addBan, bannedAmong, bannedFrom, isBanned, liftBan, platformBanned } from './bans.repo';
 export { activeHides, hide, hideForBan, hiddenAmong, hiddenReason, hiddenReasonOf, unhide } from './hidden.repo';

@@ -97,7 +97,10 @@ describe('join requests', () => {
     const early = await send(teamId, { position: 'Designer', message });
     expect(early.status).toBe(409);
     expect(early.body.code).toBe('request_cooldown');
-    expect(early.body.error).toMatch(/^This team declined your request: you can ask it again after \d{4}-\d{2}-\d{2}/);
+    // The day the 7 days end, counted from the decline.
+    const [declined] = await h.db.select({ at: joinRequests.respondedAt }).from(joinRequests).where(eq(joinRequests.id, id));
+    const until = new Date(declined.at!.getTime() + 7 * 24 * 3_600_000).toISOString().slice(0, 10);
+    expect(early.body.error).toMatch(new RegExp(`^This team declined your request: you can ask it again after ${until}`));
     await h.db
       .update(joinRequests)
       .set({ respondedAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 60_000) })

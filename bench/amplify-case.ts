@@ -7,8 +7,9 @@
  * and answers the rest 429 with Retry-After, and a notification is read once for all of them.
  *
  * Reports how many streams were admitted and refused, what the admitted ones received, the loop's
- * rate, the browse p50/p99 quiet and under the attack, and (on PostgreSQL) how many times the
- * notifications table was read per notification sent.
+ * rate, the browse p50/p99 quiet, under the loop alone (before any stream opens: the control) and
+ * under the attack, and (on PostgreSQL) how many times the notifications table was read per
+ * notification sent.
  */
 import { eventReader } from '../src/server/testing/client';
 import { signUpForBench } from './sign-up';
@@ -49,6 +50,9 @@ export interface AmplifyResult {
   /** Reads of the notifications table per join request during the attack (PostgreSQL), or null. */
   readsPerNotification: number | null;
   browseQuiet: LoadResult;
+  /** The control: the same loop before any stream is open (nothing to amplify), and its join requests. */
+  browseLoopOnly: LoadResult;
+  loopOnlyJoinRequests: number;
   browseUnderAttack: LoadResult;
 }
 
@@ -75,11 +79,52 @@ export async function runAmplifyCase(baseUrl: string, opts: AmplifyOptions): Pro
   const teamId = (await created.json()).id as string;
   const requesters = await Promise.all(Array.from({ length: opts.loops }, (_, i) => signUp(`Asker${i}`)));
 
+  /** Each requester asks to join and cancels, over and over, until `during` is done. */
+  async function whileLooping<T>(during: () => Promise<T>) {
+    let joinRequests = 0;
+    let cancels = 0;
+    const loopErrors: string[] = [];
+    let stop = false;
+    const loop = async (cookie: string) => {
+      while (!stop) {
+        const asked = await post(`/api/teams/${teamId}/join-requests`, cookie, {
+          position: 'Developer',
+          message: 'Let me in, and let me out.',
+        });
+        if (asked.status !== 201) {
+          if (loopErrors.length < 5) loopErrors.push(`join request: ${asked.status} ${await asked.text()}`);
+          await sleep(200);
+          continue;
+        }
+        joinRequests++;
+        const cancelled = await post(`/api/join-requests/${(await asked.json()).id}/cancel`, cookie);
+        await cancelled.arrayBuffer();
+        if (cancelled.status === 200) cancels++;
+        else if (loopErrors.length < 5) loopErrors.push(`cancel: ${cancelled.status}`);
+      }
+    };
+    const loops = requesters.map(loop);
+    const result = await during();
+    stop = true;
+    await Promise.all(loops);
+    return { result, joinRequests, cancels, loopErrors };
+  }
+
   const browseCase = { name: `browse ${opts.browsePath}`, kind: 'list' as const, paths: [opts.browsePath] };
   const browseOptions = { connections: opts.browseConnections, durationSeconds: opts.seconds, warmupSeconds: 2 };
   await settle(baseUrl, opts.settleProbe);
   const browseQuiet = await runLoad(baseUrl, browseCase, browseOptions);
   opts.log(`amplify: browse quiet: ${browseQuiet.rps} req/s, p50 ${browseQuiet.p50} ms, p99 ${browseQuiet.p99} ms`);
+
+  // The control: the same loop with no stream open, so what the loop's writes cost others by
+  // themselves is told apart from what the streams add (on PGlite, one thread for both, the writes
+  // alone moved others' p50 3-4x; bench/README.md, 'Amplification').
+  const control = await whileLooping(() => runLoad(baseUrl, browseCase, browseOptions));
+  const browseLoopOnly = control.result;
+  opts.log(
+    `amplify: browse under the loop alone: ${browseLoopOnly.rps} req/s, p50 ${browseLoopOnly.p50} ms, p99 ${browseLoopOnly.p99} ms; ${control.joinRequests} join requests`,
+  );
+  await settle(baseUrl, opts.settleProbe);
 
   // The account opens its streams, 100 at a time, from this one address.
   const received: number[] = [];
@@ -122,32 +167,8 @@ export async function runAmplifyCase(baseUrl: string, opts: AmplifyOptions): Pro
   // PostgreSQL's statistics of the opening reads arrive within 10 s (an idle connection sends them then).
   await sleep(STATISTICS_DELAY_MS);
   const readsBefore = await opts.notificationReads();
-  let joinRequests = 0;
-  let cancels = 0;
-  const loopErrors: string[] = [];
-  let stop = false;
-  const loop = async (cookie: string) => {
-    while (!stop) {
-      const asked = await post(`/api/teams/${teamId}/join-requests`, cookie, {
-        position: 'Developer',
-        message: 'Let me in, and let me out.',
-      });
-      if (asked.status !== 201) {
-        if (loopErrors.length < 5) loopErrors.push(`join request: ${asked.status} ${await asked.text()}`);
-        await sleep(200);
-        continue;
-      }
-      joinRequests++;
-      const cancelled = await post(`/api/join-requests/${(await asked.json()).id}/cancel`, cookie);
-      await cancelled.arrayBuffer();
-      if (cancelled.status === 200) cancels++;
-      else if (loopErrors.length < 5) loopErrors.push(`cancel: ${cancelled.status}`);
-    }
-  };
-  const loops = requesters.map(loop);
-  const browseUnderAttack = await runLoad(baseUrl, browseCase, browseOptions);
-  stop = true;
-  await Promise.all(loops);
+  const attack = await whileLooping(() => runLoad(baseUrl, browseCase, browseOptions));
+  const { result: browseUnderAttack, joinRequests, cancels, loopErrors } = attack;
   // Let the last notifications arrive, and PostgreSQL's statistics catch up.
   await sleep(STATISTICS_DELAY_MS);
   const readsAfter = await opts.notificationReads();
@@ -179,6 +200,8 @@ export async function runAmplifyCase(baseUrl: string, opts: AmplifyOptions): Pro
         ? Math.round(((readsAfter - readsBefore) / joinRequests) * 10) / 10
         : null,
     browseQuiet,
+    browseLoopOnly,
+    loopOnlyJoinRequests: control.joinRequests,
     browseUnderAttack,
   };
 }

@@ -264,7 +264,7 @@ async function main() {
       const a = amplify;
       log(
         `amplify: ${a.admitted} streams admitted, ${a.refused} refused; ${a.joinRequests} join requests, ${a.readsPerNotification ?? '-'} reads each;` +
-          ` browse p50 ${a.browseUnderAttack.p50} ms (quiet ${a.browseQuiet.p50})`,
+          ` browse p50 ${a.browseUnderAttack.p50} ms (quiet ${a.browseQuiet.p50}, the loop alone ${a.browseLoopOnly.p50})`,
       );
     }
 

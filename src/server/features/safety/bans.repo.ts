@@ -3,15 +3,17 @@
  * there) or, by a platform admin, from the whole platform (cannot sign in; their content is hidden).
  * A lifted ban stays on record.
  */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bans, hiddenContent } from '../../db/schema';
 
 const active = isNull(bans.liftedAt);
 
-/** An active ban of the person from the event or from the platform (eventId null: from the platform). */
-const banOf = (profileId: string, eventId: string | null) =>
-  and(eq(bans.profileId, profileId), active, eventId ? or(eq(bans.eventId, eventId), isNull(bans.eventId)) : isNull(bans.eventId));
+/** Bans that keep a person out of the event: the event's own and the platform's (eventId null: the platform's alone). */
+const reaching = (eventId: string | null) => (eventId ? or(eq(bans.eventId, eventId), isNull(bans.eventId)) : isNull(bans.eventId));
+
+/** An active ban of the person (an id, or an SQL expression of one) from the event or from the platform. */
+const banOf = (profileId: string | SQL, eventId: string | null) => and(eq(bans.profileId, profileId), active, reaching(eventId));
 
 /** Whether the person is banned from the event (or from the platform). */
 export async function isBanned(db: Db, profileId: string, eventId: string | null): Promise<boolean> {
@@ -20,7 +22,7 @@ export async function isBanned(db: Db, profileId: string, eventId: string | null
 }
 
 /** For a statement of another feature: isBanned as SQL (true when the person is banned from the event or the platform). */
-export const bannedFrom = (profileId: string, eventId: string) =>
+export const bannedFrom = (profileId: string | SQL, eventId: string | null) =>
   sql<boolean>`exists (select 1 from ${bans} where ${banOf(profileId, eventId)})`;
 
 /** Of these people, those banned from the event (or the platform). */
@@ -29,19 +31,12 @@ export async function bannedAmong(db: Db, profileIds: string[], eventId: string 
   const rows = await db
     .select({ id: bans.profileId })
     .from(bans)
-    .where(
-      and(
-        inArray(bans.profileId, profileIds),
-        active,
-        eventId ? or(eq(bans.eventId, eventId), isNull(bans.eventId)) : isNull(bans.eventId),
-      ),
-    );
+    .where(and(inArray(bans.profileId, profileIds), active, reaching(eventId)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** SQL: true when the profile id expression is banned from the platform. */
-export const platformBanned = (profileId: unknown) =>
-  sql<boolean>`exists (select 1 from ${bans} where ${bans.profileId} = ${profileId} and ${bans.eventId} is null and ${bans.liftedAt} is null)`;
+export const platformBanned = (profileId: SQL) => bannedFrom(profileId, null);
 
 /** Records a ban; an active one of the same scope is kept. The ban's id. */
 export async function addBan(db: Db, ban: { profileId: string; eventId: string | null; reason: string; byProfileId: string }) {

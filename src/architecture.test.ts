@@ -83,7 +83,10 @@ describe('one-way features', () => {
       expect.stringContaining('safety may use no other feature'),
     ]);
     expect(
-      await problems('src/server/features/teams/example.ts', "import { blockedWith } from '../safety';\nexport const x = blockedWith;\n"),
+      await problems(
+        'src/server/features/teams/example.ts',
+        "import { blockedWithOf } from '../safety';\nexport const x = blockedWithOf;\n",
+      ),
     ).toEqual([]);
     expect(await problems('src/server/features/moderation/example.ts', useTeams)).toEqual([]);
     expect(

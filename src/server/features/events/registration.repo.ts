@@ -143,10 +143,10 @@ export async function enroll(tx: Db, eventId: string, profileId: string): Promis
   return true;
 }
 
-/** Whether the two people take part in a common event (the 'who may contact me' setting 'events'). */
-export async function shareAnEvent(db: Db, a: string, b: string): Promise<boolean> {
-  return (await commonEvent(db, a, b)) !== null;
-}
+/** For a statement of another feature: whether the two people take part in a common event (the 'who may contact me' setting 'events'). */
+export const shareAnEvent = (a: string, b: string) =>
+  sql<boolean>`exists (select 1 from ${registrations} mine join ${registrations} theirs on theirs.event_id = mine.event_id
+    where mine.profile_id = ${a} and theirs.profile_id = ${b})`;
 
 /**
  * An event both people take part in, or null: one not over yet first (its moderators are at work:

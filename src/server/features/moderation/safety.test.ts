@@ -5,10 +5,21 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { INVITATIONS_PER_HOUR, REQUESTS_PER_HOUR } from '../../../shared/safety';
-import { events, joinRequests, profiles, sendCounts, teamInvitations } from '../../db/schema';
+import { bans, events, joinRequests, profiles, sendCounts, teamInvitations, teams } from '../../db/schema';
 import { createEvent } from '../../testing/events';
 import type { TestUser } from '../../testing/harness';
-import { createTeam, h, invitee, leader, message, outsider, requester, requestToJoin, useTeamsWorld } from '../../testing/worlds/teams';
+import {
+  addMember,
+  createTeam,
+  h,
+  invitee,
+  leader,
+  message,
+  outsider,
+  requester,
+  requestToJoin,
+  useTeamsWorld,
+} from '../../testing/worlds/teams';
 import { blockedPairsAmong } from '../safety';
 
 useTeamsWorld();
@@ -72,6 +83,26 @@ describe('blocks', () => {
     expect((await ask(teamId, requester)).status).toBe(201);
     const visible = await h.api('GET /api/profiles/{id}', { params: { id: requester.profileId }, cookie: leader.cookie });
     expect(visible.body.contact).not.toBeNull();
+  });
+
+  it("an invitation meets a block with any of the team's members, and a ban of the invited person, in the words of 'nobody'", async () => {
+    const teamId = await createTeam(leader, { name: 'Whole Team' });
+    const mate = await h.signUp({ firstName: 'Mate' });
+    await addMember(teamId, mate);
+    const wary = await h.signUp({ firstName: 'Wary' });
+    expect((await block(wary, mate)).status).toBe(200);
+    const refused = await inviteTo(teamId, wary);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'This person does not accept invitations from you', code: 'not_accepting_invitations' });
+    expect((await unblock(wary, mate)).status).toBe(204);
+
+    const [team] = await h.db.select({ eventId: teams.eventId }).from(teams).where(eq(teams.id, teamId));
+    await h.db.insert(bans).values({ profileId: wary.profileId, eventId: team.eventId, reason: 'Spam', byProfileId: leader.profileId });
+    const banned = await inviteTo(teamId, wary);
+    expect(banned.status).toBe(409);
+    expect(banned.body.code).toBe('not_accepting_invitations');
+    await h.db.update(bans).set({ liftedAt: new Date() }).where(eq(bans.profileId, wary.profileId));
+    expect((await inviteTo(teamId, wary)).status).toBe(201);
   });
 
   it('blocks a member of a team too, refuses blocking oneself and unknown people', async () => {

@@ -4,7 +4,7 @@
  * together. The blocked person is never told: callers answer as for someone who does not accept
  * invitations.
  */
-import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PersonRef } from '../../../shared/api/refs';
 import { done, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
@@ -35,22 +35,6 @@ export async function blockedBy(db: Db, blockerId: string): Promise<Array<{ pers
     .orderBy(desc(blocks.createdAt))
     .limit(1000);
   return rows.map((r) => ({ person: r.person, since: r.since.toISOString() }));
-}
-
-/** Of `others`, those between whom and `profileId` there is a block, whoever made it. */
-export async function blockedWith(db: Db, profileId: string, others: string[]): Promise<Set<string>> {
-  const ids = others.filter((id) => id !== profileId);
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, profileId), inArray(blocks.blockedId, ids)),
-        and(eq(blocks.blockedId, profileId), inArray(blocks.blockerId, ids)),
-      ),
-    );
-  return new Set(rows.map((r) => (r.blockerId === profileId ? r.blockedId : r.blockerId)));
 }
 
 /**

@@ -15,6 +15,10 @@ export async function contactSettingOf(db: Db, profileId: string): Promise<Conta
   return row?.who ?? 'anyone';
 }
 
+/** For a statement of another feature: the person's setting, null for the default ('anyone'). */
+export const contactSettingSql = (profileId: string) =>
+  sql<ContactSetting | null>`(select ${contactSettings.whoMayContact} from ${contactSettings} where ${contactSettings.profileId} = ${profileId})`;
+
 export async function contactSettingsOf(db: Db, profileIds: string[]): Promise<Map<string, ContactSetting>> {
   if (profileIds.length === 0) return new Map();
   const rows = await db

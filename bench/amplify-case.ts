@@ -192,7 +192,8 @@ export async function runAmplifyCase(baseUrl: string, opts: AmplifyOptions): Pro
     otherAnswers,
     joinRequests,
     cancels,
-    loopErrors,
+    // The control's own errors count too: a loop that failed there measured nothing to compare with.
+    loopErrors: [...control.loopErrors.map((e) => `without streams: ${e}`), ...loopErrors],
     delivered: received.reduce((a, b) => a + b, 0),
     fewestPerStream: received.length ? Math.min(...received) : 0,
     readsPerNotification:

@@ -262,7 +262,8 @@ function amplifyTargets(a: AmplifyResult): TargetCheck[] {
     {
       target: "amplify: the streams add at most 1.5x to others' p50 under the same loop without them",
       actual: `${attack.p50 ?? '-'} ms vs ${control.p50 ?? '-'} ms under the loop alone (${ratio(attack.p50, control.p50)})`,
-      pass: attack.p50 !== null && control.p50 !== null && attack.p50 <= 1.5 * control.p50 && attack.failures === 0,
+      pass:
+        attack.p50 !== null && control.p50 !== null && attack.p50 <= 1.5 * control.p50 && attack.failures === 0 && control.failures === 0,
     },
   ];
   if (a.readsPerNotification !== null) {

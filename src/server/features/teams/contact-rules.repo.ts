@@ -3,7 +3,7 @@
  * person, bans, the 7-day cooldown after a decline and the per-sender hourly limits. A block, a
  * 'nobody' setting and a ban of the invited person all answer the same words, so none is revealed.
  */
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { DECLINE_COOLDOWN_DAYS, INVITATIONS_PER_HOUR, REQUESTS_PER_HOUR, type ContactSetting } from '../../../shared/safety';
 import { done, refused, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
@@ -19,6 +19,15 @@ const COOLDOWN_MS = DECLINE_COOLDOWN_DAYS * 24 * 3_600_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
+ * As SQL: when the person last declined (an invitation) or was declined by (a request) this team
+ * within the cooldown, in epoch milliseconds; null if not.
+ */
+const lastDeclineMs = (table: typeof joinRequests | typeof teamInvitations, teamId: string, profileId: string) =>
+  sql<number | null>`(select (extract(epoch from max(${table.respondedAt})) * 1000)::float8 from ${table}
+    where ${table.teamId} = ${teamId} and ${table.profileId} = ${profileId} and ${table.status} = 'declined'
+      and ${table.respondedAt} > now() - make_interval(days => ${DECLINE_COOLDOWN_DAYS}))`;
+
+/**
  * Before a person asks to join a team: not banned from its event, no block with its members, no
  * recent decline, within the hourly limit. The first three are read in one statement: a join request
  * is the busiest write, and each statement is a round trip to PostgreSQL or, on the embedded
@@ -30,18 +39,12 @@ export async function mayAsk(tx: Db, event: Event, teamId: string, profileId: st
     const limit = await countSend(tx, profileId, 'request', REQUESTS_PER_HOUR);
     return limit.ok ? done() : refused('too_many_join_requests', { limit: REQUESTS_PER_HOUR, retryAfter: limit.retryAfterSeconds });
   }
-  const declined = and(
-    eq(joinRequests.teamId, teamId),
-    eq(joinRequests.profileId, profileId),
-    eq(joinRequests.status, 'declined'),
-    gt(joinRequests.respondedAt, new Date(Date.now() - COOLDOWN_MS)),
-  );
   const [facts] = await queryRows<{ banned: boolean; blocked: boolean; declinedMs: number | null }>(
     tx,
     sql`select ${bannedFrom(profileId, event.id)} as banned,
       exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId}
         and ${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)}) as blocked,
-      (select (extract(epoch from max(${joinRequests.respondedAt})) * 1000)::float8 from ${joinRequests} where ${declined}) as "declinedMs"`,
+      ${lastDeclineMs(joinRequests, teamId, profileId)} as "declinedMs"`,
   );
   if (facts.banned) return refused('banned_from_event', { event: event.name });
   if (facts.blocked) return refused('not_accepting_requests');
@@ -61,12 +64,6 @@ export async function mayInvite(tx: Db, event: Event, teamId: string, leaderId: 
     const limit = await countSend(tx, leaderId, 'invitation', INVITATIONS_PER_HOUR);
     return limit.ok ? done() : refused('too_many_invitations', { limit: INVITATIONS_PER_HOUR, retryAfter: limit.retryAfterSeconds });
   }
-  const declined = and(
-    eq(teamInvitations.teamId, teamId),
-    eq(teamInvitations.profileId, inviteeId),
-    eq(teamInvitations.status, 'declined'),
-    gt(teamInvitations.respondedAt, new Date(Date.now() - COOLDOWN_MS)),
-  );
   const blockedWithInvitee = blockedWithOf(sql`${inviteeId}`);
   const [facts] = await queryRows<{
     leaderBanned: boolean;
@@ -81,7 +78,7 @@ export async function mayInvite(tx: Db, event: Event, teamId: string, leaderId: 
       (${leaderId} in ${blockedWithInvitee} or exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId}
         and ${teamMembers.profileId} in ${blockedWithInvitee})) as blocked,
       ${contactSettingSql(inviteeId)} as setting, ${shareAnEvent(leaderId, inviteeId)} as "shareAnEvent",
-      (select (extract(epoch from max(${teamInvitations.respondedAt})) * 1000)::float8 from ${teamInvitations} where ${declined}) as "declinedMs"`,
+      ${lastDeclineMs(teamInvitations, teamId, inviteeId)} as "declinedMs"`,
   );
   if (facts.leaderBanned) return refused('banned_from_event', { event: event.name });
   const notAccepting = refused('not_accepting_invitations');

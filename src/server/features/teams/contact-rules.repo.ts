@@ -27,6 +27,11 @@ const lastDeclineMs = (table: typeof joinRequests | typeof teamInvitations, team
     where ${table.teamId} = ${teamId} and ${table.profileId} = ${profileId} and ${table.status} = 'declined'
       and ${table.respondedAt} > now() - make_interval(days => ${DECLINE_COOLDOWN_DAYS}))`;
 
+/** As SQL: whether there is a block, whoever made it, between the person and any of the team's members. */
+const blockWithAMember = (teamId: string, profileId: string) =>
+  sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId}
+    and ${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)})`;
+
 /**
  * Before a person asks to join a team: not banned from its event, no block with its members, no
  * recent decline, within the hourly limit. The first three are read in one statement: a join request
@@ -41,9 +46,7 @@ export async function mayAsk(tx: Db, event: Event, teamId: string, profileId: st
   }
   const [facts] = await queryRows<{ banned: boolean; blocked: boolean; declinedMs: number | null }>(
     tx,
-    sql`select ${bannedFrom(profileId, event.id)} as banned,
-      exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId}
-        and ${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)}) as blocked,
+    sql`select ${bannedFrom(profileId, event.id)} as banned, ${blockWithAMember(teamId, profileId)} as blocked,
       ${lastDeclineMs(joinRequests, teamId, profileId)} as "declinedMs"`,
   );
   if (facts.banned) return refused('banned_from_event', { event: event.name });
@@ -54,9 +57,9 @@ export async function mayAsk(tx: Db, event: Event, teamId: string, profileId: st
 
 /**
  * Before a leader invites a person: the leader is not banned from the event; the invited person is
- * not banned there, has no block with the leader or the team's members, accepts invitations from the
- * leader, and has not declined this team in the last 7 days; the leader is within the hourly limit.
- * The rules are read in one statement, as for `mayAsk`.
+ * not banned there, has no block with the team's members (the leader among them), accepts
+ * invitations from the leader, and has not declined this team in the last 7 days; the leader is
+ * within the hourly limit. The rules are read in one statement, as for `mayAsk`.
  */
 export async function mayInvite(tx: Db, event: Event, teamId: string, leaderId: string, inviteeId: string, step: Step): Promise<Outcome> {
   if (step === 'count') {
@@ -64,7 +67,7 @@ export async function mayInvite(tx: Db, event: Event, teamId: string, leaderId: 
     const limit = await countSend(tx, leaderId, 'invitation', INVITATIONS_PER_HOUR);
     return limit.ok ? done() : refused('too_many_invitations', { limit: INVITATIONS_PER_HOUR, retryAfter: limit.retryAfterSeconds });
   }
-  const blockedWithInvitee = blockedWithOf(sql`${inviteeId}`);
+  // The leader is one of the team's members (the caller locked the team as the one they lead).
   const [facts] = await queryRows<{
     leaderBanned: boolean;
     inviteeBanned: boolean;
@@ -75,8 +78,7 @@ export async function mayInvite(tx: Db, event: Event, teamId: string, leaderId: 
   }>(
     tx,
     sql`select ${bannedFrom(leaderId, event.id)} as "leaderBanned", ${bannedFrom(inviteeId, event.id)} as "inviteeBanned",
-      (${leaderId} in ${blockedWithInvitee} or exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId}
-        and ${teamMembers.profileId} in ${blockedWithInvitee})) as blocked,
+      ${blockWithAMember(teamId, inviteeId)} as blocked,
       ${contactSettingSql(inviteeId)} as setting, ${shareAnEvent(leaderId, inviteeId)} as "shareAnEvent",
       ${lastDeclineMs(teamInvitations, teamId, inviteeId)} as "declinedMs"`,
   );

@@ -125,6 +125,10 @@ export const REFUSALS = {
   ban_target_not_found: { status: 404, message: 'This person does not take part in this event' },
   cannot_ban_staff: { status: 409, message: "A member of the event's staff cannot be banned from it: remove them from the staff first" },
   not_hidden: { status: 409, message: 'This is not hidden' },
+  hidden_elsewhere: {
+    status: 409,
+    message: "Another event's moderators or a platform ban hid this: only they can show it again",
+  },
   not_banned: { status: 409, message: 'This person is not banned here' },
   leave_event_locked: { status: 409, message: (d) => `You are in a team in ${d.event}, and its teams are locked: ask an organizer` },
   grouping_in_team: { status: 409, message: (d) => `You are already in a team in ${d.event}: grouping is for people without one` },

@@ -13,7 +13,7 @@ import { commonEvent, eventIdBySlug, staffRoleOf, takesPart } from '../events';
 import { notify } from '../notifications';
 import { leaveEvent, writtenBy } from '../teams';
 import { announcementIdsBy } from '../organize';
-import { addBan, hide, hideForBan, isBanned, liftBan, unhide } from '../safety';
+import { addBan, hiddenReason, hide, hideForBan, isBanned, liftBan, unhide } from '../safety';
 import { closeReports, fileReport, recordAction, reportedIn } from './reports.repo';
 import { findTarget, type Target } from './targets';
 
@@ -106,7 +106,8 @@ export async function act(db: Db, scope: Scope, byId: string, input: ActionInput
       await tell(subjectId, `your ${WHAT[target.hides]} was hidden`);
       break;
     case 'unhide':
-      if (!(await unhide(db, target.hides, targetId))) return refused('not_hidden');
+      if (!(await unhide(db, target.hides, targetId, eventId)))
+        return refused((await hiddenReason(db, target.hides, targetId)) === null ? 'not_hidden' : 'hidden_elsewhere');
       await tell(subjectId, `your ${WHAT[target.hides]} is shown again`);
       break;
     case 'warn':

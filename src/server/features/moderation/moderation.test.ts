@@ -354,3 +354,20 @@ describe('the queue about hidden content', () => {
     expect(await group()).toMatchObject({ targetKind: 'team', hidden: false });
   });
 });
+
+describe("each queue's own marks", () => {
+  it("a person's bio hidden by one event's moderators is shown again only by them, not by another event's", async () => {
+    await h.db.update(profiles).set({ bio: 'Rude bio' }).where(eq(profiles.id, bob.profileId));
+    expect((await register('other-hack', bob)).status).toBe(200);
+    const onBob = { targetKind: 'profile', targetId: bob.profileId };
+    const bio = async () => (await h.api('GET /api/profiles/{id}', { params: { id: bob.profileId }, cookie: alice.cookie })).body.bio;
+    expect((await act('mod-hack', moderator, 'hide', onBob)).status).toBe(200);
+    const elsewhere = await act('other-hack', otherModerator, 'unhide', onBob);
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.error).toBe("Another event's moderators or a platform ban hid this: only they can show it again");
+    expect(await bio()).toBe(HIDDEN_TEXT);
+    expect((await queue('mod-hack', moderator)).body.hidden).toContainEqual(expect.objectContaining({ targetId: bob.profileId }));
+    expect((await act('mod-hack', moderator, 'unhide', onBob)).status).toBe(200);
+    expect(await bio()).toBe('Rude bio');
+  });
+});

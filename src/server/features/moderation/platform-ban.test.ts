@@ -131,4 +131,25 @@ describe('a platform ban', () => {
     expect((await platform('unhide', 'announcement', announcementId)).status).toBe(200);
     expect(await seen()).toEqual(SHOWN);
   });
+
+  it("what an admin or a ban hid stays hidden when an event's moderators try to show it again", async () => {
+    const inEvent = (targetKind: 'profile' | 'team', targetId: string) =>
+      h.api('POST /api/events/{slug}/moderation/actions', {
+        params: { slug },
+        cookie: owner.cookie,
+        body: { action: 'unhide', targetKind, targetId, reason: 'Looks fine to me' },
+      });
+    // The admin hid the bio of someone who takes part in the event.
+    expect((await platform('hide', 'profile', troll.profileId)).status).toBe(200);
+    expect((await inEvent('profile', troll.profileId)).body.code).toBe('hidden_elsewhere');
+    // A ban hid the description of the team they lead in the event.
+    expect((await platform('ban', 'profile', troll.profileId)).status).toBe(200);
+    expect((await inEvent('team', trollTeam)).body.code).toBe('hidden_elsewhere');
+    // Nor does the platform queue lift what the ban hid, but only its own mark.
+    expect((await platform('unhide', 'profile', troll.profileId)).status).toBe(200);
+    expect((await platform('unhide', 'profile', troll.profileId)).body.code).toBe('hidden_elsewhere');
+    expect(await seen()).toEqual(HIDDEN);
+    expect((await platform('unban', 'profile', troll.profileId)).status).toBe(200);
+    expect(await seen()).toEqual(SHOWN);
+  });
 });

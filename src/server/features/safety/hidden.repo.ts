@@ -3,6 +3,10 @@
  * or invitation message, an announcement. Everyone but its author reads 'Hidden by a moderator';
  * the author is told why. A platform ban hides everything the person wrote that others read; lifting
  * the ban shows it again (but not what a moderator hid on its own).
+ *
+ * Each queue (an event's moderators, the platform's) and each ban keeps its own mark, and a target is
+ * hidden while any of its marks is: one queue's Unhide does not show what another queue or a ban hid.
+ * The reason read is the first mark's.
  */
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HiddenKind } from '../../../shared/safety';
@@ -10,32 +14,43 @@ import type { Db } from '../../db/client';
 import { hiddenContent } from '../../db/schema';
 
 const active = isNull(hiddenContent.liftedAt);
+/** Marks a moderator of this queue made (`eventId`: an event's, null: the platform's), not a platform ban's. */
+const ofQueue = (eventId: string | null) =>
+  and(isNull(hiddenContent.banId), eventId ? eq(hiddenContent.eventId, eventId) : isNull(hiddenContent.eventId));
 
-/** Of these targets of one kind, those hidden, with the moderator's reason. */
+/** Of these targets of one kind, those hidden, with the first mark's reason. */
 export async function hiddenAmong(db: Db, kind: HiddenKind, targetIds: string[]): Promise<Map<string, string>> {
   if (targetIds.length === 0) return new Map();
   const rows = await db
     .select({ id: hiddenContent.targetId, reason: hiddenContent.reason })
     .from(hiddenContent)
-    .where(and(eq(hiddenContent.kind, kind), inArray(hiddenContent.targetId, targetIds), active));
+    .where(and(eq(hiddenContent.kind, kind), inArray(hiddenContent.targetId, targetIds), active))
+    // Newest first, so the first mark's reason is the one the map keeps.
+    .orderBy(desc(hiddenContent.createdAt));
   return new Map(rows.map((r) => [r.id, r.reason]));
 }
 
 /** For a statement of another feature: the moderator's reason if the target whose id is `targetId` is hidden, else null. */
 export const hiddenReasonOf = (kind: HiddenKind, targetId: SQL): SQL<string | null> =>
-  sql`(select ${hiddenContent.reason} from ${hiddenContent} where ${hiddenContent.kind} = ${kind} and ${hiddenContent.targetId} = ${targetId} and ${active} limit 1)`;
+  sql`(select ${hiddenContent.reason} from ${hiddenContent} where ${hiddenContent.kind} = ${kind} and ${hiddenContent.targetId} = ${targetId} and ${active}
+    order by ${hiddenContent.createdAt} limit 1)`;
 
 /** The moderator's reason if the target is hidden, else null. */
 export async function hiddenReason(db: Db, kind: HiddenKind, targetId: string): Promise<string | null> {
   return (await hiddenAmong(db, kind, [targetId])).get(targetId) ?? null;
 }
 
-/** Hides a target (hiding it again keeps the first mark). Whether it was newly hidden. */
+/** Hides a target for this queue (`mark.eventId`; hiding it again keeps the queue's first mark). Whether the queue had no mark on it. */
 export async function hide(
   db: Db,
   mark: { kind: HiddenKind; targetId: string; eventId: string | null; reason: string; byProfileId: string },
 ): Promise<boolean> {
-  if ((await hiddenReason(db, mark.kind, mark.targetId)) !== null) return false;
+  const [own] = await db
+    .select({ id: hiddenContent.id })
+    .from(hiddenContent)
+    .where(and(eq(hiddenContent.kind, mark.kind), eq(hiddenContent.targetId, mark.targetId), active, ofQueue(mark.eventId)))
+    .limit(1);
+  if (own) return false;
   await db.insert(hiddenContent).values(mark);
   return true;
 }
@@ -53,37 +68,34 @@ export async function activeHides(db: Db, eventId: string | null) {
       createdAt: hiddenContent.createdAt,
     })
     .from(hiddenContent)
-    .where(and(active, isNull(hiddenContent.banId), eventId ? eq(hiddenContent.eventId, eventId) : isNull(hiddenContent.eventId)))
+    .where(and(active, ofQueue(eventId)))
     .orderBy(desc(hiddenContent.createdAt))
     .limit(200);
 }
 
-/** Shows a hidden target again; whether it was hidden. */
-export async function unhide(db: Db, kind: HiddenKind, targetId: string): Promise<boolean> {
+/**
+ * Shows a target again that a moderator of this queue hid (`eventId`: the event's, null: the platform's);
+ * whether there was such a mark. Another queue's mark and a platform ban's stay: a moderator acts only on
+ * what their queue hid, and what a ban hid comes back when the ban is lifted.
+ */
+export async function unhide(db: Db, kind: HiddenKind, targetId: string, eventId: string | null): Promise<boolean> {
   const rows = await db
     .update(hiddenContent)
     .set({ liftedAt: new Date() })
-    .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, targetId), active))
+    .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, targetId), active, ofQueue(eventId)))
     .returning({ id: hiddenContent.id });
   return rows.length > 0;
 }
 
 /**
- * Hides, for a platform ban, each of these targets not hidden already (a moderator's own mark is
- * kept, and outlives the ban). How many were newly hidden.
+ * Hides, for a platform ban, each of these targets with the ban's own mark, beside any a moderator
+ * made (theirs outlives the ban; the ban's stays when a moderator unhides theirs).
  */
 export async function hideForBan(
   db: Db,
   ban: { banId: string; reason: string; byProfileId: string },
   targets: Array<{ kind: HiddenKind; ids: string[] }>,
-): Promise<number> {
-  let count = 0;
-  for (const { kind, ids } of targets) {
-    const already = await hiddenAmong(db, kind, ids);
-    const fresh = ids.filter((id) => !already.has(id));
-    if (fresh.length === 0) continue;
-    await db.insert(hiddenContent).values(fresh.map((targetId) => ({ kind, targetId, eventId: null, ...ban })));
-    count += fresh.length;
-  }
-  return count;
+): Promise<void> {
+  const marks = targets.flatMap(({ kind, ids }) => ids.map((targetId) => ({ kind, targetId, eventId: null, ...ban })));
+  if (marks.length > 0) await db.insert(hiddenContent).values(marks);
 }

@@ -263,7 +263,8 @@ export const eventsApi = {
     path: '/api/events/{slug}/teams/{id}/members',
     tags: [EVENTS],
     summary: 'Put someone in a team (organizers)',
-    description: "Owners and organizers, also after the team formation deadline; the team's size and the teams-per-person limit hold.",
+    description:
+      "Owners and organizers, also after the team formation deadline; the team's size and the teams-per-person limit hold. Not someone banned from the event or the platform, nor in an event an admin hid (409).",
     security: signedIn,
     request: { params: teamParam, body: jsonBody(OrganizerMoveSchema) },
     responses: { 204: { description: 'In the team' }, ...errors(401, 403, 404, 409, ...jsonBodyErrors) },
@@ -273,7 +274,8 @@ export const eventsApi = {
     path: '/api/events/{slug}/teams/{id}/members/{profileId}',
     tags: [EVENTS],
     summary: 'Take someone out of a team (organizers)',
-    description: 'Owners and organizers, also after the team formation deadline; a team keeps a leader.',
+    description:
+      'Owners and organizers, also after the team formation deadline; a team keeps a leader. Taking out its last member deletes the team (pending join requests are cancelled and their senders told).',
     security: signedIn,
     request: { params: teamMemberParam },
     responses: { 204: { description: 'Out of the team' }, ...errors(401, 403, 404, 409) },

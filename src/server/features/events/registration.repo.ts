@@ -130,17 +130,25 @@ async function stillPublic(tx: Db, event: Event): Promise<void> {
     throw new Rollback(refused('event_not_public', whyNotPublic({ name: event.name, hidden: now?.hidden ?? event.hidden })));
 }
 
-/** An organizer puts someone in the event, whatever the registration dates: whether the profile exists. */
-export async function enroll(tx: Db, eventId: string, profileId: string): Promise<boolean> {
-  const [profile] = await tx.select({ id: people.id }).from(people.table).where(eq(people.id, profileId));
-  if (!profile) return false;
+/**
+ * An organizer puts someone in the event, whatever the registration dates; not in a draft or a hidden
+ * event (no one takes part there), nor someone banned from it or from the platform.
+ */
+export async function enroll(tx: Db, event: Event, profileId: string): Promise<Outcome> {
+  if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
+  const [person] = await queryRows<{ banned: boolean }>(
+    tx,
+    sql`select ${bannedFrom(profileId, event.id)} as banned from ${people.table} where ${eq(people.id, profileId)}`,
+  );
+  if (!person) return refused('profile_not_found');
+  if (person.banned) return refused('person_banned_from_event', { event: event.name });
   const added = await tx
     .insert(registrations)
-    .values({ eventId, profileId })
+    .values({ eventId: event.id, profileId })
     .onConflictDoNothing()
     .returning({ id: registrations.profileId });
-  if (added.length) await registrationWebhook(tx, eventId, profileId, 'registered');
-  return true;
+  if (added.length) await registrationWebhook(tx, event.id, profileId, 'registered');
+  return done();
 }
 
 /** For a statement of another feature: whether the two people take part in a common event (the 'who may contact me' setting 'events'). */

@@ -1,7 +1,8 @@
 /**
  * An event's organizers put people into its teams and take them out, also after the team
  * formation deadline (docs/product.md#events): the team's size, the event's teams-per-person limit
- * and a team's leader still hold. The person is told, as a leader's removal tells them.
+ * and a team's leader still hold, and no one banned from the event comes in. The person is told, as a
+ * leader's removal tells them; a team whose last member is taken out goes.
  */
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_MEMBER_ROLE } from '../../../shared/constants';
@@ -13,7 +14,7 @@ import { notify } from '../notifications';
 import { lockProfile } from '../profiles';
 import { roomForOneMore } from './event-rules.repo';
 import { admit } from './joining.repo';
-import { hasRoom, lockTeam, personName } from './teams.repo';
+import { dropTeam, hasRoom, lockTeam, personName } from './teams.repo';
 import { memberWebhook } from './webhook-events';
 
 /** The event's team, locked; null when the team is not one of the event's. */
@@ -43,7 +44,8 @@ export async function moveIn(
     if (!(await roomForOneMore(tx, event, profileId))) {
       return refused('invitee_teams_per_person', { limit: event.teamsPerPerson!, event: event.name });
     }
-    if (!(await enroll(tx, event.id, profileId))) return refused('profile_not_found');
+    const enrolled = await enroll(tx, event, profileId);
+    if (!enrolled.ok) return enrolled;
     const joined = await admit(tx, team, profileId, role || DEFAULT_MEMBER_ROLE);
     await notify(tx, [{ profileId, kind: 'joined', data: { ...joined, by: await personName(tx, byProfileId) } }]);
     return done();
@@ -60,11 +62,13 @@ export async function moveOut(db: Db, event: Event, teamId: string, profileId: s
       .where(eq(teamMembers.teamId, teamId));
     const member = members.find((m) => m.id === profileId);
     if (!member) return refused('member_not_found');
-    // The team keeps a leader, unless the person is the last one in it.
+    // The team keeps a leader; the last one in it takes the team with them (as when they leave the event).
     if (member.isLeader && members.length > 1 && !members.some((m) => m.isLeader && m.id !== profileId)) return refused('last_leader');
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));
     await memberWebhook(tx, team, 'member_left', profileId, { reason: 'removed' });
-    await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: team.name, by: await personName(tx, byProfileId) } }]);
+    const by = await personName(tx, byProfileId);
+    await notify(tx, [{ profileId, kind: 'removed', data: { teamId, teamName: team.name, by } }]);
+    if (members.length === 1) await dropTeam(tx, team, by);
     return done();
   });
 }

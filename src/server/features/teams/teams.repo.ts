@@ -316,21 +316,33 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string): P
       .select({ id: teamMembers.profileId })
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, byProfileId)));
-    const cancelled = await tx
-      .update(joinRequests)
-      .set({ status: 'cancelled', respondedAt: new Date() })
-      .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')))
-      .returning({ id: joinRequests.id, profileId: joinRequests.profileId });
-    await tx.delete(teams).where(eq(teams.id, teamId));
-    const data = { teamId: null, teamName: team.name, by };
-    await notify(tx, [
-      ...members.map((m) => ({ profileId: m.id, kind: 'team_deleted' as const, data })),
-      ...cancelled.map((r) => ({
-        profileId: r.profileId,
-        kind: 'request_withdrawn' as const,
-        data: { ...data, requestId: r.id, reason: 'team_deleted' },
-      })),
-    ]);
+    await notify(
+      tx,
+      members.map((m) => ({ profileId: m.id, kind: 'team_deleted' as const, data: { teamId: null, teamName: team.name, by } })),
+    );
+    await dropTeam(tx, team, by);
     return done();
   });
+}
+
+/**
+ * Deletes a team the caller locked, in its transaction: its pending join requests are cancelled and
+ * their senders told that `by` deleted it (its invitations and memberships go with it). Its members
+ * are the caller's to tell.
+ */
+export async function dropTeam(tx: Db, team: Team, by: { id: string; name: string }): Promise<void> {
+  const cancelled = await tx
+    .update(joinRequests)
+    .set({ status: 'cancelled', respondedAt: new Date() })
+    .where(and(eq(joinRequests.teamId, team.id), eq(joinRequests.status, 'pending')))
+    .returning({ id: joinRequests.id, profileId: joinRequests.profileId });
+  await tx.delete(teams).where(eq(teams.id, team.id));
+  await notify(
+    tx,
+    cancelled.map((r) => ({
+      profileId: r.profileId,
+      kind: 'request_withdrawn' as const,
+      data: { teamId: null, teamName: team.name, by, requestId: r.id, reason: 'team_deleted' },
+    })),
+  );
 }

@@ -227,8 +227,10 @@ export async function updateEvent(
 ): Promise<Outcome<{ event: Event }>> {
   const { hidden, state, ...fields } = input;
   const editing = Object.keys(fields).length > 0 || state !== undefined;
-  if (editing && role !== 'owner' && role !== 'organizer') return refused('not_event_staff');
+  // Its owners and organizers edit it; anyone else changes nothing (an admin only hides or unhides it).
+  if ((editing || hidden === undefined) && role !== 'owner' && role !== 'organizer') return refused('not_event_staff');
   if (hidden !== undefined && !isAdmin) return refused('not_admin');
+  if (!editing && hidden === undefined) return done({ event });
   const merged = { ...datesOf(event), teamSizeMin: event.teamSizeMin, teamSizeMax: event.teamSizeMax, ...fields };
   const issue = eventDateIssues(merged as Parameters<typeof eventDateIssues>[0])[0];
   if (issue) return refused('event_dates', { message: issue.message, field: issue.field });

@@ -107,6 +107,11 @@ describe('who may change an event', () => {
     const refused = await edit(stranger);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: "Only the event's organizers can do this", code: 'not_event_staff' });
+    // Nor an edit of nothing: the event is not marked changed for those who sync it.
+    const before = (await h.api('GET /api/events/{slug}', { params: { slug } })).body.updatedAt;
+    expect((await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: stranger.cookie, body: {} })).status).toBe(403);
+    expect((await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: {} })).body.updatedAt).toBe(before);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug } })).body.updatedAt).toBe(before);
     await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: stranger.cookie, body: {} });
     await h.api('POST /api/events/{slug}/staff', {
       params: { slug },

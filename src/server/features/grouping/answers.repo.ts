@@ -2,19 +2,21 @@
  * A member's proposed group and their answer (docs/product.md#find-me-a-team). Nobody is put in a
  * team without accepting: a group becomes a team only of those who accepted, once they are enough
  * (the event's minimum, at least 2), led by the first who accepted, with open positions for the
- * roles it lacks; later acceptors join it. A partial team is joined by each who accepts.
+ * roles it lacks; later acceptors join it. A partial team is joined by each who accepts. Those kept
+ * apart since the proposal (a block, a 'not with') are not put together, and one who may no longer
+ * join holds no one else back.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { GROUPING_ROLE_LABELS, GROUPING_ROLES, type GroupingRole, type Proposal } from '../../../shared/api/grouping';
-import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
 import { groupingGroups, groupingMembers, groupingRuns, type Event } from '../../db/schema';
 import { eventById } from '../events';
 import { notify } from '../notifications';
-import { formGroupedTeam, joinGroupedTeam } from '../teams';
+import { formGroupedTeam, joinGroupedTeam, memberIdsOf, whoMayJoin } from '../teams';
 import { groupViews, notifyBackInPool } from './runs.repo';
-import { oneTeamPlaceFilled } from './optins.repo';
+import { forbiddenPairs, oneTeamPlaceFilled, teamOptInOf } from './optins.repo';
 
 async function proposalView(db: Db, eventId: string, groupId: string, profileId: string): Promise<Proposal | null> {
   const [view] = await groupViews(db, eventId, { groupIds: [groupId] }, profileId);
@@ -50,6 +52,35 @@ export async function myProposal(db: Db, eventId: string, profileId: string): Pr
 const teamName = (names: string[]) =>
   names.length <= 1 ? `Team ${names[0] ?? ''}`.trim() : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
+/** Whether the person may not be in one team with any of `others`: a block or a 'not with' between them. */
+async function keptApart(tx: Db, profileId: string, others: string[]): Promise<boolean> {
+  if (others.length === 0) return false;
+  return (await forbiddenPairs(tx, [profileId, ...others])).some(([a, b]) => a === profileId || b === profileId);
+}
+
+/**
+ * A group still to form: once everyone answered and too few accepted, it will not, and those who
+ * accepted are back in the pool, told so.
+ */
+async function endIfTooFew(tx: Db, groupId: string, event: Event, need: number): Promise<void> {
+  const [count] = await queryRows<{ pending: number; accepted: number }>(
+    tx,
+    sql`select count(*) filter (where answer = 'pending')::int as pending, count(*) filter (where answer = 'accepted')::int as accepted
+          from grouping_members where group_id = ${groupId}`,
+  );
+  if (count.pending > 0 || count.accepted >= need) return;
+  await tx.update(groupingGroups).set({ expiresAt: new Date() }).where(eq(groupingGroups.id, groupId));
+  const back = await tx
+    .select({ profileId: groupingMembers.profileId })
+    .from(groupingMembers)
+    .where(and(eq(groupingMembers.groupId, groupId), eq(groupingMembers.answer, 'accepted')));
+  await notifyBackInPool(
+    tx,
+    back.map((b) => b.profileId),
+    event,
+  );
+}
+
 export async function answer(db: Db, groupId: string, profileId: string, accept: boolean): Promise<Outcome<{ proposal: Proposal }>> {
   let eventId = '';
   const outcome = await inTransaction(db, async (tx) => {
@@ -76,37 +107,29 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
     if (mine.answer !== 'pending') return refused('grouping_answered', { answer: mine.answer });
     if (group.expired) return refused('grouping_expired');
     const event = (await eventById(tx, group.event_id)) as Event;
-    await tx
-      .update(groupingMembers)
-      .set({ answer: accept ? 'accepted' : 'declined', answeredAt: new Date() })
-      .where(and(eq(groupingMembers.groupId, groupId), eq(groupingMembers.profileId, profileId)));
+    const setAnswer = (who: string[], to: 'accepted' | 'declined') =>
+      tx
+        .update(groupingMembers)
+        .set({ answer: to, answeredAt: new Date() })
+        .where(and(eq(groupingMembers.groupId, groupId), inArray(groupingMembers.profileId, who)));
+    await setAnswer([profileId], accept ? 'accepted' : 'declined');
     const need = Math.max(2, event.teamSizeMin);
     const joinTo = group.fills_team_id ?? group.formed_team_id;
     if (!accept) {
-      // Everyone answered and too few accepted: the group will not form, and those who accepted are back in the pool.
-      const [count] = await queryRows<{ pending: number; accepted: number }>(
-        tx,
-        sql`select count(*) filter (where answer = 'pending')::int as pending, count(*) filter (where answer = 'accepted')::int as accepted
-              from grouping_members where group_id = ${groupId}`,
-      );
-      if (!joinTo && count.pending === 0 && count.accepted < need) {
-        await tx.update(groupingGroups).set({ expiresAt: new Date() }).where(eq(groupingGroups.id, groupId));
-        const back = await tx
-          .select({ profileId: groupingMembers.profileId })
-          .from(groupingMembers)
-          .where(and(eq(groupingMembers.groupId, groupId), eq(groupingMembers.answer, 'accepted')));
-        await notifyBackInPool(
-          tx,
-          back.map((b) => b.profileId),
-          event,
-        );
-      }
+      if (!joinTo) await endIfTooFew(tx, groupId, event, need);
       return done();
     }
     const role = GROUPING_ROLE_LABELS[mine.role as GroupingRole] ?? 'Member';
     if (joinTo) {
-      const joined = await joinGroupedTeam(tx, event, joinTo, profileId, role);
-      if (!joined.ok) return joined;
+      // A block or a 'not with' between them and someone in the team since the proposal: left out, silently.
+      if (await keptApart(tx, profileId, await memberIdsOf(tx, joinTo))) {
+        await setAnswer([profileId], 'declined');
+        return done();
+      }
+      // A partial team whose leaders stopped asking grouping takes no one more from it.
+      if (group.fills_team_id && (await teamOptInOf(tx, group.fills_team_id)) === 0) throw new Rollback(refused('team_not_open'));
+      const joined = await joinGroupedTeam(tx, event, joinTo, profileId, role, { filling: Boolean(group.fills_team_id) });
+      if (!joined.ok) throw new Rollback(joined);
       // A partial team that asked for members asks for one fewer now.
       if (group.fills_team_id) await oneTeamPlaceFilled(tx, group.fills_team_id);
       await notify(tx, [{ profileId, kind: 'group_formed', data: { teamId: joinTo } }]);
@@ -118,22 +141,35 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
             from grouping_members gm join ${people.table} on ${people.id} = gm.profile_id
            where gm.group_id = ${groupId} and gm.answer = 'accepted' order by gm.answered_at, gm.profile_id`,
     );
-    if (accepted.length < need) return done();
-    const have = new Set(accepted.map((a) => a.role));
+    // In the order they accepted (the answerer last): one kept apart from someone before them (a block
+    // or a 'not with' since the proposal), or who may no longer join, is left out, silently, and counts
+    // as declined; the others are not held back by them.
+    const together: string[] = [];
+    for (const a of accepted) if (!(await keptApart(tx, a.profile_id, together))) together.push(a.profile_id);
+    const may = await whoMayJoin(tx, event, together, profileId);
+    if (!may.ok) throw new Rollback(may);
+    const kept = accepted.filter((a) => may.kept.includes(a.profile_id));
+    const leftOut = accepted.filter((a) => !may.kept.includes(a.profile_id)).map((a) => a.profile_id);
+    if (leftOut.length > 0) await setAnswer(leftOut, 'declined');
+    if (kept.length < need) {
+      await endIfTooFew(tx, groupId, event, need);
+      return done();
+    }
+    const have = new Set(kept.map((a) => a.role));
     const missing = GROUPING_ROLES.filter((r) => !have.has(r)).map((r) => GROUPING_ROLE_LABELS[r]);
-    const name = teamName(accepted.map((a) => a.first_name));
+    const name = teamName(kept.map((a) => a.first_name));
     const formed = await formGroupedTeam(tx, event, {
       name,
       description: 'Formed by grouping: its members accepted a proposed group.',
-      members: accepted.map((a) => ({ profileId: a.profile_id, role: GROUPING_ROLE_LABELS[a.role] })),
+      members: kept.map((a) => ({ profileId: a.profile_id, role: GROUPING_ROLE_LABELS[a.role] })),
       openPositions: missing,
     });
-    if (!formed.ok) return formed;
+    if (!formed.ok) throw new Rollback(formed);
     await tx.update(groupingGroups).set({ formedTeamId: formed.id }).where(eq(groupingGroups.id, groupId));
-    const leader = { id: accepted[0].profile_id, name: accepted[0].name };
+    const leader = { id: kept[0].profile_id, name: kept[0].name };
     await notify(
       tx,
-      accepted.map((a) => ({
+      kept.map((a) => ({
         profileId: a.profile_id,
         kind: 'group_formed' as const,
         data: { teamId: formed.id, teamName: name, by: leader },

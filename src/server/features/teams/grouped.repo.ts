@@ -4,14 +4,41 @@
  * the event's rules hold as for any join: not locked, taking part, room in their number of teams.
  */
 import { LEADER_ROLE } from '../../../shared/constants';
+import { eq } from 'drizzle-orm';
 import { done, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
 import { teamMembers, teams, type Event } from '../../db/schema';
-import { stopLookingIn } from '../events';
+import { stopLookingIn, takesPart } from '../events';
 import { lockProfile } from '../profiles';
 import { mayJoin } from './event-rules.repo';
 import { hasRoom, lockTeam } from './teams.repo';
 import { memberWebhook, teamCreatedWebhook } from './webhook-events';
+
+/**
+ * Of those who accepted a proposed group (`answererId` just now), in the order they did, who may be
+ * in its team now: each is locked, and the event's rules for a join hold for them (not locked, taking
+ * part, room in their number of teams). The answerer's refusal is theirs to read; anyone else who no
+ * longer may (left the event, banned from it, in another of its teams since) is left out, so the rest
+ * are not held back by them. No one is registered again on another's behalf.
+ */
+export async function whoMayJoin(tx: Db, event: Event, profileIds: string[], answererId: string): Promise<Outcome<{ kept: string[] }>> {
+  const kept: string[] = [];
+  for (const id of profileIds) {
+    await lockProfile(tx, id);
+    if (id === answererId) {
+      const allowed = await mayJoin(tx, event, id);
+      if (!allowed.ok) return allowed;
+    } else if (!(await takesPart(tx, event.id, id)) || !(await mayJoin(tx, event, id)).ok) continue;
+    kept.push(id);
+  }
+  return done({ kept });
+}
+
+/** The ids of a team's members. */
+export async function memberIdsOf(tx: Db, teamId: string): Promise<string[]> {
+  const rows = await tx.select({ id: teamMembers.profileId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  return rows.map((r) => r.id);
+}
 
 /** A new team of `members` (the first leads), with open positions for what is missing; in the caller's transaction. */
 export async function formGroupedTeam(
@@ -50,11 +77,22 @@ export async function formGroupedTeam(
   return done({ id: team.id });
 }
 
-/** One who accepted joins the partial team their group filled; refused when it is full or gone. */
-export async function joinGroupedTeam(tx: Db, event: Event, teamId: string, profileId: string, role: string): Promise<Outcome> {
+/**
+ * One who accepted joins the team their group formed, or the partial team it filled (`filling`):
+ * refused when it is full or gone, and a partial team its leaders closed since.
+ */
+export async function joinGroupedTeam(
+  tx: Db,
+  event: Event,
+  teamId: string,
+  profileId: string,
+  role: string,
+  { filling }: { filling: boolean },
+): Promise<Outcome> {
   await lockProfile(tx, profileId);
   const team = await lockTeam(tx, teamId);
   if (!team) return refused('team_not_found');
+  if (filling && !team.isOpen) return refused('team_not_open');
   if (!hasRoom(team)) return refused('team_full');
   const allowed = await mayJoin(tx, event, profileId);
   if (!allowed.ok) return allowed;

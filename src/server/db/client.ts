@@ -258,6 +258,15 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 const UNREACHABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error|Cannot use a pool after calling end/i;
 
+/**
+ * Holds a lock on `key` until the caller's transaction ends (a PostgreSQL advisory lock, on PGlite
+ * too): writes that count before they add (a limit per person or per event, one run at a time) take
+ * it first, so two at once are counted one after the other.
+ */
+export async function lockKey(tx: Db, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
 /** Whether `err` (or what it wraps) says the database could not be reached, rather than refused a query. */
 export function databaseUnreachable(err: unknown): boolean {
   for (

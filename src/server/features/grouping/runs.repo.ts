@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ANSWER_HOURS, type GroupingRole, type GroupingRun } from '../../../shared/api/grouping';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
-import { queryRows, type Db } from '../../db/client';
+import { lockKey, queryRows, type Db } from '../../db/client';
 import { uuidArray } from '../../db/arrays';
 import { people } from '../../db/people';
 import { groupingGroups, groupingMembers, groupingRuns, type Event } from '../../db/schema';
@@ -28,7 +28,7 @@ export async function queueRun(db: Db, event: Event, byProfileId: string): Promi
   if (isFormationLocked(event)) return refused('formation_locked', { event: event.name });
   return inTransaction(db, async (tx) => {
     // Two staff pressing at once: the event's runs are counted under a lock on the event's key.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`grouping-queue:${event.id}`}))`);
+    await lockKey(tx, `grouping-queue:${event.id}`);
     const busy = await tx
       .select({ id: groupingRuns.id })
       .from(groupingRuns)

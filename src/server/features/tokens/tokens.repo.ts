@@ -7,8 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ApiToken, TokenScope } from '../../../shared/api/tokens';
 import { TOKEN_PREFIX } from '../../../shared/api/tokens';
-import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import { lockKey, queryRows, type Db } from '../../db/client';
 import { apiTokens } from '../../db/schema';
 import { countAttemptSql, type Limit } from '../../auth/attempt-limits.repo';
 import { eventRefOf } from '../events';
@@ -59,26 +59,34 @@ export async function tokenCountOf(db: Db, userId: string): Promise<number> {
   return row.n;
 }
 
-/** Stores a new token (its hash) and answers it with its secret, which is never stored. */
+/**
+ * Stores a new token (its hash) and answers it with its secret, which is never stored; refused once
+ * the person has `limit`. Counted under a lock on the person's key, so two made at once cannot pass it.
+ */
 export async function insertToken(
   db: Db,
   token: { userId: string; name: string; scopes: TokenScope[]; eventId: string | null; expiresInDays: number | null },
-): Promise<{ token: ApiToken; secret: string }> {
-  const secret = newSecret();
-  const [row] = await db
-    .insert(apiTokens)
-    .values({
-      userId: token.userId,
-      name: token.name,
-      scopes: token.scopes,
-      eventId: token.eventId,
-      secretHash: hashSecret(secret),
-      prefix: prefixOf(secret),
-      expiresAt: token.expiresInDays ? sql`now() + make_interval(days => ${token.expiresInDays})` : null,
-    })
-    .returning({ id: apiTokens.id });
-  const [made] = await db.select(tokenColumns).from(apiTokens).where(eq(apiTokens.id, row.id));
-  return { token: toToken(made), secret };
+  limit: number,
+): Promise<Outcome<{ token: ApiToken; secret: string }>> {
+  return inTransaction(db, async (tx) => {
+    await lockKey(tx, `tokens:${token.userId}`);
+    if ((await tokenCountOf(tx, token.userId)) >= limit) return refused('too_many_tokens', { limit });
+    const secret = newSecret();
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({
+        userId: token.userId,
+        name: token.name,
+        scopes: token.scopes,
+        eventId: token.eventId,
+        secretHash: hashSecret(secret),
+        prefix: prefixOf(secret),
+        expiresAt: token.expiresInDays ? sql`now() + make_interval(days => ${token.expiresInDays})` : null,
+      })
+      .returning({ id: apiTokens.id });
+    const [made] = await tx.select(tokenColumns).from(apiTokens).where(eq(apiTokens.id, row.id));
+    return done({ token: toToken(made), secret });
+  });
 }
 
 /** Removes the token, at once for every instance (each request reads it afresh); false when it is not theirs. */

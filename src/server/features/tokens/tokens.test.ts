@@ -103,6 +103,17 @@ describe('making, listing and revoking tokens', () => {
     const over = await h.api('POST /api/me/tokens', { cookie: many.cookie, body: { name: 'one more', scopes: ['read'] } });
     expect(over.status).toBe(409);
     expect(over.body.code).toBe('too_many_tokens');
+
+    // Made at once, they are counted one after the other: two places left, two made.
+    const racer = await h.signUp();
+    for (let i = 0; i < 18; i++) await makeToken(racer, ['read'], { name: `t${i}` });
+    const atOnce = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        h.api('POST /api/me/tokens', { cookie: racer.cookie, body: { name: `race ${i}`, scopes: ['read'] } }),
+      ),
+    );
+    expect(atOnce.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect((await h.api('GET /api/me/tokens', { cookie: racer.cookie })).body.items).toHaveLength(20);
   });
 });
 

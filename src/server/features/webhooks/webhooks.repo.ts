@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Webhook, WebhookCreated, WebhookDelivery } from '../../../shared/api/webhooks';
 import { WEBHOOKS_PER_EVENT, type WebhookKind } from '../../../shared/webhooks';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
-import { queryRows, type Db } from '../../db/client';
+import { lockKey, queryRows, type Db } from '../../db/client';
 import { webhookDeliveries, webhooks } from '../../db/schema';
 
 /** The channel a committed delivery wakes the workers on. */
@@ -63,7 +63,7 @@ export async function createWebhook(
 ): Promise<Outcome<{ webhook: WebhookCreated }>> {
   return inTransaction(db, async (tx) => {
     // One at a time per event, so the limit holds under concurrent requests.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${eventId}`}))`);
+    await lockKey(tx, `webhooks:${eventId}`);
     const [{ n }] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.eventId, eventId));
     if (n >= WEBHOOKS_PER_EVENT) return refused('too_many_webhooks', { max: WEBHOOKS_PER_EVENT });
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;

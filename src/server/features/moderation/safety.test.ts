@@ -105,6 +105,24 @@ describe('blocks', () => {
     expect((await inviteTo(teamId, wary)).status).toBe(201);
   });
 
+  it('a block with a member who does not lead the team withdraws the request to it and its invitation too', async () => {
+    const teamId = await createTeam(leader, { name: 'Member Blocks' });
+    const mate = await h.signUp({ firstName: 'Mira' });
+    await addMember(teamId, mate);
+    const [asker, asked] = await Promise.all([h.signUp({ firstName: 'Asa' }), h.signUp({ firstName: 'Ivo' })]);
+    const requestId = await requestToJoin(teamId, asker);
+    const invited = await inviteTo(teamId, asked);
+    expect(invited.status).toBe(201);
+    expect((await block(mate, asker)).status).toBe(200);
+    expect((await block(asked, mate)).status).toBe(200);
+    const [request] = await h.db.select().from(joinRequests).where(eq(joinRequests.id, requestId));
+    const [invitation] = await h.db.select().from(teamInvitations).where(eq(teamInvitations.id, invited.body.id));
+    expect([request.status, invitation.status]).toEqual(['cancelled', 'withdrawn']);
+    // So the leader cannot put them in one team by accepting it.
+    const accepted = await h.api('POST /api/join-requests/{id}/accept', { params: { id: requestId }, cookie: leader.cookie });
+    expect(accepted.status).toBe(409);
+  });
+
   it('blocks a member of a team too, refuses blocking oneself and unknown people', async () => {
     expect((await block(outsider, outsider)).status).toBe(400);
     const unknown = await h.api('PUT /api/me/blocks/{profileId}', {

@@ -90,24 +90,25 @@ export async function mayInvite(tx: Db, event: Event, teamId: string, leaderId: 
   return done();
 }
 
-/** Teams `profileId` leads, as a subquery. */
-const ledBy = (profileId: string) =>
-  sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.profileId} = ${profileId} and ${teamMembers.isLeader} = true)`;
+/** Teams `profileId` is in, as a subquery. */
+const teamsOf = (profileId: string) =>
+  sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.profileId} = ${profileId})`;
 
 /**
  * After a block: the pending requests and invitations between the two are withdrawn (requests of
- * one to teams the other leads, invitations to one from teams the other leads or sent by them).
- * No one is told.
+ * one to teams the other is in, invitations to one from teams the other is in or sent by them), as
+ * a new request or invitation meets a block with any of a team's members. No one is told.
  */
 export async function withdrawBetween(db: Db, a: string, b: string): Promise<void> {
   const now = new Date();
-  const requestsBetween = (from: string, to: string) => and(eq(joinRequests.profileId, from), sql`${joinRequests.teamId} in ${ledBy(to)}`);
+  const requestsBetween = (from: string, to: string) =>
+    and(eq(joinRequests.profileId, from), sql`${joinRequests.teamId} in ${teamsOf(to)}`);
   await db
     .update(joinRequests)
     .set({ status: 'cancelled', respondedAt: now })
     .where(and(eq(joinRequests.status, 'pending'), or(requestsBetween(a, b), requestsBetween(b, a))));
   const invitationsBetween = (to: string, from: string) =>
-    and(eq(teamInvitations.profileId, to), or(eq(teamInvitations.invitedBy, from), sql`${teamInvitations.teamId} in ${ledBy(from)}`));
+    and(eq(teamInvitations.profileId, to), or(eq(teamInvitations.invitedBy, from), sql`${teamInvitations.teamId} in ${teamsOf(from)}`));
   await db
     .update(teamInvitations)
     .set({ status: 'withdrawn', respondedAt: now })

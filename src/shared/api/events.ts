@@ -264,7 +264,7 @@ export const eventsApi = {
     tags: [EVENTS],
     summary: 'Put someone in a team (organizers)',
     description:
-      "Owners and organizers, also after the team formation deadline; the team's size and the teams-per-person limit hold. Not someone banned from the event or the platform, nor in an event an admin hid (409).",
+      "Owners and organizers, also after the team formation deadline; the team's size and the teams-per-person limit hold. Only people taking part in the event (404 otherwise), not someone banned from it or from the platform, nor in an event an admin hid (409).",
     security: signedIn,
     request: { params: teamParam, body: jsonBody(OrganizerMoveSchema) },
     responses: { 204: { description: 'In the team' }, ...errors(401, 403, 404, 409, ...jsonBodyErrors) },

@@ -116,6 +116,10 @@ export const REFUSALS = {
   too_many_join_requests: { status: 429, message: (d) => `You can send at most ${d.limit} join requests an hour: try again later` },
   too_many_invitations: { status: 429, message: (d) => `You can send at most ${d.limit} invitations an hour: try again later` },
   banned_from_event: { status: 403, message: (d) => `You cannot take part in ${d.event}: a moderator banned you from it` },
+  person_not_taking_part: {
+    status: 404,
+    message: (d) => `This person does not take part in ${d.event}: only people taking part can be put in its teams`,
+  },
   person_banned_from_event: {
     status: 409,
     message: (d) => `This person is banned from ${d.event}: a moderator has to lift the ban before they can be in its teams`,

@@ -14,10 +14,10 @@ export { eventViewerOf, inEvent, ORGANIZERS, STAFF, type EventEnv } from './guar
 export {
   commonEvent,
   deregister,
-  enroll,
   ensureRegistered,
   eventsLookingIn,
   looksInSomeEvent,
+  mayBeMovedIn,
   newestRegistrants,
   registrationsIn,
   shareAnEvent,

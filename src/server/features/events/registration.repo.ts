@@ -131,23 +131,20 @@ async function stillPublic(tx: Db, event: Event): Promise<void> {
 }
 
 /**
- * An organizer puts someone in the event, whatever the registration dates; not in a draft or a hidden
- * event (no one takes part there), nor someone banned from it or from the platform.
+ * Whether an organizer may put this person in one of the event's teams: the event is public (no one
+ * takes part in a draft or a hidden event), and the person takes part in it, whatever its dates, and
+ * is not banned from it or from the platform. No one is registered on another's behalf: their email
+ * would reach the event's staff, and they chose no event.
  */
-export async function enroll(tx: Db, event: Event, profileId: string): Promise<Outcome> {
+export async function mayBeMovedIn(tx: Db, event: Event, profileId: string): Promise<Outcome> {
   if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
-  const [person] = await queryRows<{ banned: boolean }>(
+  const [standing] = await queryRows<{ banned: boolean; registered: boolean }>(
     tx,
-    sql`select ${bannedFrom(profileId, event.id)} as banned from ${people.table} where ${eq(people.id, profileId)}`,
+    sql`select ${bannedFrom(profileId, event.id)} as banned, exists (select 1 from ${registrations}
+      where ${and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId))}) as registered`,
   );
-  if (!person) return refused('profile_not_found');
-  if (person.banned) return refused('person_banned_from_event', { event: event.name });
-  const added = await tx
-    .insert(registrations)
-    .values({ eventId: event.id, profileId })
-    .onConflictDoNothing()
-    .returning({ id: registrations.profileId });
-  if (added.length) await registrationWebhook(tx, event.id, profileId, 'registered');
+  if (standing.banned) return refused('person_banned_from_event', { event: event.name });
+  if (!standing.registered) return refused('person_not_taking_part', { event: event.name });
   return done();
 }
 

@@ -121,6 +121,11 @@ describe('after the team formation deadline', () => {
   it('requests, invitations, accepts, leaving, removal and deleting are refused with the lock message; organizers still move people', async () => {
     const ev = await event();
     const [leader, member, asker, invitee, newcomer] = await Promise.all([h.signUp(), h.signUp(), h.signUp(), h.signUp(), h.signUp()]);
+    // Organizers put in people taking part.
+    for (const who of [member, newcomer])
+      expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug: ev.slug }, cookie: who.cookie, body: {} })).status).toBe(
+        200,
+      );
     const made = await team(leader, ev.slug);
     const id = made.body.id;
     const request = await ask(asker, id);

@@ -1,7 +1,7 @@
 /**
- * An event's organizers put people into its teams and take them out (docs/product.md#events): not
- * someone banned from the event or the platform, not in an event an admin hid; and a team whose last
- * member is taken out goes, as when that person leaves the event.
+ * An event's organizers put people into its teams and take them out (docs/product.md#events): only
+ * people taking part, not someone banned from the event or the platform, not in an event an admin hid;
+ * and a team whose last member is taken out goes, as when that person leaves the event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../testing/events';
@@ -44,6 +44,19 @@ const membersOf = async (id: string) =>
   (await h.api('GET /api/teams/{id}', { params: { id } })).body.members?.map((m: { id: string }) => m.id);
 
 describe('an organizer moving someone in', () => {
+  it('puts in only people taking part: a stranger is not registered on their behalf (their email would reach the exports)', async () => {
+    const { slug, teamId } = await eventWithTeam();
+    const stranger = await h.signUp({ firstName: 'Stella' });
+    const refused = await moveIn(slug, teamId, stranger);
+    expect(refused.status).toBe(404);
+    expect(refused.body!.error).toBe(`This person does not take part in Moves Hack ${n}: only people taking part can be put in its teams`);
+    const people = (await h.api('GET /api/profiles', { query: { event: slug } })).body.items!.map((p: { id: string }) => p.id);
+    expect(people).not.toContain(stranger.profileId);
+    expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: stranger.cookie, body: {} })).status).toBe(200);
+    expect((await moveIn(slug, teamId, stranger)).status).toBe(204);
+    expect(await membersOf(teamId)).toContain(stranger.profileId);
+  });
+
   it('refuses someone banned from the event or from the platform, and any move in an event an admin hid', async () => {
     const { slug, teamId } = await eventWithTeam();
     const [pia, tom, sam] = await Promise.all(['Pia', 'Tom', 'Sam'].map((firstName) => h.signUp({ firstName })));

@@ -1,7 +1,7 @@
 /**
  * An event's organizers put people into its teams and take them out, also after the team
  * formation deadline (docs/product.md#events): the team's size, the event's teams-per-person limit
- * and a team's leader still hold, and no one banned from the event comes in. The person is told, as a
+ * and a team's leader still hold; only people taking part come in, and no one banned. The person is told, as a
  * leader's removal tells them; a team whose last member is taken out goes.
  */
 import { and, eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { DEFAULT_MEMBER_ROLE } from '../../../shared/constants';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
 import { teamMembers, type Event } from '../../db/schema';
-import { enroll } from '../events';
+import { mayBeMovedIn } from '../events';
 import { notify } from '../notifications';
 import { lockProfile } from '../profiles';
 import { roomForOneMore } from './event-rules.repo';
@@ -35,6 +35,8 @@ export async function moveIn(
     await lockProfile(tx, profileId);
     const team = await lockEventTeam(tx, event, teamId);
     if (!team) return refused('team_not_found');
+    const movable = await mayBeMovedIn(tx, event, profileId);
+    if (!movable.ok) return movable;
     const [member] = await tx
       .select({ profileId: teamMembers.profileId })
       .from(teamMembers)
@@ -44,8 +46,7 @@ export async function moveIn(
     if (!(await roomForOneMore(tx, event, profileId))) {
       return refused('invitee_teams_per_person', { limit: event.teamsPerPerson!, event: event.name });
     }
-    const enrolled = await enroll(tx, event, profileId);
-    if (!enrolled.ok) return enrolled;
+
     const joined = await admit(tx, team, profileId, role || DEFAULT_MEMBER_ROLE);
     await notify(tx, [{ profileId, kind: 'joined', data: { ...joined, by: await personName(tx, byProfileId) } }]);
     return done();

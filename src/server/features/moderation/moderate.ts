@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ModerationActionInputSchema, ReportInputSchema } from '../../../shared/api/moderation';
-import { done, refused, type Outcome } from '../../api/outcome';
+import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import { deleteSessionsOfProfile } from '../../auth/auth.repo';
 import type { Db } from '../../db/client';
 import type { Event } from '../../db/schema';
@@ -81,8 +81,12 @@ async function personOf(db: Db, scope: Scope, input: ActionInput, target: Target
   return input.action === 'unban' && (await isBanned(db, named, scope.event.id)) ? named : null;
 }
 
-/** A moderator (`byId`) acts on a target. */
-export async function act(db: Db, scope: Scope, byId: string, input: ActionInput): Promise<Outcome> {
+/** A moderator (`byId`) acts on a target: all of it or nothing (a ban, the teams it empties, the record). */
+export function act(db: Db, scope: Scope, byId: string, input: ActionInput): Promise<Outcome> {
+  return inTransaction(db, (tx) => actIn(tx, scope, byId, input));
+}
+
+async function actIn(db: Db, scope: Scope, byId: string, input: ActionInput): Promise<Outcome> {
   const targetId = input.targetId.toLowerCase();
   const target = await findTarget(db, input.targetKind, targetId, null);
   if (!target || !(await belongs(db, scope, { ...input, targetId }, target))) return refused('moderation_target_not_found');
@@ -125,7 +129,7 @@ export async function act(db: Db, scope: Scope, byId: string, input: ActionInput
         await addBan(db, { profileId: subjectId, eventId, reason, byProfileId: byId });
         // Their teams here lose them; a last leader's team passes to its longest-standing member.
         const left = await leaveEvent(db, scope.event, subjectId, { banned: true });
-        if (!left.ok) return left;
+        if (!left.ok) throw new Rollback(left);
         await tell(subjectId, `you were banned from ${scope.event.name}`);
       } else {
         const ban = await addBan(db, { profileId: subjectId, eventId: null, reason, byProfileId: byId });

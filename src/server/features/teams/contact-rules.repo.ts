@@ -32,6 +32,15 @@ const blockWithAMember = (teamId: string, profileId: string) =>
   sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId}
     and ${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)})`;
 
+/** The team's members on the other side of a block with the person, whoever made it. */
+export async function membersBlockedWith(tx: Db, teamId: string, profileId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: teamMembers.profileId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), sql`${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)}`));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Before a person asks to join a team: not banned from its event, no block with its members, no
  * recent decline, within the hourly limit. The first three are read in one statement: a join request

@@ -14,6 +14,7 @@ import { joinRequests, teamInvitations, teamMembers, teams, type Team } from '..
 import { stopLookingIn } from '../events';
 import { markAnsweredRead, notify, type NewNotification } from '../notifications';
 import { lockProfile, stopLooking } from '../profiles';
+import { membersBlockedWith, withdrawBetween } from './contact-rules.repo';
 import { eventOfTeam, mayJoin } from './event-rules.repo';
 import { hasRoom, lockTeam } from './teams.repo';
 import { memberWebhook } from './webhook-events';
@@ -113,14 +114,22 @@ export function answerPending<F extends Answerable>(
     if (stale) return stale;
     // Declining changes no team; accepting is joining, under the event's rules.
     if (accept) {
+      // A block between the joiner and a member (made since it was sent, or with someone who joined since)
+      // withdraws it, as a block does; no one is told why.
+      const apart = await membersBlockedWith(tx, team.id, found.joinerId);
+      if (apart.length > 0) {
+        for (const memberId of apart) await withdrawBetween(tx, found.joinerId, memberId);
+        return refused(kind.refusals.noLongerPending);
+      }
+      // Taking part may be written here (registered on the spot): a refusal from now on undoes it.
       const allowed = await mayJoin(tx, await eventOfTeam(tx, team), found.joinerId);
-      if (!allowed.ok) return allowed;
+      if (!allowed.ok) throw new Rollback(allowed);
     }
     if (!(await kind.mark(tx, id, accept ? 'accepted' : 'declined'))) {
       const status = await kind.statusOf(tx, id);
-      if (!status) return refused(kind.refusals.notFound);
-      if (status === kind.takenBack) return refused(kind.refusals.noLongerPending);
-      return refused(kind.refusals.answered, { status });
+      if (!status) throw new Rollback(refused(kind.refusals.notFound));
+      if (status === kind.takenBack) throw new Rollback(refused(kind.refusals.noLongerPending));
+      throw new Rollback(refused(kind.refusals.answered, { status }));
     }
     if (accept && !hasRoom(team)) throw new Rollback(refused('team_full'));
     const joined = accept ? await admit(tx, team, found.joinerId, found.role, kind.isJoinRequest ? id : undefined) : undefined;

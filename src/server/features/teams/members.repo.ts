@@ -12,7 +12,7 @@ import { deregister, eventRefOf, isFormationLocked } from '../events';
 import { lockProfile } from '../profiles';
 import { notify } from '../notifications';
 import { eventOfTeam, notLocked } from './event-rules.repo';
-import { leaderIds, lockLedTeam, lockTeam, personName } from './teams.repo';
+import { dropTeam, leaderIds, lockLedTeam, lockTeam, personName } from './teams.repo';
 import { memberWebhook } from './webhook-events';
 
 /** `profileId`'s membership of the (locked) team, read under the lock. */
@@ -163,7 +163,8 @@ export async function leaveEvent(db: Db, event: Event, profileId: string, opts: 
         .from(teamMembers)
         .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, profileId)));
       if (others.length === 0) {
-        await tx.delete(teams).where(eq(teams.id, teamId));
+        // Those who asked to join it are told, as when its leader deletes it.
+        await dropTeam(tx, team, by);
         continue;
       }
       if (member.isLeader && !(await otherLeaderExists(tx, teamId, profileId))) {

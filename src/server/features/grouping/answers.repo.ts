@@ -141,15 +141,20 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
             from grouping_members gm join ${people.table} on ${people.id} = gm.profile_id
            where gm.group_id = ${groupId} and gm.answer = 'accepted' order by gm.answered_at, gm.profile_id`,
     );
-    // In the order they accepted (the answerer last): one kept apart from someone before them (a block
-    // or a 'not with' since the proposal), or who may no longer join, is left out, silently, and counts
-    // as declined; the others are not held back by them.
-    const together: string[] = [];
-    for (const a of accepted) if (!(await keptApart(tx, a.profile_id, together))) together.push(a.profile_id);
-    const may = await whoMayJoin(tx, event, together, profileId);
+    // In the order they accepted (the answerer last): one who may no longer join, or is kept apart from
+    // someone still in before them (a block or a 'not with' since the proposal), is left out, silently,
+    // and counts as declined; the others are not held back by them.
+    const may = await whoMayJoin(
+      tx,
+      event,
+      accepted.map((a) => a.profile_id),
+      profileId,
+    );
     if (!may.ok) throw new Rollback(may);
-    const kept = accepted.filter((a) => may.kept.includes(a.profile_id));
-    const leftOut = accepted.filter((a) => !may.kept.includes(a.profile_id)).map((a) => a.profile_id);
+    const together: string[] = [];
+    for (const id of may.kept) if (!(await keptApart(tx, id, together))) together.push(id);
+    const kept = accepted.filter((a) => together.includes(a.profile_id));
+    const leftOut = accepted.filter((a) => !together.includes(a.profile_id)).map((a) => a.profile_id);
     if (leftOut.length > 0) await setAnswer(leftOut, 'declined');
     if (kept.length < need) {
       await endIfTooFew(tx, groupId, event, need);

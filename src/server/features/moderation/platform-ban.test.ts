@@ -128,6 +128,10 @@ describe('a platform ban', () => {
   it("a moderator's hide of an announcement reaches its inbox copies too; unhide shows them again", async () => {
     expect((await platform('hide', 'announcement', announcementId)).status).toBe(200);
     expect(await seen()).toEqual({ ...SHOWN, announcement: HIDDEN_TEXT, inbox: `ban hack: ${HIDDEN_TEXT}` });
+    // And in the recipient's data download, as their inbox shows it.
+    const download = JSON.stringify((await h.api('GET /api/auth/account/data', { cookie: bob.cookie })).body.notifications);
+    expect(download).toContain(`ban hack: ${HIDDEN_TEXT}`);
+    expect(download).not.toContain('Coins at the venue');
     expect((await platform('unhide', 'announcement', announcementId)).status).toBe(200);
     expect(await seen()).toEqual(SHOWN);
   });

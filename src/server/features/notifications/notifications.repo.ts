@@ -196,10 +196,10 @@ export async function forgetPerson(db: Db, profileId: string): Promise<void> {
     .where(sql`${notifications.data} -> 'by' ->> 'id' = ${profileId}`);
 }
 
-/** Every notification of a person, oldest first, with its text: for their data download. */
+/** Every notification of a person, oldest first, with its text as the inbox shows it (a hidden announcement hidden): for their data download. */
 export async function allNotificationsOf(db: Db, profileId: string) {
   const rows = await db.select().from(notifications).where(eq(notifications.profileId, profileId)).orderBy(notifications.seq);
-  return rows.map((n) => {
+  return (await withHidden(db, rows)).map((n) => {
     const item = toItem(n);
     return { kind: item.kind, text: item.text, data: item.data, createdAt: item.createdAt, readAt: item.readAt };
   });

@@ -89,19 +89,28 @@ export async function register(
 }
 
 /**
- * Makes sure the person takes part before they act in the event (ask to join, accept, create a
- * team): registers them while registration is open, with the looking flag following their profile.
+ * A person's standing in a public event, in one statement (every team created, request, acceptance
+ * and organizer's move reads it): banned from it or from the platform, and taking part. No one acts
+ * in a draft or a hidden event: its teams would be seen by no one but its staff.
  */
-export async function ensureRegistered(tx: Db, event: Event, profileId: string): Promise<Outcome> {
-  // No one acts in a draft or a hidden event: its teams would be seen by no one but its staff.
+async function standingIn(tx: Db, event: Event, profileId: string): Promise<Outcome<{ banned: boolean; registered: boolean }>> {
   if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
-  // A person banned from the event does not act in it (docs/product.md#moderation). Read with the
-  // registration in one statement: every team created, request and acceptance comes through here.
   const [standing] = await queryRows<{ banned: boolean; registered: boolean }>(
     tx,
     sql`select ${bannedFrom(profileId, event.id)} as banned, exists (select 1 from ${registrations}
       where ${and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId))}) as registered`,
   );
+  return done(standing);
+}
+
+/**
+ * Makes sure the person takes part before they act in the event (ask to join, accept, create a
+ * team): registers them while registration is open, with the looking flag following their profile.
+ */
+export async function ensureRegistered(tx: Db, event: Event, profileId: string): Promise<Outcome> {
+  // A person banned from the event does not act in it (docs/product.md#moderation).
+  const standing = await standingIn(tx, event, profileId);
+  if (!standing.ok) return standing;
   if (standing.banned) return refused('banned_from_event', { event: event.name });
   if (standing.registered) return done();
   if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
@@ -137,12 +146,8 @@ async function stillPublic(tx: Db, event: Event): Promise<void> {
  * would reach the event's staff, and they chose no event.
  */
 export async function mayBeMovedIn(tx: Db, event: Event, profileId: string): Promise<Outcome> {
-  if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
-  const [standing] = await queryRows<{ banned: boolean; registered: boolean }>(
-    tx,
-    sql`select ${bannedFrom(profileId, event.id)} as banned, exists (select 1 from ${registrations}
-      where ${and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId))}) as registered`,
-  );
+  const standing = await standingIn(tx, event, profileId);
+  if (!standing.ok) return standing;
   if (standing.banned) return refused('person_banned_from_event', { event: event.name });
   if (!standing.registered) return refused('person_not_taking_part', { event: event.name });
   return done();

@@ -18,7 +18,7 @@ import { memberWebhook, teamCreatedWebhook } from './webhook-events';
  * Of those who accepted a proposed group (`answererId` just now), in the order they did, who may be
  * in its team now: each is locked, and the event's rules for a join hold for them (not locked, taking
  * part, room in their number of teams). The answerer's refusal is theirs to read; anyone else who no
- * longer may (left the event, banned from it, in another of its teams since) is left out, so the rest
+ * longer may (left the event, banned from it, in as many of its teams as it allows) is left out, so the rest
  * are not held back by them. No one is registered again on another's behalf.
  */
 export async function whoMayJoin(tx: Db, event: Event, profileIds: string[], answererId: string): Promise<Outcome<{ kept: string[] }>> {

@@ -1,8 +1,8 @@
 /**
  * An event's organizers put people into its teams and take them out, also after the team
  * formation deadline (docs/product.md#events): the team's size, the event's teams-per-person limit
- * and a team's leader still hold; only people taking part come in, and no one banned. The person is told, as a
- * leader's removal tells them; a team whose last member is taken out goes.
+ * and a team's leader still hold; only people taking part come in, and no one banned. The person is
+ * told, as a leader's removal tells them; a team whose last member is taken out goes.
  */
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_MEMBER_ROLE } from '../../../shared/constants';
@@ -46,7 +46,6 @@ export async function moveIn(
     if (!(await roomForOneMore(tx, event, profileId))) {
       return refused('invitee_teams_per_person', { limit: event.teamsPerPerson!, event: event.name });
     }
-
     const joined = await admit(tx, team, profileId, role || DEFAULT_MEMBER_ROLE);
     await notify(tx, [{ profileId, kind: 'joined', data: { ...joined, by: await personName(tx, byProfileId) } }]);
     return done();

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications, profileAvatars, sessions, users } from '../db/schema';
+import { createEvent } from '../testing/events';
 import { cookieFrom, type TestUser } from '../testing/harness';
 import { email, h, PASSWORD, signIn, useAccountWorld } from '../testing/worlds/account';
 
@@ -184,6 +185,36 @@ describe('delete account', () => {
     expect(await inbox(coLeader)).toContain('A member of Shared Team deleted their account');
     expect(await inbox(requester)).toContain('Your request to join Lonely Team was withdrawn: the team was deleted');
     expect(await inbox(requester)).toContain('Someone asked to join Requester Team as Designer');
+  });
+
+  it('passes each event the person alone owned to its longest-standing organizer, so it keeps an owner', async () => {
+    const owner = await h.signUp({ email: email(), firstName: 'Owen' });
+    const [moderator, organizer, later] = await Promise.all(
+      ['Mona', 'Otto', 'Orla'].map((firstName) => h.signUp({ email: email(), firstName })),
+    );
+    const slug = await createEvent(h, owner, { slug: 'handed-hack', name: 'Handed Hack' });
+    const add = (who: TestUser, role: 'organizer' | 'moderator') =>
+      h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: { profileId: who.profileId, role } });
+    for (const [who, role] of [
+      [moderator, 'moderator'],
+      [organizer, 'organizer'],
+      [later, 'organizer'],
+    ] as const)
+      expect((await add(who, role)).status).toBe(201);
+    const deleted = await h.api('POST /api/auth/delete-account', {
+      cookie: owner.cookie,
+      body: { password: PASSWORD, confirm: 'Delete my account' },
+    });
+    expect(deleted.status).toBe(200);
+    const staff = (await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: organizer.cookie })).body;
+    expect(staff.map((m: { person: { id: string }; role: string }) => [m.person.id, m.role])).toEqual(
+      expect.arrayContaining([
+        [organizer.profileId, 'owner'],
+        [later.profileId, 'organizer'],
+        [moderator.profileId, 'moderator'],
+      ]),
+    );
+    expect(staff).toHaveLength(3);
   });
 
   it('asks an account without a password for a fresh provider sign-in', async () => {

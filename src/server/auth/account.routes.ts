@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '../../shared/api/contract';
 import type { Db } from '../db/client';
 import { allNotificationsOf, forgetPerson } from '../features/notifications';
 import { deleteProfile, getOwnProfile } from '../features/profiles';
+import { handOverEventsOf } from '../features/events';
 import { leaveAllTeams, teamDataOf } from '../features/teams';
 import { ApiError, type AppContext, requireViewer, type Viewer } from '../api/http';
 import { createRouter, guarded } from '../api/openapi';
@@ -80,13 +81,14 @@ async function currentSession(c: AppContext) {
 
 /**
  * Deletes the account in one transaction: the person leaves their teams (handed over or deleted,
- * everyone affected told), disappears from everyone's notifications, and the profile (with its
+ * everyone affected told), the events they alone own pass to their other staff, disappears from everyone's notifications, and the profile (with its
  * skills, avatar, requests and invitations) and the user (with sessions and sign-in accounts) go.
  */
 async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
   await db.transaction(async (tx) => {
     if (viewer.profileId) {
       await leaveAllTeams(tx, viewer.profileId);
+      await handOverEventsOf(tx, viewer.profileId);
       await forgetPerson(tx, viewer.profileId);
       await deleteProfile(tx, viewer.profileId);
     }

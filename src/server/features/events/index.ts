@@ -28,4 +28,4 @@ export {
 export { eventCounts, eventRegistrations, lockEventsOf, registrantCount } from './roster.repo';
 export { formingEventIds, lapseLooking, type Lapsed } from './freshness.repo';
 export { defaultTeamSize, isFormationLocked, isRegistrationOpen, sizeAllowed } from './rules';
-export { staffAmong, staffEventsOf, staffRoleOf } from './staff.repo';
+export { handOverEventsOf, staffAmong, staffEventsOf, staffRoleOf } from './staff.repo';

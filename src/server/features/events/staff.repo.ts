@@ -151,3 +151,18 @@ export async function removeStaff(db: Db, eventId: string, profileId: string): P
     return done();
   });
 }
+
+/**
+ * Before a person's account goes: each event they are the only owner of passes to the longest-standing
+ * of its other staff, an organizer before a moderator, so an event keeps an owner as long as it has
+ * staff (an event with no one else keeps none: platform admins can still hide it).
+ */
+export async function handOverEventsOf(tx: Db, profileId: string): Promise<void> {
+  await tx.execute(sql`update ${eventStaff} s set role = 'owner'
+    where (s.event_id, s.profile_id) in (
+      select distinct on (o.event_id) o.event_id, o.profile_id from ${eventStaff} o
+       where o.profile_id <> ${profileId}
+         and o.event_id in (select m.event_id from ${eventStaff} m where m.profile_id = ${profileId} and m.role = 'owner')
+         and not exists (select 1 from ${eventStaff} x where x.event_id = o.event_id and x.role = 'owner' and x.profile_id <> ${profileId})
+       order by o.event_id, array_position(array['organizer', 'moderator'], o.role), o.created_at, o.profile_id)`);
+}

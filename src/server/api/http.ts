@@ -17,6 +17,8 @@ export interface Viewer {
   sessionId: string;
   userId: string;
   email: string;
+  /** Whether its owner opened the link mailed to the address (a platform admin's must be). */
+  emailVerified: boolean;
   /** Null only if the profile was removed after sign-in. */
   profileId: string | null;
   /** Set when a personal API token signs the request (features/tokens), not a session. */

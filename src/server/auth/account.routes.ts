@@ -12,6 +12,7 @@ import { allNotificationsOf, forgetPerson } from '../features/notifications';
 import { deleteProfile, getOwnProfile } from '../features/profiles';
 import { handOverEventsOf } from '../features/events';
 import { leaveAllTeams, teamDataOf } from '../features/teams';
+import { deleteTokensOf } from '../features/tokens';
 import { ApiError, type AppContext, requireViewer, type Viewer } from '../api/http';
 import { createRouter, guarded } from '../api/openapi';
 import { countAttempt } from './attempt-limits.repo';
@@ -149,12 +150,18 @@ export const accountRoutes = createRouter()
     const owner = await accountOfResetToken(c.var.db, input.token);
     await admitted(c, () => callAuth(c, input));
     if (owner) {
-      // The link reached the mailbox: the address is proven, and nobody stays locked out.
+      // The link reached the mailbox: the address is proven, and nobody stays locked out. Its API tokens
+      // go with the sessions: whoever held the account before (someone who signed up with this address
+      // first, or took the old password) may have made some.
       await markEmailVerified(c.var.db, owner.userId, owner.email);
       await liftPasswordLocks(c, owner.email);
+      await deleteTokensOf(c.var.db, owner.userId);
     }
     return c.json(
-      { message: 'Your password was changed, and every device signed in to your account was signed out. Sign in with your new password.' },
+      {
+        message:
+          'Your password was changed, every device signed in to your account was signed out and its API tokens were revoked. Sign in with your new password.',
+      },
       200,
     );
   })

@@ -142,6 +142,7 @@ export async function sessionViewerByToken(db: Db, token: string) {
         sessionId: sessions.id,
         userId: users.id,
         email: users.email,
+        emailVerified: users.emailVerified,
         expiresAt: sessions.expiresAt,
         profileId: profileIdOfUserColumn(sessions.userId),
       })

@@ -240,6 +240,7 @@ export function createAuth(db: Db, opts: AuthOptions) {
           sessionId: session.session.id,
           userId: session.user.id,
           email: session.user.email,
+          emailVerified: session.user.emailVerified,
           profileId: await profileIdOfUser(db, session.user.id),
         }
       : null;

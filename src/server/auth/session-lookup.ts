@@ -16,6 +16,8 @@ export interface SessionViewer {
   sessionId: string;
   userId: string;
   email: string;
+  /** Whether its owner opened the link mailed to the address (a platform admin's must be). */
+  emailVerified: boolean;
   profileId: string | null;
 }
 
@@ -55,6 +57,6 @@ export function createSessionLookup(db: Db, opts: SessionLookupOptions) {
     const now = Date.now();
     // better-auth deletes an expired session, and moves a session's expiry on once a day (updateAge).
     if (expiresAt <= now || expiresAt - opts.expiresIn * 1000 + opts.updateAge * 1000 <= now) return 'ask-better-auth';
-    return { sessionId: row.sessionId, userId: row.userId, email: row.email, profileId: row.profileId };
+    return { sessionId: row.sessionId, userId: row.userId, email: row.email, emailVerified: row.emailVerified, profileId: row.profileId };
   };
 }

@@ -13,10 +13,15 @@ const SLUG_CHARS = /^[A-Za-z0-9-]{1,100}$/;
 
 export type EventEnv = AppEnv & { Variables: { event: Event; eventRole: EventRole | null; eventViewer: EventViewer } };
 
-/** Who is asking, as events see them: their profile, and whether ADMIN_EMAILS names them (never through an API token). */
+/**
+ * Who is asking, as events see them: their profile, and whether ADMIN_EMAILS names them: by an
+ * address they proved is theirs (anyone can sign up with an admin's address before its owner does),
+ * and never through an API token.
+ */
 export async function eventViewerOf<E extends AppEnv>(c: AppContext<E>): Promise<EventViewer> {
   const viewer = await getViewer(c);
-  return { profileId: viewer?.profileId ?? null, isAdmin: viewer && !viewer.token ? c.var.admins.has(viewer.email.toLowerCase()) : false };
+  const isAdmin = Boolean(viewer && !viewer.token && viewer.emailVerified && c.var.admins.has(viewer.email.toLowerCase()));
+  return { profileId: viewer?.profileId ?? null, isAdmin };
 }
 
 /** The event in the path (`:slug`), if the viewer may see it; `roles`: only its staff in these roles may go on (403). */

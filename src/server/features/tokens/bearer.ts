@@ -76,6 +76,8 @@ export function bearerTokens(opts: { requestsPerHour: number }): MiddlewareHandl
       sessionId: `token:${use.tokenId}`,
       userId: use.userId,
       email: use.email,
+      // A token never carries a platform admin's powers, whatever its owner's address.
+      emailVerified: false,
       profileId: use.profileId,
       token: { id: use.tokenId, scopes: use.scopes },
     });

@@ -160,3 +160,8 @@ export async function useToken(db: Db, hash: string, limit: Limit): Promise<Toke
     resetAt: new Date(row.reset_at),
   };
 }
+
+/** Revokes every token of the person (a completed password reset: whoever held the account before may have made some). */
+export async function deleteTokensOf(db: Db, userId: string): Promise<void> {
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+}

@@ -239,7 +239,14 @@ export async function updateEvent(
   const saved = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(events)
-      .set({ ...stored(fields), ...(state && { state }), ...(hidden !== undefined && { hidden }), updatedAt: new Date() })
+      .set({
+        ...stored(fields),
+        ...(state && { state }),
+        ...(hidden !== undefined && { hidden }),
+        // Featured is for a public event: one going back to a draft or hidden stops being it.
+        ...((state === 'draft' || hidden === true) && { featured: false }),
+        updatedAt: new Date(),
+      })
       // Checked on the row as last committed: a registration that holds it is waited for, then counted.
       .where(and(eq(events.id, event.id), unpublishing ? sql`${events.registrantCount} = 0 and ${events.teamCount} = 0` : undefined))
       .returning();
@@ -250,9 +257,12 @@ export async function updateEvent(
   return saved;
 }
 
-/** The event /hackathon shows: the featured one if the viewer may see it. */
+/** The event /hackathon shows, and a team made without naming an event goes to: the featured one, if it is public. */
 export async function featuredEvent(db: Db): Promise<Event | null> {
-  const [event] = await db.select().from(events).where(eq(events.featured, true));
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.featured, true), eq(events.state, 'published'), eq(events.hidden, false)));
   return event ?? null;
 }
 

@@ -151,6 +151,32 @@ describe('who may change an event', () => {
     expect((await h.api('GET /api/events/featured')).body.slug).toBe(slug);
     await h.api('PUT /api/events/featured', { cookie: admin.cookie, body: { slug: 'worlds-largest-hackathon-2025' } });
   });
+
+  it('an event back to a draft, or hidden, is featured no more: a team made without naming an event does not learn its name', async () => {
+    for (const change of [{ state: 'draft' }, { hidden: true }] as const) {
+      const slug = await create(owner);
+      await publish(slug);
+      expect((await h.api('PUT /api/events/featured', { cookie: admin.cookie, body: { slug } })).status).toBe(200);
+      const by = 'hidden' in change ? admin : owner;
+      expect(
+        (
+          await h.api('PATCH /api/events/{slug}', {
+            params: { slug },
+            cookie: by.cookie,
+            body: { ...change, ...('state' in change && { name: 'Secret Summit' }) },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await h.api('GET /api/events/featured', { cookie: stranger.cookie })).body.code).toBe('event_not_found');
+      const made = await h.api('POST /api/teams', {
+        cookie: stranger.cookie,
+        body: { name: 'No Event Named', description: 'A team made without naming an event.', openPositions: ['Designer'] },
+      });
+      expect(made.status).toBe(404);
+      expect(made.body.code).toBe('event_not_found');
+    }
+    await h.api('PUT /api/events/featured', { cookie: admin.cookie, body: { slug: 'worlds-largest-hackathon-2025' } });
+  });
 });
 
 describe('staff', () => {

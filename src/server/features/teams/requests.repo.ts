@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JoinRequestView } from '../../../shared/api/teams';
 import type { JoinRequestSchema } from '../../../shared/schemas';
-import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
+import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { notify } from '../notifications';
@@ -84,9 +84,10 @@ export async function requestToJoin(
     const safe = await mayAsk(tx, event, team.id, profileId, 'check');
     if (!safe.ok) return safe;
     const allowed = await mayJoin(tx, event, profileId);
-    if (!allowed.ok) return allowed;
+    if (!allowed.ok) throw new Rollback(allowed);
+    // Asking may have registered them just now: a refusal from here on undoes that too.
     const counted = await mayAsk(tx, event, team.id, profileId, 'count');
-    if (!counted.ok) return counted;
+    if (!counted.ok) throw new Rollback(counted);
     const [row] = await tx
       .insert(joinRequests)
       .values({ teamId: team.id, teamName: team.name, profileId, position, message: input.message })

@@ -16,9 +16,6 @@ for (const [net, bits] of [
   ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
   ['172.16.0.0', 12],
   ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation (TEST-NET-1, -2, -3 below)
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15], // benchmarking
   ['224.0.0.0', 4], // multicast
@@ -31,7 +28,6 @@ for (const [net, bits] of [
   ['fc00::', 7], // unique local (fd00:ec2::254 is a metadata address)
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
-  ['2001:db8::', 32], // documentation
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
 

@@ -37,9 +37,9 @@ export async function signUpForBench(baseUrl: string, person: { firstName: strin
   return cookieFrom(res.headers);
 }
 
-/** Signs a bench account in on a running server; its session cookie. */
+/** Signs a bench account in on a running server (again after a 503, as a sign-up: a server just started may still be busy); its session cookie. */
 export async function signInForBench(baseUrl: string, account: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+  const res = await fetchPatiently(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email: account.email, password: account.password }),

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { lockEventsOf } from '../events';
 import { notify, type NewNotification } from '../notifications';
-import { iso, lockTeam } from './teams.repo';
+import { dropTeam, iso, lockTeam } from './teams.repo';
 import { memberWebhook } from './webhook-events';
 
 /**
@@ -42,19 +42,7 @@ export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
       .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.profileId, profileId)))
       .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.profileId));
     if (others.length === 0) {
-      const cancelled = await tx
-        .update(joinRequests)
-        .set({ status: 'cancelled', respondedAt: new Date() })
-        .where(and(eq(joinRequests.teamId, teamId), eq(joinRequests.status, 'pending')))
-        .returning({ id: joinRequests.id, profileId: joinRequests.profileId });
-      await tx.delete(teams).where(eq(teams.id, teamId));
-      for (const r of cancelled) {
-        notes.push({
-          profileId: r.profileId,
-          kind: 'request_withdrawn',
-          data: { teamId: null, teamName: team.name, requestId: r.id, reason: 'team_deleted' },
-        });
-      }
+      await dropTeam(tx, team, null);
       continue;
     }
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, profileId)));

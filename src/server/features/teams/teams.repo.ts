@@ -327,10 +327,10 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string): P
 
 /**
  * Deletes a team the caller locked, in its transaction: its pending join requests are cancelled and
- * their senders told that `by` deleted it (its invitations and memberships go with it). Its members
- * are the caller's to tell.
+ * their senders told that `by` deleted it (null: not named, as for an account being deleted), its
+ * invitations and memberships go with it. Its members are the caller's to tell.
  */
-export async function dropTeam(tx: Db, team: Team, by: { id: string; name: string }): Promise<void> {
+export async function dropTeam(tx: Db, team: Team, by: { id: string; name: string } | null): Promise<void> {
   const cancelled = await tx
     .update(joinRequests)
     .set({ status: 'cancelled', respondedAt: new Date() })
@@ -342,7 +342,7 @@ export async function dropTeam(tx: Db, team: Team, by: { id: string; name: strin
     cancelled.map((r) => ({
       profileId: r.profileId,
       kind: 'request_withdrawn' as const,
-      data: { teamId: null, teamName: team.name, by, requestId: r.id, reason: 'team_deleted' },
+      data: { teamId: null, teamName: team.name, ...(by && { by }), requestId: r.id, reason: 'team_deleted' },
     })),
   );
 }

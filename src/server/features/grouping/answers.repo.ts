@@ -52,10 +52,16 @@ export async function myProposal(db: Db, eventId: string, profileId: string): Pr
 const teamName = (names: string[]) =>
   names.length <= 1 ? `Team ${names[0] ?? ''}`.trim() : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
-/** Whether the person may not be in one team with any of `others`: a block or a 'not with' between them. */
-async function keptApart(tx: Db, profileId: string, others: string[]): Promise<boolean> {
-  if (others.length === 0) return false;
-  return (await forbiddenPairs(tx, [profileId, ...others])).some(([a, b]) => a === profileId || b === profileId);
+/** Whether, by these pairs (a block or a 'not with'), the person may not be in one team with any of `others`. */
+const apartFrom = (pairs: Array<[string, string]>, id: string, others: string[]) =>
+  pairs.some(([a, b]) => (a === id && others.includes(b)) || (b === id && others.includes(a)));
+
+/** Of these people, in order, those who may be in one team: one kept apart from someone kept before them is left out. */
+async function keptTogether(tx: Db, profileIds: string[]): Promise<string[]> {
+  const pairs = await forbiddenPairs(tx, profileIds);
+  const together: string[] = [];
+  for (const id of profileIds) if (!apartFrom(pairs, id, together)) together.push(id);
+  return together;
 }
 
 /**
@@ -122,7 +128,8 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
     const role = GROUPING_ROLE_LABELS[mine.role as GroupingRole] ?? 'Member';
     if (joinTo) {
       // A block or a 'not with' between them and someone in the team since the proposal: left out, silently.
-      if (await keptApart(tx, profileId, await memberIdsOf(tx, joinTo))) {
+      const members = await memberIdsOf(tx, joinTo);
+      if (apartFrom(await forbiddenPairs(tx, [profileId, ...members]), profileId, members)) {
         await setAnswer([profileId], 'declined');
         return done();
       }
@@ -151,8 +158,7 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
       profileId,
     );
     if (!may.ok) throw new Rollback(may);
-    const together: string[] = [];
-    for (const id of may.kept) if (!(await keptApart(tx, id, together))) together.push(id);
+    const together = await keptTogether(tx, may.kept);
     const kept = accepted.filter((a) => together.includes(a.profile_id));
     const leftOut = accepted.filter((a) => !together.includes(a.profile_id)).map((a) => a.profile_id);
     if (leftOut.length > 0) await setAnswer(leftOut, 'declined');

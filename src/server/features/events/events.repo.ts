@@ -262,7 +262,7 @@ export async function featuredEvent(db: Db): Promise<Event | null> {
   const [event] = await db
     .select()
     .from(events)
-    .where(and(eq(events.featured, true), eq(events.state, 'published'), eq(events.hidden, false)));
+    .where(and(eq(events.featured, true), publicEvent));
   return event ?? null;
 }
 

@@ -17,6 +17,9 @@ const active = isNull(hiddenContent.liftedAt);
 /** Marks a moderator of this queue made (`eventId`: an event's, null: the platform's), not a platform ban's. */
 const ofQueue = (eventId: string | null) =>
   and(isNull(hiddenContent.banId), eventId ? eq(hiddenContent.eventId, eventId) : isNull(hiddenContent.eventId));
+/** This queue's active mark on a target. */
+const queueMark = (kind: HiddenKind, targetId: string, eventId: string | null) =>
+  and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, targetId), active, ofQueue(eventId));
 
 /** Of these targets of one kind, those hidden, with the first mark's reason. */
 export async function hiddenAmong(db: Db, kind: HiddenKind, targetIds: string[]): Promise<Map<string, string>> {
@@ -48,7 +51,7 @@ export async function hide(
   const [own] = await db
     .select({ id: hiddenContent.id })
     .from(hiddenContent)
-    .where(and(eq(hiddenContent.kind, mark.kind), eq(hiddenContent.targetId, mark.targetId), active, ofQueue(mark.eventId)))
+    .where(queueMark(mark.kind, mark.targetId, mark.eventId))
     .limit(1);
   if (own) return false;
   await db.insert(hiddenContent).values(mark);
@@ -82,7 +85,7 @@ export async function unhide(db: Db, kind: HiddenKind, targetId: string, eventId
   const rows = await db
     .update(hiddenContent)
     .set({ liftedAt: new Date() })
-    .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, targetId), active, ofQueue(eventId)))
+    .where(queueMark(kind, targetId, eventId))
     .returning({ id: hiddenContent.id });
   return rows.length > 0;
 }

@@ -27,17 +27,17 @@ const lastDeclineMs = (table: typeof joinRequests | typeof teamInvitations, team
     where ${table.teamId} = ${teamId} and ${table.profileId} = ${profileId} and ${table.status} = 'declined'
       and ${table.respondedAt} > now() - make_interval(days => ${DECLINE_COOLDOWN_DAYS}))`;
 
-/** As SQL: whether there is a block, whoever made it, between the person and any of the team's members. */
+/** The team's memberships of people on the other side of a block with the person, whoever made it. */
+const blockedMembership = (teamId: string, profileId: string) =>
+  and(eq(teamMembers.teamId, teamId), sql`${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)}`);
+
+/** As SQL: whether there is a block between the person and any of the team's members. */
 const blockWithAMember = (teamId: string, profileId: string) =>
-  sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId}
-    and ${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)})`;
+  sql<boolean>`exists (select 1 from ${teamMembers} where ${blockedMembership(teamId, profileId)})`;
 
 /** The team's members on the other side of a block with the person, whoever made it. */
 export async function membersBlockedWith(tx: Db, teamId: string, profileId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: teamMembers.profileId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), sql`${teamMembers.profileId} in ${blockedWithOf(sql`${profileId}`)}`));
+  const rows = await tx.select({ id: teamMembers.profileId }).from(teamMembers).where(blockedMembership(teamId, profileId));
   return rows.map((r) => r.id);
 }
 

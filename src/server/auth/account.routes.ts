@@ -82,8 +82,9 @@ async function currentSession(c: AppContext) {
 
 /**
  * Deletes the account in one transaction: the person leaves their teams (handed over or deleted,
- * everyone affected told), the events they alone own pass to their other staff, disappears from everyone's notifications, and the profile (with its
- * skills, avatar, requests and invitations) and the user (with sessions and sign-in accounts) go.
+ * everyone affected told), the events they alone own pass to their other staff, they disappear from
+ * everyone's notifications, and the profile (with its skills, avatar, requests and invitations) and
+ * the user (with sessions and sign-in accounts) go.
  */
 async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
   await db.transaction(async (tx) => {

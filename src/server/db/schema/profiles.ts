@@ -68,9 +68,14 @@ export const profiles = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    /** Lower-cased names and bio, kept by the database, for the trigram search index. */
+    /**
+     * Whether a moderator or a platform ban hid the bio (any active mark in hidden_content), kept by the
+     * trigger on hidden_content (migration 0029): search leaves a hidden bio's words out.
+     */
+    bioHidden: boolean('bio_hidden').notNull().default(false),
+    /** Lower-cased names and bio (unless hidden), kept by the database, for the trigram search index. */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(first_name || ' ' || last_name || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(bio, ''))`,
+      sql`lower(first_name || ' ' || last_name || ' ' || coalesce(preferred_name, '') || ' ' || case when bio_hidden then '' else coalesce(bio, '') end)`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -36,7 +36,12 @@ export const teams = pgTable(
     maxSize: integer('max_size').notNull().default(DEFAULT_TEAM_SIZE),
     /** Kept by a trigger on team_members, so lists read counts and fullness from the row. */
     memberCount: integer('member_count').notNull().default(0),
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
+    /** Whether a moderator or a platform ban hid the description, kept by the trigger on hidden_content (migration 0029). */
+    descriptionHidden: boolean('description_hidden').notNull().default(false),
+    /** Lower-cased name and description (unless hidden), kept by the database, for the trigram search index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(name || ' ' || case when description_hidden then '' else coalesce(description, '') end)`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     changedAt: changedAt(),

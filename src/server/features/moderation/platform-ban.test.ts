@@ -3,7 +3,8 @@
  * their bio, the descriptions of the teams they lead, their join request and invitation messages,
  * their announcements (on the event's page and in the inbox copies), each replaced by 'Hidden by a
  * moderator' as a moderator's own hide does; lifting the ban shows it again, but not what a
- * moderator hid on their own. And inbox copies of an announcement a moderator hid read the same.
+ * moderator hid on their own. Searching for the hidden words does not find the bio or team. And inbox
+ * copies of an announcement a moderator hid read the same.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +33,13 @@ async function seen() {
   const page = (await h.api('GET /api/events/{slug}/announcements', { params: { slug } })).body;
   const inbox = (await h.api('GET /api/me/inbox', { cookie: bob.cookie })).body.items!;
   const profile = (await h.api('GET /api/profiles/{id}', { params: { id: troll.profileId }, cookie: bob.cookie })).body;
+  // Searching for words only the hidden text has must not find it: that would tell what it says.
+  const byBio = (await h.api('GET /api/profiles', { query: { q: 'my coins' }, cookie: bob.cookie })).body.items!;
+  const byDescription = (await h.api('GET /api/teams', { query: { q: 'all day long' } })).body.items!;
   return {
     bio: profile.bio,
+    foundByBio: byBio.some((p: { id: string }) => p.id === troll.profileId),
+    foundByDescription: byDescription.some((t: { id: string }) => t.id === trollTeam),
     team: team.description,
     listed: listed.description,
     request: requests.find((r: { id: string }) => r.id === requestId)!.message,
@@ -47,6 +53,8 @@ async function seen() {
 
 const SHOWN = {
   bio: 'Buy my coins',
+  foundByBio: true,
+  foundByDescription: true,
   team: 'Coins for everyone, all day long',
   listed: 'Coins for everyone, all day long',
   request: 'Let me in, I sell coins',
@@ -56,6 +64,8 @@ const SHOWN = {
 };
 const HIDDEN = {
   bio: HIDDEN_TEXT,
+  foundByBio: false,
+  foundByDescription: false,
   team: HIDDEN_TEXT,
   listed: HIDDEN_TEXT,
   request: HIDDEN_TEXT,
@@ -120,7 +130,7 @@ describe('a platform ban', () => {
     expect((await h.api('GET /api/teams/{id}', { params: { id: trollTeam }, cookie: admin.cookie })).body.description).toBe(HIDDEN_TEXT);
 
     expect((await platform('unban', 'profile', troll.profileId)).status).toBe(200);
-    expect(await seen()).toEqual({ ...SHOWN, bio: HIDDEN_TEXT });
+    expect(await seen()).toEqual({ ...SHOWN, bio: HIDDEN_TEXT, foundByBio: false });
     expect((await platform('unhide', 'profile', troll.profileId)).status).toBe(200);
     expect(await seen()).toEqual(SHOWN);
   });

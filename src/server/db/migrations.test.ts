@@ -1,8 +1,8 @@
 /**
- * Migration 0013 (events) on a database that already holds people and teams, as a deployment
- * before events has: everything moves into the 2025 hackathon and keeps working, its people become
- * its registrants with their looking flag (counted on the event's row, migration 0026), and the app
- * serves it. On PGlite, and on PostgreSQL with DATABASE_URL.
+ * Migrations that move data, on a database that already holds it, as a deployment has. 0013 (events):
+ * everything moves into the 2025 hackathon and keeps working, its people become its registrants with
+ * their looking flag (counted on the event's row, migration 0026), and the app serves it. 0029: what a
+ * moderator hid leaves the search text. On PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,12 +28,12 @@ import { LEGACY_EVENT_ID } from '../../shared/events';
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const BEFORE_EVENTS = '0012_accounts';
 
-/** The migrations folder as it was before events: its journal ends at 0012. */
-function foldersBeforeEvents(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'before-events-'));
+/** The migrations folder as it was when its journal ended at `tag`. */
+function folderUpTo(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
   cpSync(MIGRATIONS, dir, { recursive: true });
   const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === BEFORE_EVENTS) + 1);
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
   writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
   return dir;
 }
@@ -63,9 +63,9 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-/** A database holding the SEED at migration 0012: its URL (PostgreSQL) or data folder (PGlite). */
-async function databaseBeforeEvents(): Promise<{ databaseUrl?: string; dataDir?: string }> {
-  const folder = foldersBeforeEvents();
+/** A database migrated up to `tag` holding `seed`: its URL (PostgreSQL) or data folder (PGlite). */
+async function databaseAt(tag: string, seed: string): Promise<{ databaseUrl?: string; dataDir?: string }> {
+  const folder = folderUpTo(tag);
   cleanup.push(async () => rmSync(folder, { recursive: true, force: true }));
   if (process.env.DATABASE_URL) {
     const scratch = scratchDatabase(process.env.DATABASE_URL, 'migration');
@@ -74,15 +74,15 @@ async function databaseBeforeEvents(): Promise<{ databaseUrl?: string; dataDir?:
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     await migratePg(drizzlePg(client), { migrationsFolder: folder });
-    await client.query(SEED);
+    await client.query(seed);
     await client.end();
     return { databaseUrl: scratch.url };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'before-events-data-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'migrating-data-'));
   cleanup.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
   await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
-  await client.exec(SEED);
+  await client.exec(seed);
   await client.close();
   return { dataDir };
 }
@@ -90,7 +90,7 @@ async function databaseBeforeEvents(): Promise<{ databaseUrl?: string; dataDir?:
 // Two migrations of a new embedded database (to 0015 with the demo data, then to today): 33 s beside CI's other lane on a slow day.
 describe('migrating a database from before events', { timeout: 120_000 }, () => {
   it('moves everything into the 2025 hackathon, registers its people, and the app serves it', async () => {
-    const where = await databaseBeforeEvents();
+    const where = await databaseAt(BEFORE_EVENTS, SEED);
     const database = await openDatabase({ ...where, log: silentLogger });
     cleanup.push(() => database.close());
     const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -147,5 +147,34 @@ describe('migrating a database from before events', { timeout: 120_000 }, () => 
     expect(everyone.total).toBe(3);
     const team = await get('/api/teams/22222222-2222-4222-8222-000000000001');
     expect(team.event).toMatchObject({ slug: 'worlds-largest-hackathon-2025', formationLocked: false });
+  });
+});
+
+/** A bio and a team description a moderator hid before migration 0029, and a bio whose mark was lifted. */
+const HIDDEN_SEED = `
+insert into users (id, name, email) values ('u1', 'Ada Lovelace', 'ada@example.com'), ('u2', 'Bo Chen', 'bo@example.com');
+insert into profiles (id, user_id, first_name, last_name, name, bio) values
+  ('11111111-1111-4111-8111-000000000001', 'u1', 'Ada', 'Lovelace', 'Ada Lovelace', 'Buy my coins'),
+  ('11111111-1111-4111-8111-000000000002', 'u2', 'Bo', 'Chen', 'Bo Chen', 'Coins were my past');
+insert into teams (id, event_id, name, description) values
+  ('22222222-2222-4222-8222-000000000001', '${LEGACY_EVENT_ID}', 'Coin Team', 'Coins for everyone');
+insert into hidden_content (kind, target_id, reason, lifted_at) values
+  ('bio', '11111111-1111-4111-8111-000000000001', 'Spam', null),
+  ('team_description', '22222222-2222-4222-8222-000000000001', 'Spam', null),
+  ('bio', '11111111-1111-4111-8111-000000000002', 'Spam', now());
+`;
+
+describe('migrating a database with hidden content (0029)', { timeout: 120_000 }, () => {
+  it('leaves the words of what is hidden out of search, and keeps what was shown again', async () => {
+    const database = await openDatabase({ ...(await databaseAt('0028_announcement_inbox', HIDDEN_SEED)), log: silentLogger });
+    cleanup.push(() => database.close());
+    const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    expect(await rows(sql`select first_name, bio_hidden, search_text from profiles order by first_name`)).toEqual([
+      { first_name: 'Ada', bio_hidden: true, search_text: 'ada lovelace  ' },
+      { first_name: 'Bo', bio_hidden: false, search_text: 'bo chen  coins were my past' },
+    ]);
+    expect(await rows(sql`select description_hidden, search_text from teams`)).toEqual([
+      { description_hidden: true, search_text: 'coin team ' },
+    ]);
   });
 });

@@ -253,7 +253,7 @@ export const eventsApi = {
     tags: [EVENTS],
     summary: 'Stop taking part',
     description:
-      'Leaves the event and its teams, with the leader rules of a team (the last leader hands over or deletes the team first). After the team formation deadline, someone in a team cannot leave.',
+      'Leaves the event and its teams, with the leader rules of a team (the last leader hands over or deletes the team first). After the team formation deadline, someone in a team cannot leave. One can leave an event an admin hid too (404 to anyone else).',
     security: signedIn,
     request: { params: eventParam },
     responses: { 204: { description: 'You no longer take part' }, ...errors(401, 404, 409) },

@@ -79,12 +79,25 @@ describe('an event a platform admin hid', () => {
     expect(created.status).toBe(201);
     teamId = created.body.id;
     expect((await takePart(slug, stranger)).status).toBe(200);
+    // Someone with the skill the team needs, suggested to it while the event is shown.
+    const skills = { skills: [{ name: 'Figma', level: 'Advanced' as const }] };
+    expect(
+      (await h.api('POST /api/profiles/{id}/skills', { params: { id: stranger.profileId }, cookie: stranger.cookie, body: skills })).status,
+    ).toBe(200);
+    const positions = { openPositions: ['Designer'], positionSkills: { Designer: ['Figma'] } };
+    expect((await h.api('PUT /api/teams/{id}/positions', { params: { id: teamId }, cookie: member.cookie, body: positions })).status).toBe(
+      200,
+    );
+    expect((await suggestedTo(member)).map((p) => p.id)).toContain(stranger.profileId);
     const sunny = await draft({ name: 'Sunny Hack' });
     expect((await patch(sunny, { state: 'published' })).status).toBe(200);
     expect((await newTeam(sunny, await h.signUp({ firstName: 'Sol' }), 'Sunny Crew')).status).toBe(201);
     expect(await teamNamesOverAll()).toEqual(expect.arrayContaining(['Shady Crew', 'Sunny Crew']));
     expect((await patch(slug, { hidden: true }, admin)).status).toBe(200);
   });
+
+  const suggestedTo = async (leader: TestUser) =>
+    (await h.api('GET /api/teams/{id}/suggestions', { params: { id: teamId }, cookie: leader.cookie })).body.items as { id: string }[];
 
   it('its teams leave every public list, over all events and filtered by it; so do its people', async () => {
     expect(await teamNamesOverAll()).not.toContain('Shady Crew');
@@ -126,13 +139,46 @@ describe('an event a platform admin hid', () => {
       code: 'event_not_public',
       error: 'Shady Hack is hidden by a platform admin: no one can take part in it or form teams there',
     });
+    // Asking to join its team: not there either (its page is 404), and the event is not named.
     const ask = await h.api('POST /api/teams/{id}/join-requests', {
       params: { id: teamId },
       cookie: stranger.cookie,
       body: { position: 'Designer', message: 'I would love to help you build this.' },
     });
-    expect(ask.status).toBe(409);
-    expect(ask.body.code).toBe('event_not_public');
+    expect(ask.status).toBe(404);
+    expect(ask.body.error).toBe('Team not found');
+    // Its team's leader is suggested no one from it.
+    expect(await suggestedTo(member)).toEqual([]);
+  });
+
+  it('what is in it is reported only by those who see it: others are told it is not there', async () => {
+    const report = (by: TestUser) =>
+      h.api('POST /api/reports', { cookie: by.cookie, body: { targetKind: 'team', targetId: teamId, reason: 'spam' } });
+    const unseen = await report(stranger);
+    expect(unseen.status).toBe(404);
+    expect((await report(owner)).status).toBe(201);
+    expect(unseen.body.error).toBe(
+      (
+        await h.api('POST /api/reports', {
+          cookie: stranger.cookie,
+          body: { targetKind: 'team', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' },
+        })
+      ).body.error,
+    );
+  });
+
+  it('those taking part can still leave it; to anyone else it is not there', async () => {
+    const leave = (by: TestUser) => h.api('DELETE /api/events/{slug}/registration', { params: { slug }, cookie: by.cookie });
+    const outsider = await h.signUp({ firstName: 'Otto' });
+    const notThere = await leave(outsider);
+    expect(notThere.status).toBe(404);
+    expect(notThere.body).toMatchObject({ error: 'Event not found' });
+    const registrants = async () =>
+      (await h.api('GET /api/events/{slug}', { params: { slug }, cookie: owner.cookie })).body.registrantCount;
+    const before = await registrants();
+    expect((await leave(stranger)).status).toBe(204);
+    expect(await registrants()).toBe(before - 1);
+    expect((await leave(stranger)).status).toBe(404);
   });
 
   it('shown again, its teams are listed again', async () => {

@@ -8,7 +8,7 @@ import { skillsOfPosition } from '../../../shared/matching';
 import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { leaderOf, personForSuggestions, teamForSuggestions } from '../teams';
-import { listedEventIdBySlug } from '../events';
+import { eventFactsById, listedEventIdBySlug } from '../events';
 
 /** Suggestions come ten at a time. */
 const SUGGESTIONS_PAGE = 10;
@@ -28,8 +28,10 @@ export const matchingRoutes = createRouter()
   .openapi(guarded(matchingApi.peopleForTeam, leaderForSuggestions), async (c) => {
     const { team, exclude, memberHours, formationLocked } = c.var.found;
     const { page } = c.req.valid('query');
-    // A team that takes nobody (closed, full, or locked by its event's formation deadline) is offered nobody.
-    if (!isRecruiting(team) || formationLocked) return c.json({ items: [], nextPage: null }, 200);
+    // A team that takes nobody (closed, full, locked by its event's formation deadline, or in an event
+    // an admin hid, where no one acts) is offered nobody.
+    const listed = (await eventFactsById(c.var.db, team.eventId))?.listed;
+    if (!isRecruiting(team) || formationLocked || !listed) return c.json({ items: [], nextPage: null }, 200);
     const positions = team.openPositions
       .map((title) => ({ title, skills: skillsOfPosition(team.positionSkills, title) }))
       .filter((p) => p.skills.length);

@@ -133,7 +133,7 @@ export const meRoutes = createRouter()
   )
 
   // ---------- taking part ----------
-  .openapi(guarded(eventsApi.leave, withProfile, inEvent()), async (c) => {
+  .openapi(guarded(eventsApi.leave, withProfile, inEvent(undefined, { orTakingPart: true })), async (c) => {
     if (!(await takesPart(c.var.db, c.var.event.id, c.var.profileId))) throw notFound('You do not take part in this event');
     orRefuse(await leaveEvent(c.var.db, c.var.event, c.var.profileId));
     return c.body(null, 204);

@@ -9,9 +9,9 @@ import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/
 import { deleteSessionsOfProfile } from '../../auth/auth.repo';
 import type { Db } from '../../db/client';
 import type { Event } from '../../db/schema';
-import { commonEvent, eventIdBySlug, staffRoleOf, takesPart } from '../events';
+import { commonEvent, eventFactsById, eventIdBySlug, staffRoleOf, takesPart } from '../events';
 import { notify } from '../notifications';
-import { leaveEvent, writtenBy } from '../teams';
+import { leaveEvent, memberIdsOf, writtenBy } from '../teams';
 import { announcementIdsBy } from '../organize';
 import { addBan, hiddenReason, hide, hideForBan, isBanned, liftBan, unhide } from '../safety';
 import { closeReports, fileReport, recordAction, reportedIn } from './reports.repo';
@@ -24,7 +24,7 @@ type ActionInput = z.infer<typeof ModerationActionInputSchema>;
 export async function report(db: Db, reporterId: string, input: ReportInput): Promise<Outcome> {
   const targetId = input.targetId.toLowerCase();
   const target = await findTarget(db, input.targetKind, targetId, reporterId);
-  if (!target) return refused('report_target_not_found');
+  if (!target || !(await reporterSees(db, input.targetKind, targetId, target, reporterId))) return refused('report_target_not_found');
   if (target.subjectId === reporterId && input.targetKind === 'profile') return refused('cannot_report_self');
   let eventId = target.eventId;
   if (input.targetKind === 'profile') {
@@ -43,6 +43,17 @@ export async function report(db: Db, reporterId: string, input: ReportInput): Pr
     snapshot: target.snapshot.slice(0, 4000),
   });
   return done();
+}
+
+/**
+ * Whether the reporter can see the target: what belongs to an event an admin hid (or a draft) is not
+ * there to anyone but its staff and those it concerns (a team's members; an announcement's recipients,
+ * who take part), so reporting it does not tell that an id exists. Messages: findTarget checked.
+ */
+async function reporterSees(db: Db, kind: ReportInput['targetKind'], id: string, target: Target, reporterId: string): Promise<boolean> {
+  if (!target.eventId || (kind !== 'team' && kind !== 'announcement')) return true;
+  if ((await eventFactsById(db, target.eventId))?.listed || (await staffRoleOf(db, target.eventId, reporterId))) return true;
+  return kind === 'team' ? (await memberIdsOf(db, id)).includes(reporterId) : takesPart(db, target.eventId, reporterId);
 }
 
 /** Where an action happens: one event (its staff, or an admin), or the platform (an admin). */

@@ -143,6 +143,10 @@ export const REFUSALS = {
   grouping_proposal_not_found: { status: 404, message: 'Proposal not found' },
   grouping_answered: { status: 409, message: (d) => `You have already ${d.answer} this proposal` },
   grouping_expired: { status: 409, message: 'This proposal expired after 48 hours: you are back in the pool for the next round' },
+  grouping_team_gone: {
+    status: 409,
+    message: 'The team of this proposal was deleted, so the proposal ended: you are back in the pool for the next round',
+  },
   grouping_run_not_found: { status: 404, message: 'Run not found' },
   grouping_run_busy: { status: 409, message: 'A grouping run is already under way for this event' },
   grouping_run_not_ready: { status: 409, message: (d) => `This run cannot be sent: it is ${d.status}` },

@@ -4,7 +4,7 @@
  * proposed and each member's answer.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
@@ -93,8 +93,19 @@ export const groupingGroups = pgTable(
     reasons: jsonb('reasons').$type<Record<string, unknown>[]>().notNull(),
     tradeOff: jsonb('trade_off').$type<Record<string, unknown>>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Its team (the one it fills or formed) was deleted: the proposal ended then (migration 0030). */
+    teamGone: boolean('team_gone').notNull().default(false),
   },
-  (t) => [index('grouping_groups_run_idx').on(t.runId)],
+  (t) => [
+    index('grouping_groups_run_idx').on(t.runId),
+    // A team's deletion finds the groups naming it (its foreign keys, and migration 0030's trigger).
+    index('grouping_groups_fills_team_idx')
+      .on(t.fillsTeamId)
+      .where(sql`${t.fillsTeamId} is not null`),
+    index('grouping_groups_formed_team_idx')
+      .on(t.formedTeamId)
+      .where(sql`${t.formedTeamId} is not null`),
+  ],
 );
 
 /** A person proposed in a group, and their answer: 'pending', 'accepted', 'declined', 'expired'. */

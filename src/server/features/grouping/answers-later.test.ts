@@ -2,7 +2,7 @@
  * What happens between a proposal and its answers (docs/product.md#find-me-a-team): a block since
  * the proposal keeps two people out of one team; one who accepted and may no longer join (banned,
  * in another team) holds no one else back; a partial team its leader closed takes no one from it;
- * a refused answer is not recorded.
+ * a refused answer is not recorded; a proposal whose team was deleted ends (not sent, if not yet).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GroupingRun } from '../../../shared/api/grouping';
@@ -22,7 +22,12 @@ let n = 0;
 /** A published event of teams of `min` to `max` whose `count` new registrants opted in, run and sent; its one group's members in the order given. */
 async function proposed(
   count: number,
-  { min = 2, max = 4, team }: { min?: number; max?: number; team?: (slug: string) => Promise<void> } = {},
+  {
+    min = 2,
+    max = 4,
+    team,
+    beforeSend,
+  }: { min?: number; max?: number; team?: (slug: string) => Promise<void>; beforeSend?: () => Promise<void> } = {},
 ) {
   const slug = await createEvent(h, owner, { slug: `later-${++n}`, name: `Later Hack ${n}`, teamSizeMin: min, teamSizeMax: max });
   const people: TestUser[] = [];
@@ -43,6 +48,7 @@ async function proposed(
   const run = (await h.api('GET /api/events/{slug}/grouping/runs/latest', { params: { slug }, cookie: owner.cookie })).body
     .run as GroupingRun;
   expect(run.groups).toHaveLength(1);
+  await beforeSend?.();
   expect(
     (await h.api('POST /api/events/{slug}/grouping/runs/{id}/send', { params: { slug, id: run.id }, cookie: owner.cookie })).status,
   ).toBe(200);
@@ -144,4 +150,80 @@ it('a partial team its leader closed since takes no one from its proposal; the r
   expect((await answer(people[0], groupId, false)).status).toBe(200);
   const team = (await h.api('GET /api/teams/{id}', { params: { id: teamId } })).body;
   expect(team.members!.map((m: { id: string }) => m.id)).toEqual([leader.profileId]);
+});
+
+it('a partial team its leader deleted since ends its proposal: no one accepting it makes a team of their own', async () => {
+  let leader!: TestUser,
+    teamId = '';
+  const { people, groupId, fillsTeam, slug } = await proposed(2, {
+    min: 2,
+    max: 4,
+    team: async (eventSlug) => {
+      leader = await h.signUp({ firstName: 'Lou' });
+      const made = await h.api('POST /api/teams', {
+        cookie: leader.cookie,
+        body: {
+          name: 'Lou Team',
+          description: 'We build things for the hackathon together',
+          event: eventSlug,
+          openPositions: ['Designer'],
+        },
+      });
+      teamId = made.body.id;
+      expect(
+        (await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 2 } })).status,
+      ).toBe(200);
+    },
+  });
+  expect(fillsTeam!.id).toBe(teamId);
+  expect((await h.api('DELETE /api/teams/{id}', { params: { id: teamId }, cookie: leader.cookie })).status).toBe(204);
+  for (const person of people) {
+    const late = await answer(person, groupId, true);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe(
+      'The team of this proposal was deleted, so the proposal ended: you are back in the pool for the next round',
+    );
+  }
+  expect((await h.api('GET /api/teams', { query: { event: slug } })).body.items).toEqual([]);
+});
+
+it("a partial team deleted between the run's preview and its sending: its group is not sent", async () => {
+  let leader!: TestUser,
+    teamId = '';
+  const { people, groupId } = await proposed(1, {
+    team: async (eventSlug) => {
+      leader = await h.signUp({ firstName: 'Liv' });
+      const made = await h.api('POST /api/teams', {
+        cookie: leader.cookie,
+        body: {
+          name: 'Liv Team',
+          description: 'We build things for the hackathon together',
+          event: eventSlug,
+          openPositions: ['Designer'],
+        },
+      });
+      teamId = made.body.id;
+      expect(
+        (await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 1 } })).status,
+      ).toBe(200);
+    },
+    beforeSend: async () => {
+      expect((await h.api('DELETE /api/teams/{id}', { params: { id: teamId }, cookie: leader.cookie })).status).toBe(204);
+    },
+  });
+  expect(await inbox(people[0])).not.toContain('group_proposed');
+  expect((await answer(people[0], groupId, true)).body.code).toBe('grouping_team_gone');
+});
+
+it('a team formed from a proposal and deleted since takes no later acceptor, nor is formed again', async () => {
+  const { slug, people, groupId } = await proposed(3, { min: 2, max: 3 });
+  const [ann, bea, cid] = people;
+  expect((await answer(ann, groupId, true)).status).toBe(200);
+  const formed = await answer(bea, groupId, true);
+  expect(formed.body.teamId).toBeTruthy();
+  expect((await h.api('DELETE /api/teams/{id}', { params: { id: formed.body.teamId! }, cookie: ann.cookie })).status).toBe(204);
+  const late = await answer(cid, groupId, true);
+  expect(late.status).toBe(409);
+  expect(late.body.code).toBe('grouping_team_gone');
+  expect((await h.api('GET /api/teams', { query: { event: slug } })).body.items).toEqual([]);
 });

@@ -96,10 +96,11 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
       status: string;
       fills_team_id: string | null;
       formed_team_id: string | null;
+      team_gone: boolean;
       expired: boolean;
     }>(
       tx,
-      sql`select g.id, r.event_id, r.status, g.fills_team_id, g.formed_team_id, coalesce(g.expires_at <= now(), false) as expired
+      sql`select g.id, r.event_id, r.status, g.fills_team_id, g.formed_team_id, g.team_gone, coalesce(g.expires_at <= now(), false) as expired
             from grouping_groups g join grouping_runs r on r.id = g.run_id where g.id = ${groupId} for update of g`,
     );
     const [mine] = group
@@ -111,6 +112,8 @@ export async function answer(db: Db, groupId: string, profileId: string, accept:
     if (!group || group.status !== 'sent' || !mine) return refused('grouping_proposal_not_found');
     eventId = group.event_id;
     if (mine.answer !== 'pending') return refused('grouping_answered', { answer: mine.answer });
+    // Its team was deleted since (migration 0030): no one joins it, nor forms another from it.
+    if (group.team_gone) return refused('grouping_team_gone');
     if (group.expired) return refused('grouping_expired');
     const event = (await eventById(tx, group.event_id)) as Event;
     const setAnswer = (who: string[], to: 'accepted' | 'declined') =>

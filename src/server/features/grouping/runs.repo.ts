@@ -4,7 +4,7 @@
  * staff and sent to the members. A run left 'running' by an instance that died is run again: the
  * algorithm gives the same groups for the same seed and nothing was written before its one commit.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ANSWER_HOURS, type GroupingRole, type GroupingRun } from '../../../shared/api/grouping';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { lockKey, queryRows, type Db } from '../../db/client';
@@ -252,13 +252,15 @@ export async function sendRun(db: Db, event: Event, runId: string): Promise<Outc
     if (run.status !== 'preview') return refused('grouping_run_not_ready', { status: run.status });
     if (isFormationLocked(event)) return refused('formation_locked', { event: event.name });
     await tx.update(groupingRuns).set({ status: 'sent', sentAt: new Date() }).where(eq(groupingRuns.id, runId));
+    // A group whose partial team was deleted since the preview has ended already (migration 0030): not sent.
     await tx
       .update(groupingGroups)
       .set({ expiresAt: sql`now() + make_interval(hours => ${ANSWER_HOURS})` })
-      .where(eq(groupingGroups.runId, runId));
+      .where(and(eq(groupingGroups.runId, runId), isNull(groupingGroups.expiresAt)));
     const members = await queryRows<{ profile_id: string }>(
       tx,
-      sql`select gm.profile_id from grouping_members gm join grouping_groups g on g.id = gm.group_id where g.run_id = ${runId}`,
+      sql`select gm.profile_id from grouping_members gm join grouping_groups g on g.id = gm.group_id
+            where g.run_id = ${runId} and g.expires_at > now()`,
     );
     await notify(
       tx,

@@ -275,10 +275,17 @@ describe('staff', () => {
     expect(JSON.stringify((await h.api('GET /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie })).body)).not.toContain(
       someone.email,
     );
-    // Taking part, they are a registrant like any other, whose email the staff see.
+    // Taking part, they are a registrant like any other, whose email the owners and organizers see (in
+    // the exports); a moderator sees no one's but their own.
     await publish(slug);
     await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: someone.cookie, body: {} });
     expect(await emailOf(owner, someone)).toBe(someone.email);
+    const moderator = await h.signUp({ firstName: 'Moe' });
+    const asModerator = { profileId: moderator.profileId, role: 'moderator' as const };
+    expect((await h.api('POST /api/events/{slug}/staff', { params: { slug }, cookie: owner.cookie, body: asModerator })).status).toBe(201);
+    expect(await emailOf(moderator, someone)).toBeNull();
+    expect(await emailOf(moderator, moderator)).toBe(moderator.email);
+    expect(await emailOf(someone, someone)).toBe(someone.email);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Who works on an event (docs/product.md#events): owners, who also name the staff, organizers and
- * moderators. An event always keeps an owner. Staff see the emails of the staff who take part in
- * the event (as they see every registrant's) and their own; not those of people added by their
+ * moderators. An event always keeps an owner. Owners and organizers see the emails of the staff who
+ * take part in the event (as they see every registrant's), and everyone their own; not those of people added by their
  * profile only, or anyone could make an event, add a stranger and read their email. Adding someone
  * by email finds only a registrant, so no one learns who else has an account.
  */
@@ -46,12 +46,17 @@ export async function staffEventsOf(db: Db, profileId: string): Promise<{ slug: 
     .orderBy(asc(events.name));
 }
 
-/** A staff member as `viewerId` sees them: the email only their own, or of someone taking part in the event. */
-const memberColumns = (viewerId: string) => ({
+/**
+ * A staff member as `viewerId` sees them: the email only their own, or, to those who see registrants'
+ * emails (owners and organizers, in the exports), of someone taking part in the event.
+ */
+const memberColumns = (viewerId: string, seesRegistrantEmails = true) => ({
   person: people.ref,
-  email: sql<string | null>`case when ${eventStaff.profileId} = ${viewerId}
+  email: seesRegistrantEmails
+    ? sql<string | null>`case when ${eventStaff.profileId} = ${viewerId}
     or exists (select 1 from ${registrations} r where r.event_id = ${eventStaff.eventId} and r.profile_id = ${eventStaff.profileId})
-    then ${people.email} end`,
+    then ${people.email} end`
+    : sql<string | null>`case when ${eventStaff.profileId} = ${viewerId} then ${people.email} end`,
   role: eventStaff.role,
   addedAt: eventStaff.createdAt,
 });
@@ -60,9 +65,9 @@ const toMember = (r: { person: StaffMember['person']; email: string | null; role
   addedAt: r.addedAt.toISOString(),
 });
 
-export async function staffOf(db: Db, eventId: string, viewerId: string): Promise<StaffMember[]> {
+export async function staffOf(db: Db, eventId: string, viewerId: string, seesRegistrantEmails: boolean): Promise<StaffMember[]> {
   const rows = await db
-    .select(memberColumns(viewerId))
+    .select(memberColumns(viewerId, seesRegistrantEmails))
     .from(eventStaff)
     .innerJoin(people.table, eq(people.id, eventStaff.profileId))
     .where(eq(eventStaff.eventId, eventId))

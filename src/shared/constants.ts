@@ -43,9 +43,10 @@ export const NOTIFICATION_KINDS = [
   'team_deleted',
   'made_leader',
   'member_left',
-  // A person deleted their account (docs/decisions/013-accounts.md): their team was handed to you, or a teammate is gone.
+  // A person deleted their account (docs/decisions/013-accounts.md): their team or event was handed to you, or a teammate is gone.
   'leader_handed_over',
   'member_deleted_account',
+  'event_handed_over',
   // An event's organizers wrote to a segment of its registrants (docs/product.md#the-organizers-desk).
   'announcement',
   // Freshness (docs/product.md#freshness): a looking flag lapsed; a team's positions have been open long.

@@ -69,6 +69,8 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
       return `You now lead ${team}: its leader deleted their account`;
     case 'member_deleted_account':
       return `A member of ${team} deleted their account`;
+    case 'event_handed_over':
+      return `You now own ${d.eventName ?? 'an event'}: its owner deleted their account`;
     case 'announcement':
       return `${d.eventName ?? 'An event'}: ${d.message ?? ''}`;
     case 'looking_lapsed':
@@ -90,7 +92,7 @@ export function notificationText(kind: NotificationKind, d: NotificationData): s
 export function notificationLink(kind: NotificationKind, d: NotificationData): string | null {
   if (kind === 'invitation') return '/profile?tab=notifications';
   if (kind === 'moderation') return d.teamId ? `/teams/${d.teamId}` : d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
-  if (kind === 'announcement' || kind === 'looking_lapsed' || kind === 'group_returned')
+  if (kind === 'announcement' || kind === 'looking_lapsed' || kind === 'group_returned' || kind === 'event_handed_over')
     return d.eventSlug ? `/hackathons/${d.eventSlug}` : null;
   if (kind === 'group_proposed') return d.eventSlug ? `/hackathons/${d.eventSlug}/group` : null;
   return d.teamId ? `/teams/${d.teamId}` : null;

@@ -187,7 +187,7 @@ describe('delete account', () => {
     expect(await inbox(requester)).toContain('Someone asked to join Requester Team as Designer');
   });
 
-  it('passes each event the person alone owned to its longest-standing organizer, so it keeps an owner', async () => {
+  it('passes each event the person alone owned to its longest-standing organizer, so it keeps an owner, and tells them', async () => {
     const owner = await h.signUp({ email: email(), firstName: 'Owen' });
     const [moderator, organizer, later] = await Promise.all(
       ['Mona', 'Otto', 'Orla'].map((firstName) => h.signUp({ email: email(), firstName })),
@@ -215,6 +215,17 @@ describe('delete account', () => {
       ]),
     );
     expect(staff).toHaveLength(3);
+    // The new owner is told, and led to the event.
+    const inbox = async (u: TestUser) => (await h.api('GET /api/me/inbox', { cookie: u.cookie })).body.items!;
+    const told = await inbox(organizer);
+    expect(told).toContainEqual(
+      expect.objectContaining({
+        kind: 'event_handed_over',
+        text: 'You now own Handed Hack: its owner deleted their account',
+        link: `/hackathons/${slug}`,
+      }),
+    );
+    expect((await inbox(later)).map((i: { kind: string }) => i.kind)).not.toContain('event_handed_over');
   });
 
   it('asks an account without a password for a fresh provider sign-in', async () => {

@@ -8,7 +8,7 @@ import { accountApi } from '../../shared/api/account';
 import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from '../../shared/constants';
 import { SESSION_COOKIE } from '../../shared/api/contract';
 import type { Db } from '../db/client';
-import { allNotificationsOf, forgetPerson } from '../features/notifications';
+import { allNotificationsOf, forgetPerson, notify } from '../features/notifications';
 import { deleteProfile, getOwnProfile } from '../features/profiles';
 import { handOverEventsOf } from '../features/events';
 import { leaveAllTeams, teamDataOf } from '../features/teams';
@@ -90,7 +90,15 @@ async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
   await db.transaction(async (tx) => {
     if (viewer.profileId) {
       await leaveAllTeams(tx, viewer.profileId);
-      await handOverEventsOf(tx, viewer.profileId);
+      const newOwners = await handOverEventsOf(tx, viewer.profileId);
+      await notify(
+        tx,
+        newOwners.map((o) => ({
+          profileId: o.profileId,
+          kind: 'event_handed_over' as const,
+          data: { eventSlug: o.slug, eventName: o.name },
+        })),
+      );
       await forgetPerson(tx, viewer.profileId);
       await deleteProfile(tx, viewer.profileId);
     }

@@ -72,6 +72,7 @@ const KIND_DATA: Record<NotificationKind, { about: string; fields?: z.ZodRawShap
   member_left: { about: 'A member left a team you lead' },
   leader_handed_over: { about: 'You now lead a team: its leader deleted their account' },
   member_deleted_account: { about: 'A member of your team deleted their account' },
+  event_handed_over: { about: 'You now own an event (`eventSlug`, `eventName`): its only owner deleted their account' },
   announcement: { about: "An event's organizers wrote to you (`eventSlug`, `eventName`, `announcementId`, `message`)" },
   looking_lapsed: { about: 'Your looking-for-a-team flag in an event lapsed (`eventSlug`, `days`)' },
   positions_open_long: { about: "Your team's open positions have been listed for a long time (`days`)" },

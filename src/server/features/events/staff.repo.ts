@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { StaffMember } from '../../../shared/api/events';
 import type { EventRole } from '../../../shared/constants';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { people } from '../../db/people';
 import { eventStaff, events, registrations } from '../../db/schema';
@@ -162,12 +162,17 @@ export async function removeStaff(db: Db, eventId: string, profileId: string): P
  * of its other staff, an organizer before a moderator, so an event keeps an owner as long as it has
  * staff (an event with no one else keeps none: platform admins can still hide it).
  */
-export async function handOverEventsOf(tx: Db, profileId: string): Promise<void> {
-  await tx.execute(sql`update ${eventStaff} s set role = 'owner'
-    where (s.event_id, s.profile_id) in (
+export async function handOverEventsOf(tx: Db, profileId: string): Promise<Array<{ profileId: string; slug: string; name: string }>> {
+  // The new owners, with the event's slug and name: the caller tells them.
+  return queryRows(
+    tx,
+    sql`update ${eventStaff} s set role = 'owner' from ${events} e
+    where e.id = s.event_id and (s.event_id, s.profile_id) in (
       select distinct on (o.event_id) o.event_id, o.profile_id from ${eventStaff} o
        where o.profile_id <> ${profileId}
          and o.event_id in (select m.event_id from ${eventStaff} m where m.profile_id = ${profileId} and m.role = 'owner')
          and not exists (select 1 from ${eventStaff} x where x.event_id = o.event_id and x.role = 'owner' and x.profile_id <> ${profileId})
-       order by o.event_id, array_position(array['organizer', 'moderator'], o.role), o.created_at, o.profile_id)`);
+       order by o.event_id, array_position(array['organizer', 'moderator'], o.role), o.created_at, o.profile_id)
+    returning s.profile_id as "profileId", e.slug, e.name`,
+  );
 }

@@ -63,6 +63,7 @@ export const ProposalSchema = z
     tradeOff: z.string(),
     yourAnswer: AnswerSchema,
     teamId: Uuid.nullable().meta({ description: 'The team the group became (or fills), once it did' }),
+    teamGone: z.boolean().meta({ description: 'Its team (the one it fills, or became) was deleted: the proposal ended, no one joins it' }),
   })
   .meta({ id: 'GroupProposal' });
 export type Proposal = z.infer<typeof ProposalSchema>;

@@ -27,7 +27,8 @@ async function proposed(
     max = 4,
     team,
     beforeSend,
-  }: { min?: number; max?: number; team?: (slug: string) => Promise<void>; beforeSend?: () => Promise<void> } = {},
+    send = true,
+  }: { min?: number; max?: number; team?: (slug: string) => Promise<void>; beforeSend?: () => Promise<void>; send?: boolean } = {},
 ) {
   const slug = await createEvent(h, owner, { slug: `later-${++n}`, name: `Later Hack ${n}`, teamSizeMin: min, teamSizeMax: max });
   const people: TestUser[] = [];
@@ -49,9 +50,10 @@ async function proposed(
     .run as GroupingRun;
   expect(run.groups).toHaveLength(1);
   await beforeSend?.();
-  expect(
-    (await h.api('POST /api/events/{slug}/grouping/runs/{id}/send', { params: { slug, id: run.id }, cookie: owner.cookie })).status,
-  ).toBe(200);
+  if (send) {
+    const sent = await h.api('POST /api/events/{slug}/grouping/runs/{id}/send', { params: { slug, id: run.id }, cookie: owner.cookie });
+    expect(sent.status).toBe(200);
+  }
   return { slug, people, groupId: run.groups[0].id, fillsTeam: run.groups[0].fillsTeam };
 }
 const answer = (user: TestUser, id: string, accept: boolean) =>
@@ -183,36 +185,57 @@ it('a partial team its leader deleted since ends its proposal: no one accepting 
     expect(late.body.error).toBe(
       'The team of this proposal was deleted, so the proposal ended: you are back in the pool for the next round',
     );
+    expect(await proposalOf(person, slug)).toMatchObject({ teamGone: true, yourAnswer: 'pending' });
   }
   expect((await h.api('GET /api/teams', { query: { event: slug } })).body.items).toEqual([]);
 });
 
-it("a partial team deleted between the run's preview and its sending: its group is not sent", async () => {
-  let leader!: TestUser,
-    teamId = '';
-  const { people, groupId } = await proposed(1, {
-    team: async (eventSlug) => {
-      leader = await h.signUp({ firstName: 'Liv' });
-      const made = await h.api('POST /api/teams', {
-        cookie: leader.cookie,
-        body: {
-          name: 'Liv Team',
-          description: 'We build things for the hackathon together',
-          event: eventSlug,
-          openPositions: ['Designer'],
-        },
-      });
-      teamId = made.body.id;
-      expect(
-        (await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 1 } })).status,
-      ).toBe(200);
-    },
-    beforeSend: async () => {
-      expect((await h.api('DELETE /api/teams/{id}', { params: { id: teamId }, cookie: leader.cookie })).status).toBe(204);
+/** A partial team asking grouping for one member, made in the event by a new leader: its id and leader. */
+async function partialTeam(slug: string, firstName: string) {
+  const leader = await h.signUp({ firstName });
+  const made = await h.api('POST /api/teams', {
+    cookie: leader.cookie,
+    body: {
+      name: `${firstName} Team`,
+      description: 'We build things for the hackathon together',
+      event: slug,
+      openPositions: ['Designer'],
     },
   });
+  const id = made.body.id as string;
+  expect((await h.api('PUT /api/teams/{id}/grouping', { params: { id }, cookie: leader.cookie, body: { wanted: 1 } })).status).toBe(200);
+  return { id, leader };
+}
+const deleteTeam = async (team: { id: string; leader: TestUser }) =>
+  expect((await h.api('DELETE /api/teams/{id}', { params: { id: team.id }, cookie: team.leader.cookie })).status).toBe(204);
+const runAgain = async (slug: string) => {
+  expect((await h.api('POST /api/events/{slug}/grouping/runs', { params: { slug }, cookie: owner.cookie })).status).toBe(202);
+  expect(await processGroupingRuns(h.db, h.exclusive)).toBe(1);
+};
+
+it("a partial team deleted between the run's preview and its sending: its group is not sent", async () => {
+  let team!: { id: string; leader: TestUser };
+  const { people, groupId, slug } = await proposed(1, {
+    team: async (eventSlug) => void (team = await partialTeam(eventSlug, 'Liv')),
+    beforeSend: () => deleteTeam(team),
+  });
+  // Never asked: nothing to answer, nothing said, and nothing said at the next run either.
   expect(await inbox(people[0])).not.toContain('group_proposed');
-  expect((await answer(people[0], groupId, true)).body.code).toBe('grouping_team_gone');
+  expect((await answer(people[0], groupId, true)).status).toBe(404);
+  expect(await proposalOf(people[0], slug)).toBeNull();
+  await runAgain(slug);
+  expect(await inbox(people[0])).not.toContain('group_returned');
+});
+
+it('a partial team deleted after a preview never sent: its people are told nothing at the next run', async () => {
+  let team!: { id: string; leader: TestUser };
+  const { people, slug } = await proposed(1, {
+    team: async (eventSlug) => void (team = await partialTeam(eventSlug, 'Ivo')),
+    send: false,
+  });
+  await deleteTeam(team);
+  await runAgain(slug);
+  expect(await inbox(people[0])).toEqual([]);
 });
 
 it('a team formed from a proposal and deleted since takes no later acceptor, nor is formed again', async () => {
@@ -225,5 +248,6 @@ it('a team formed from a proposal and deleted since takes no later acceptor, nor
   const late = await answer(cid, groupId, true);
   expect(late.status).toBe(409);
   expect(late.body.code).toBe('grouping_team_gone');
+  expect((await proposalOf(cid, slug)).teamGone).toBe(true);
   expect((await h.api('GET /api/teams', { query: { event: slug } })).body.items).toEqual([]);
 });

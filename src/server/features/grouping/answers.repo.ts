@@ -32,6 +32,7 @@ async function proposalView(db: Db, eventId: string, groupId: string, profileId:
     tradeOff: view.tradeOff,
     yourAnswer: me.answer,
     teamId: view.teamId,
+    teamGone: view.teamGone,
   };
 }
 

@@ -4,7 +4,7 @@
  * staff and sent to the members. A run left 'running' by an instance that died is run again: the
  * algorithm gives the same groups for the same seed and nothing was written before its one commit.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ANSWER_HOURS, type GroupingRole, type GroupingRun } from '../../../shared/api/grouping';
 import { done, inTransaction, refused, type Outcome } from '../../api/outcome';
 import { lockKey, queryRows, type Db } from '../../db/client';
@@ -62,7 +62,7 @@ export async function expireAnswers(db: Db, event: Event): Promise<void> {
       tx,
       sql`update grouping_members gm set answer = 'expired', answered_at = now()
               from grouping_groups g join grouping_runs r on r.id = g.run_id
-             where gm.group_id = g.id and r.event_id = ${event.id} and gm.answer = 'pending' and g.expires_at <= now()
+             where gm.group_id = g.id and r.event_id = ${event.id} and r.status = 'sent' and gm.answer = 'pending' and g.expires_at <= now()
          returning gm.group_id`,
     );
     const groups = [...new Set(expired.map((e) => e.group_id))];
@@ -168,6 +168,7 @@ interface GroupRow {
   reasons: Reason[];
   trade_off: Reason;
   expires_at: Date | string | null;
+  team_gone: boolean;
 }
 interface MemberRow {
   group_id: string;
@@ -181,7 +182,7 @@ export async function groupViews(db: Db, eventId: string, where: { runId?: strin
   const filter = where.runId ? sql`g.run_id = ${where.runId}` : sql`g.id = any(${uuidArray(where.groupIds ?? [])})`;
   const groups = await queryRows<GroupRow>(
     db,
-    sql`select g.id, g.fills_team_id, t.name as fills_team_name, g.formed_team_id, g.terms, g.reasons, g.trade_off, g.expires_at
+    sql`select g.id, g.fills_team_id, t.name as fills_team_name, g.formed_team_id, g.terms, g.reasons, g.trade_off, g.expires_at, g.team_gone
           from grouping_groups g left join ${eventTeams(eventId)} t on t.id = g.fills_team_id
          where ${filter} order by g.id`,
   );
@@ -216,6 +217,7 @@ export async function groupViews(db: Db, eventId: string, where: { runId?: strin
     tradeOff: g.trade_off.text,
     teamId: g.formed_team_id ?? g.fills_team_id,
     expiresAt: g.expires_at ? new Date(g.expires_at).toISOString() : null,
+    teamGone: g.team_gone,
   }));
 }
 
@@ -236,7 +238,7 @@ export async function latestRun(db: Db, event: Event, runId?: string): Promise<G
     sentAt: run.sentAt ? run.sentAt.toISOString() : null,
     optedIn: await poolSize(db, event),
     totals: (run.totals as GroupingRun['totals']) ?? null,
-    groups: groups.map(({ expiresAt: _expiresAt, ...g }) => g),
+    groups: groups.map(({ expiresAt: _expiresAt, teamGone: _teamGone, ...g }) => g),
   };
 }
 
@@ -252,15 +254,16 @@ export async function sendRun(db: Db, event: Event, runId: string): Promise<Outc
     if (run.status !== 'preview') return refused('grouping_run_not_ready', { status: run.status });
     if (isFormationLocked(event)) return refused('formation_locked', { event: event.name });
     await tx.update(groupingRuns).set({ status: 'sent', sentAt: new Date() }).where(eq(groupingRuns.id, runId));
-    // A group whose partial team was deleted since the preview has ended already (migration 0030): not sent.
+    // A group whose partial team was deleted since the preview (migration 0030) is not sent: its people
+    // were never asked, and are in the next run's pool.
+    await tx.delete(groupingGroups).where(and(eq(groupingGroups.runId, runId), eq(groupingGroups.teamGone, true)));
     await tx
       .update(groupingGroups)
       .set({ expiresAt: sql`now() + make_interval(hours => ${ANSWER_HOURS})` })
-      .where(and(eq(groupingGroups.runId, runId), isNull(groupingGroups.expiresAt)));
+      .where(eq(groupingGroups.runId, runId));
     const members = await queryRows<{ profile_id: string }>(
       tx,
-      sql`select gm.profile_id from grouping_members gm join grouping_groups g on g.id = gm.group_id
-            where g.run_id = ${runId} and g.expires_at > now()`,
+      sql`select gm.profile_id from grouping_members gm join grouping_groups g on g.id = gm.group_id where g.run_id = ${runId}`,
     );
     await notify(
       tx,

@@ -164,7 +164,9 @@ describe('searches and later pages', () => {
       for (let read = 0; read < 2; read++) {
         const res = await h.api('GET /api/profiles', { query: { pageSize: 10, ...query } });
         expect(res.status).toBe(200);
-        const expected = people.slice(((query.page ?? 1) - 1) * 10, (query.page ?? 1) * 10);
+        // A word of the bios does not find the one a moderator hid (docs/product.md#moderation).
+        const matching = query.q === 'bio' ? people.filter((name) => name !== hiddenPerson) : people;
+        const expected = matching.slice(((query.page ?? 1) - 1) * 10, (query.page ?? 1) * 10);
         expect(res.body.items.map((p) => p.name)).toEqual(expected);
         for (const card of res.body.items) {
           expect(card.bio).toBe(card.name === hiddenPerson ? HIDDEN_TEXT : `The bio of person ${Number(card.lastName)}.`);
@@ -174,7 +176,9 @@ describe('searches and later pages', () => {
     }
     for (const query of [{ q: 'team' }, { q: 'builds', event: EVENT }, { event: EVENT, page: 2 }]) {
       const res = await h.api('GET /api/teams', { query: { pageSize: 10, ...query } });
-      expect(res.body.items.map((t) => t.name)).toEqual(teamNames.slice(((query.page ?? 1) - 1) * 10, (query.page ?? 1) * 10));
+      // Nor a word of the descriptions the one hidden.
+      const matching = query.q === 'builds' ? teamNames.filter((name) => name !== hiddenTeam) : teamNames;
+      expect(res.body.items.map((t) => t.name)).toEqual(matching.slice(((query.page ?? 1) - 1) * 10, (query.page ?? 1) * 10));
       for (const card of res.body.items) {
         expect(card.event.slug).toBe(EVENT);
         expect(card.description).toBe(card.name === hiddenTeam ? HIDDEN_TEXT : `What team ${Number(card.name.slice(5))} builds.`);
@@ -202,8 +206,9 @@ describe("an event's people", () => {
 
 describe('a team search that matches most teams', () => {
   it('walks past newer teams it does not match, in the event or not, open only or not', async () => {
-    // 30 teams newer than all the others, none holding 'what team': the search matches 60 of 90,
-    // so its first page is walked (list.repo walkedFirstPage), through the 30 it must pass.
+    // 30 teams newer than all the others, none holding 'what team': the search matches 59 of 90 (not
+    // the one whose description is hidden), so its first page is walked (list.repo walkedFirstPage),
+    // through the 30 it must pass.
     const start = Date.parse('2026-01-01T00:00:00Z') + COUNT * 60_000;
     await h.db.insert(teams).values(
       Array.from({ length: 30 }, (_, i) => ({
@@ -216,8 +221,8 @@ describe('a team search that matches most teams', () => {
     await h.db.execute(sql`analyze teams`);
     for (const query of [{}, { event: EVENT }, { open: true }, { open: true, event: EVENT }]) {
       const { body } = await h.readTwice('GET /api/teams', { query: { q: 'what team', pageSize: 10, ...query } });
-      expect(body.total).toBe(COUNT);
-      expect(body.items.map((t) => t.name)).toEqual(teamNames.slice(0, 10));
+      expect(body.total).toBe(COUNT - 1);
+      expect(body.items.map((t) => t.name)).toEqual(teamNames.filter((name) => name !== hiddenTeam).slice(0, 10));
     }
   });
 });

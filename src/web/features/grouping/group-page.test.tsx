@@ -105,6 +105,7 @@ describe('find me a team', () => {
       tradeOff: 'None',
       yourAnswer: 'pending',
       teamId: '55555555-5555-4555-8555-555555555555',
+      teamGone: false,
     };
     const calls = answerFetch({
       'GET /api/events/{slug}': { status: 200, body: event },
@@ -122,5 +123,28 @@ describe('find me a team', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({ accept: true }));
     expect(within(document.body).queryByText('Ask to be grouped')).toBeNull();
+  });
+
+  it('a proposal whose team was deleted says it ended, and asks for no answer', async () => {
+    const proposal: Proposal = {
+      groupId: '44444444-4444-4444-8444-444444444444',
+      expiresAt: '2026-12-08T16:32:00.000Z',
+      members: [],
+      fillsTeam: null,
+      reasons: ['You both build'],
+      tradeOff: 'None',
+      yourAnswer: 'pending',
+      teamId: null,
+      teamGone: true,
+    };
+    answerFetch({
+      'GET /api/events/{slug}': { status: 200, body: event },
+      'GET /api/events/{slug}/grouping/me': { status: 200, body: { optedIn: null, proposal } satisfies MyGrouping },
+    });
+    renderScreen(<GroupPage />, { path, route });
+    expect(
+      await screen.findByText('The team of this proposal was deleted, so the proposal ended: you are back in the pool for the next round.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 });

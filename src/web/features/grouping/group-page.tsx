@@ -108,8 +108,13 @@ function ProposalCard({ proposal, onAnswered }: { proposal: Proposal; onAnswered
           <h2 className="mt-3 font-semibold text-slate-900">The trade-off</h2>
           <p className="text-sm text-slate-700">{proposal.tradeOff}</p>
         </section>
-        {/* Still to answer, also once enough others accepted and the group became a team: accepting then joins it. */}
-        {proposal.yourAnswer === 'pending' ? (
+        {/* Its team was deleted: the proposal ended, whatever one answered. Still to answer, also once enough
+            others accepted and the group became a team: accepting then joins it. */}
+        {proposal.teamGone ? (
+          <p role="status" className="text-sm text-slate-700">
+            The team of this proposal was deleted, so the proposal ended: you are back in the pool for the next round.
+          </p>
+        ) : proposal.yourAnswer === 'pending' ? (
           <div className="space-y-2">
             {proposal.teamId && <p className="text-sm text-slate-700">This group became a team. Accept to join it.</p>}
             {proposal.expiresAt && (

@@ -181,7 +181,8 @@ export const eventsApi = {
     security: optionalSession,
     tags: [EVENTS],
     summary: 'An event',
-    description: 'A draft or hidden event answers 404 to everyone but its staff (and, for hidden ones, platform admins).',
+    description:
+      'A draft or hidden event answers 404 to everyone but its staff (and, for hidden ones, platform admins and those taking part, who can still leave it).',
     request: { params: eventParam },
     responses: { 200: json(EventDetailSchema, 'The event'), ...errors(404) },
   }),

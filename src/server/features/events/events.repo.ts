@@ -143,9 +143,9 @@ export async function listEvents(db: Db, query: EventListQuery, viewerProfileId:
   const where = () =>
     and(
       query.mine
-        ? sql`(exists (select 1 from ${eventStaff} s where s.event_id = ${events.id} and s.profile_id = ${viewer})
-            or (${publicEvent}
-              and exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${viewer})))`
+        ? // One they take part in, also once an admin hid it (to leave it): no one takes part in a draft.
+          sql`(exists (select 1 from ${eventStaff} s where s.event_id = ${events.id} and s.profile_id = ${viewer})
+            or exists (select 1 from ${registrations} r where r.event_id = ${events.id} and r.profile_id = ${viewer}))`
         : publicEvent,
       query.joinable ? joinableWhere(viewer) : undefined,
       query.phase === 'upcoming' ? sql`now() < ${events.buildStartsAt}` : undefined,

@@ -36,7 +36,8 @@ export const eventsRoutes = createRouter()
     const { slug } = orRefuse(await repo.createEvent(c.var.db, c.var.profileId, c.req.valid('json')));
     return c.json({ slug }, 201);
   })
-  .openapi(guarded(eventsApi.get, inEvent()), async (c) =>
+  // Those taking part in an event an admin hid still see it, to leave it.
+  .openapi(guarded(eventsApi.get, inEvent(undefined, { orTakingPart: true })), async (c) =>
     c.json(await repo.eventDetail(c.var.db, c.var.event, c.var.eventRole, c.var.eventViewer), 200),
   )
   .openapi(guarded(eventsApi.update, inEvent()), async (c) => {

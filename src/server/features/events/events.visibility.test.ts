@@ -157,6 +157,7 @@ describe('an event a platform admin hid', () => {
     const unseen = await report(stranger);
     expect(unseen.status).toBe(404);
     expect((await report(owner)).status).toBe(201);
+    expect((await report(admin)).status).toBe(201);
     expect(unseen.body.error).toBe(
       (
         await h.api('POST /api/reports', {
@@ -167,18 +168,47 @@ describe('an event a platform admin hid', () => {
     );
   });
 
+  it("its team's other routes are 404 to those who do not see it, as for an unknown id, not 403", async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const routes = (id: string) => [
+      h.api('GET /api/teams/{id}/join-requests', { params: { id }, cookie: stranger.cookie }),
+      h.api('PATCH /api/teams/{id}', { params: { id }, cookie: stranger.cookie, body: { name: 'Mine now', isOpen: true } }),
+      h.api('POST /api/invitations', {
+        cookie: stranger.cookie,
+        body: { teamId: id, profileId: member.profileId, role: 'Designer', message: 'Join us, we would love to have you.' },
+      }),
+    ];
+    const answers = async (id: string) => (await Promise.all(routes(id))).map((r) => [r.status, (r.body as { error?: string }).error]);
+    expect(await answers(teamId)).toEqual(await answers(unknown));
+    expect((await answers(teamId))[0]).toEqual([404, 'Team not found']);
+    // An admin sees it, and is told why they cannot ask to join.
+    const asked = await h.api('POST /api/teams/{id}/join-requests', {
+      params: { id: teamId },
+      cookie: admin.cookie,
+      body: { position: 'Designer', message: 'I would love to help you build this.' },
+    });
+    expect(asked.body.code).toBe('event_not_public');
+  });
+
   it('those taking part can still leave it; to anyone else it is not there', async () => {
     const leave = (by: TestUser) => h.api('DELETE /api/events/{slug}/registration', { params: { slug }, cookie: by.cookie });
     const outsider = await h.signUp({ firstName: 'Otto' });
     const notThere = await leave(outsider);
     expect(notThere.status).toBe(404);
     expect(notThere.body).toMatchObject({ error: 'Event not found' });
+    // They still see it, among their events, to leave it; no one else does.
+    const page = await h.api('GET /api/events/{slug}', { params: { slug }, cookie: stranger.cookie });
+    expect(page.body).toMatchObject({ hidden: true, viewer: { staffRole: null, registration: { looking: true } } });
+    expect((await h.api('GET /api/events/{slug}', { params: { slug }, cookie: outsider.cookie })).status).toBe(404);
+    const mine = await h.api('GET /api/events', { query: { mine: true, pageSize: 100 }, cookie: stranger.cookie });
+    expect(mine.body.items.map((e) => e.slug)).toContain(slug);
     const registrants = async () =>
       (await h.api('GET /api/events/{slug}', { params: { slug }, cookie: owner.cookie })).body.registrantCount;
     const before = await registrants();
     expect((await leave(stranger)).status).toBe(204);
     expect(await registrants()).toBe(before - 1);
     expect((await leave(stranger)).status).toBe(404);
+    expect((await h.api('GET /api/events/{slug}', { params: { slug }, cookie: stranger.cookie })).status).toBe(404);
   });
 
   it('shown again, its teams are listed again', async () => {

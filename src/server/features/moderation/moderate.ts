@@ -9,9 +9,9 @@ import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/
 import { deleteSessionsOfProfile } from '../../auth/auth.repo';
 import type { Db } from '../../db/client';
 import type { Event } from '../../db/schema';
-import { commonEvent, eventFactsById, eventIdBySlug, staffRoleOf, takesPart } from '../events';
+import { commonEvent, eventIdBySlug, staffRoleOf, takesPart, type EventViewer } from '../events';
 import { notify } from '../notifications';
-import { leaveEvent, memberIdsOf, writtenBy } from '../teams';
+import { leaveEvent, memberIdsOf, unlistedFor, writtenBy } from '../teams';
 import { announcementIdsBy } from '../organize';
 import { addBan, hiddenReason, hide, hideForBan, isBanned, liftBan, unhide } from '../safety';
 import { closeReports, fileReport, recordAction, reportedIn } from './reports.repo';
@@ -21,10 +21,11 @@ type ReportInput = z.infer<typeof ReportInputSchema>;
 type ActionInput = z.infer<typeof ModerationActionInputSchema>;
 
 /** Files a report from a signed-in person; the reporter only learns that it was received. */
-export async function report(db: Db, reporterId: string, input: ReportInput): Promise<Outcome> {
+export async function report(db: Db, reporter: EventViewer & { profileId: string }, input: ReportInput): Promise<Outcome> {
+  const reporterId = reporter.profileId;
   const targetId = input.targetId.toLowerCase();
   const target = await findTarget(db, input.targetKind, targetId, reporterId);
-  if (!target || !(await reporterSees(db, input.targetKind, targetId, target, reporterId))) return refused('report_target_not_found');
+  if (!target || !(await reporterSees(db, input.targetKind, targetId, target, reporter))) return refused('report_target_not_found');
   if (target.subjectId === reporterId && input.targetKind === 'profile') return refused('cannot_report_self');
   let eventId = target.eventId;
   if (input.targetKind === 'profile') {
@@ -47,13 +48,19 @@ export async function report(db: Db, reporterId: string, input: ReportInput): Pr
 
 /**
  * Whether the reporter can see the target: what belongs to an event an admin hid (or a draft) is not
- * there to anyone but its staff and those it concerns (a team's members; an announcement's recipients,
- * who take part), so reporting it does not tell that an id exists. Messages: findTarget checked.
+ * there to anyone but its staff, admins and those it concerns (a team's members; an announcement's
+ * recipients, who take part), so reporting it does not tell that an id exists. Messages: findTarget checked.
  */
-async function reporterSees(db: Db, kind: ReportInput['targetKind'], id: string, target: Target, reporterId: string): Promise<boolean> {
+async function reporterSees(
+  db: Db,
+  kind: ReportInput['targetKind'],
+  id: string,
+  target: Target,
+  reporter: EventViewer & { profileId: string },
+): Promise<boolean> {
   if (!target.eventId || (kind !== 'team' && kind !== 'announcement')) return true;
-  if ((await eventFactsById(db, target.eventId))?.listed || (await staffRoleOf(db, target.eventId, reporterId))) return true;
-  return kind === 'team' ? (await memberIdsOf(db, id)).includes(reporterId) : takesPart(db, target.eventId, reporterId);
+  if (!(await unlistedFor(db, target.eventId, reporter))) return true;
+  return kind === 'team' ? (await memberIdsOf(db, id)).includes(reporter.profileId) : takesPart(db, target.eventId, reporter.profileId);
 }
 
 /** Where an action happens: one event (its staff, or an admin), or the platform (an admin). */

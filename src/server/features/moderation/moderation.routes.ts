@@ -6,7 +6,7 @@ import { moderationApi } from '../../../shared/api/moderation';
 import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { orRefuse } from '../../api/outcome';
-import { inEvent } from '../events';
+import { eventViewerOf, inEvent } from '../events';
 import { block, blockedBy, contactSettingOf, setContactSetting, unblock } from '../safety';
 import { withdrawBetween } from '../teams';
 import { adminOnly, moderatesEvent } from './guards';
@@ -35,7 +35,7 @@ export const moderationRoutes = createRouter()
     return c.json({ whoMayContact }, 200);
   })
   .openapi(guarded(moderationApi.report, withProfile), async (c) => {
-    orRefuse(await report(c.var.db, c.var.profileId, c.req.valid('json')));
+    orRefuse(await report(c.var.db, { profileId: c.var.profileId, isAdmin: (await eventViewerOf(c)).isAdmin }, c.req.valid('json')));
     return c.json({ received: true as const }, 201);
   })
   .openapi(guarded(moderationApi.queue, withProfile, inEvent(), moderatesEvent), async (c) => {

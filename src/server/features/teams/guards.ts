@@ -8,7 +8,9 @@ import { createMiddleware } from 'hono/factory';
 import { forbidden, notFound, requireProfile, type ProfileEnv } from '../../api/http';
 import type { Db } from '../../db/client';
 import type { Team } from '../../db/schema';
+import { eventViewerOf } from '../events';
 import { getTeamAndMembership } from './teams.repo';
+import { unlistedFor } from './visibility';
 
 type Found = { team: Team; membership: { isLeader: boolean } | null };
 export type LeaderEnv<F extends Found = Found> = ProfileEnv & { Variables: { team: Team; found: F } };
@@ -23,7 +25,8 @@ export const leaderOf = <F extends Found>(load: (db: Db, teamId: string, profile
     c.set('profileId', profileId);
     const teamId = c.req.param('id')?.toLowerCase() ?? '';
     const found = isUuid(teamId) ? await load(c.var.db, teamId, profileId) : null;
-    if (!found) throw notFound('Team not found');
+    if (!found || (!found.membership && (await unlistedFor(c.var.db, found.team.eventId, await eventViewerOf(c)))))
+      throw notFound('Team not found');
     if (!found.membership?.isLeader) throw forbidden('Only a team leader can do this');
     c.set('team', found.team);
     c.set('found', found);
@@ -38,7 +41,8 @@ export const memberOnly = createMiddleware<LeaderEnv>(async (c, next) => {
   c.set('profileId', profileId);
   const teamId = c.req.param('id')?.toLowerCase() ?? '';
   const found = isUuid(teamId) ? await getTeamAndMembership(c.var.db, teamId, profileId) : null;
-  if (!found) throw notFound('Team not found');
+  if (!found || (!found.membership && (await unlistedFor(c.var.db, found.team.eventId, await eventViewerOf(c)))))
+    throw notFound('Team not found');
   if (!found.membership) throw forbidden("Only the team's members can see this");
   c.set('team', found.team);
   c.set('found', found);

@@ -10,3 +10,4 @@ export { matchingTeams, personForSuggestions, teamForSuggestions } from './sugge
 export { formGroupedTeam, joinGroupedTeam, memberIdsOf, whoMayJoin } from './grouped.repo';
 export { withdrawBetween } from './contact-rules.repo';
 export { reportableInvitation, reportableRequest, reportableTeam, writtenBy } from './reportable.repo';
+export { unlistedFor } from './visibility';

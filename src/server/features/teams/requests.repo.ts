@@ -9,7 +9,6 @@ import type { JoinRequestSchema } from '../../../shared/schemas';
 import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/outcome';
 import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
-import { eventFactsById, staffRoleOf } from '../events';
 import { notify } from '../notifications';
 import { people } from '../../db/people';
 import { HIDDEN_TEXT } from '../../../shared/safety';
@@ -18,6 +17,7 @@ import { mayAsk } from './contact-rules.repo';
 import { eventOfTeam, mayJoin } from './event-rules.repo';
 import { answerPending, type Answerable, type PendingKind } from './joining.repo';
 import { getTeamAndMembership, hasRoom, iso, leaderIds, lockLedTeam, personName } from './teams.repo';
+import { unlistedFor } from './visibility';
 
 const requestColumns = {
   id: joinRequests.id,
@@ -69,16 +69,15 @@ export async function requestToJoin(
   teamId: string,
   profileId: string,
   input: z.infer<typeof JoinRequestSchema>,
+  isAdmin = false,
 ): Promise<Outcome<{ id: string }>> {
   const found = await getTeamAndMembership(db, teamId, profileId);
   if (!found) return refused('team_not_found');
   const { team } = found;
   if (found.membership) return refused('already_member');
-  // A team of an event an admin hid is not there to anyone but its members and the event's staff
-  // (its page is 404): asking does not tell it exists, nor name its event.
-  if (!(await eventFactsById(db, team.eventId))?.listed && !(await staffRoleOf(db, team.eventId, profileId))) {
-    return refused('team_not_found');
-  }
+  // A team of an event an admin hid is not there to those who may not see it (its page is 404):
+  // asking does not tell it exists, nor name its event.
+  if (await unlistedFor(db, team.eventId, { profileId, isAdmin })) return refused('team_not_found');
   if (!team.isOpen) return refused('team_not_open');
   if (!hasRoom(team)) return refused('team_full');
   const position = team.openPositions.find((p) => p.toLowerCase() === input.position.toLowerCase());

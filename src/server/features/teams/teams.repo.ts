@@ -24,7 +24,6 @@ import {
   eventRefOf,
   featuredEvent,
   sizeAllowed,
-  staffRoleOf,
   visibleEvent,
   type EventViewer,
 } from '../events';
@@ -35,6 +34,7 @@ import { people } from '../../db/people';
 import { isoInstant } from '../../db/instants';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { hiddenReasonOf } from '../safety';
+import { unlistedFor } from './visibility';
 import { positionsWebhook, teamCreatedWebhook } from './webhook-events';
 
 export const iso = (d: Date) => d.toISOString();
@@ -102,7 +102,10 @@ export async function lockLedTeam(tx: Db, teamId: string, actorProfileId: string
     .select({ isLeader: teamMembers.isLeader })
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.profileId, actorProfileId)));
-  return actor?.isLeader ? done({ team }) : refused('not_team_leader');
+  if (actor?.isLeader) return done({ team });
+  // Not a member of a team they may not see (visibility.ts): it is not there.
+  if (!actor && (await unlistedFor(tx, team.eventId, { profileId: actorProfileId, isAdmin: false }))) return refused('team_not_found');
+  return refused('not_team_leader');
 }
 
 /** The profile ids of a team's leaders. */
@@ -161,7 +164,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer)
   const event = await eventFactsById(db, row.eventId);
   if (!event) return null;
   const me = viewerProfileId ? members.find((m) => m.id === viewerProfileId) : undefined;
-  if (!event.listed && !me && !viewer.isAdmin && !(viewerProfileId && (await staffRoleOf(db, row.eventId, viewerProfileId)))) return null;
+  if (!me && (await unlistedFor(db, row.eventId, viewer))) return null;
   const pendingRequestId = me ? null : row.pendingRequestId;
   // A description a moderator hid: its team's members read it and why; everyone else, 'Hidden by a moderator'.
   const hiddenWhy = row.hidden;

@@ -66,7 +66,8 @@ export const teamsRoutes = createRouter()
     c.json(await requests.listPendingRequests(c.var.db, c.var.team.id), 200),
   )
   .openapi(guarded(teamsApi.requestToJoin, withProfile), async (c) => {
-    const { id } = orRefuse(await requests.requestToJoin(c.var.db, c.req.valid('param').id, c.var.profileId, c.req.valid('json')));
+    const { isAdmin } = await eventViewerOf(c);
+    const { id } = orRefuse(await requests.requestToJoin(c.var.db, c.req.valid('param').id, c.var.profileId, c.req.valid('json'), isAdmin));
     return c.json({ id }, 201);
   })
   .openapi(guarded(teamsApi.acceptRequest, withProfile), async (c) => {

@@ -76,17 +76,23 @@ export function EventView({ event }: { event: EventDetail }) {
   );
 }
 
-/** Staff (and admins) see events others cannot: say so, so nobody shares a link that leads nowhere. */
+/**
+ * Staff (and admins) see events others cannot: say so, so nobody shares a link that leads nowhere. Those
+ * taking part in an event an admin hid see it too, to leave it.
+ */
 function StateNotice({ event }: { event: EventDetail }) {
   if (event.state === 'published' && !event.hidden) return null;
   const Icon = event.hidden ? EyeOff : FilePenLine;
+  const staff = event.viewer.staffRole !== null || event.viewer.isAdmin;
   return (
     <div role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm text-warning sm:px-6">
       <p className="mx-auto flex max-w-6xl items-center gap-2">
         <Icon aria-hidden className="h-4 w-4 shrink-0" />
-        {event.hidden
-          ? 'Hidden by a platform admin: only its staff and admins see this event.'
-          : 'Draft: only its staff see this event until it is published.'}
+        {event.hidden && !staff
+          ? 'Hidden by a platform admin: no one can take part in this event any more. You can still leave it.'
+          : event.hidden
+            ? 'Hidden by a platform admin: only its staff and admins see this event.'
+            : 'Draft: only its staff see this event until it is published.'}
       </p>
     </div>
   );

@@ -199,7 +199,7 @@ function TakingPart({
           </div>
         )}
       </dl>
-      {registration.looking && mine.isSuccess && teams.length === 0 && (
+      {registration.looking && !event.hidden && mine.isSuccess && teams.length === 0 && (
         <p className="text-sm text-slate-600">
           No team yet? Ask us to group you with others: you see why, and you decide.{' '}
           <Link to={`/hackathons/${event.slug}/group`} className="font-medium text-link underline underline-offset-2">
@@ -208,9 +208,12 @@ function TakingPart({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-          Change
-        </Button>
+        {/* In an event an admin hid, one can only leave. */}
+        {!event.hidden && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            Change
+          </Button>
+        )}
         <Button variant="ghost" size="sm" disabled={leave.isPending} onClick={() => setConfirming(true)}>
           <LogOut aria-hidden className="h-3.5 w-3.5" />
           {leave.isPending ? 'Leaving...' : 'Leave Event'}

@@ -119,6 +119,26 @@ describe('taking part', () => {
     expect(screen.getByText('Hidden by a platform admin: its people are listed to no one.')).toBeVisible();
   });
 
+  it('one taking part in an event an admin hid is told so, and can only leave it', async () => {
+    const registration = { looking: true, intent: null, createdAt: new Date(NOW).toISOString(), lookingSince: new Date(NOW).toISOString() };
+    const calls = open(
+      runningEvent(NOW, { hidden: true, registrationOpen: false, viewer: { registration, staffRole: null, isAdmin: false } }),
+      {
+        'GET /api/me/teams': { status: 200, body: [] },
+        'DELETE /api/events/{slug}/registration': { status: 204, body: null },
+      },
+    );
+    expect(
+      await screen.findByText('Hidden by a platform admin: no one can take part in this event any more. You can still leave it.'),
+    ).toBeVisible();
+    expect(screen.getByText('You take part in this event')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Find me a team' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Event' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave Event' }));
+    await waitFor(() => expect(calls.some((c) => c.route === 'DELETE /api/events/{slug}/registration')).toBe(true));
+  });
+
   it("leaving shows the server's refusal when the person is in a locked team", async () => {
     const registration = {
       looking: false,

@@ -116,28 +116,13 @@ it('one who accepted and made a team of their own since holds no one back either
 });
 
 it('a partial team its leader closed since takes no one from its proposal; the refused accept is not recorded', async () => {
-  let leader!: TestUser,
-    teamId = '';
+  let made!: { id: string; leader: TestUser };
   const { people, groupId, fillsTeam, slug } = await proposed(1, {
     min: 2,
     max: 3,
-    team: async (eventSlug) => {
-      leader = await h.signUp({ firstName: 'Lea' });
-      const made = await h.api('POST /api/teams', {
-        cookie: leader.cookie,
-        body: {
-          name: 'Lea Team',
-          description: 'We build things for the hackathon together',
-          event: eventSlug,
-          openPositions: ['Designer'],
-        },
-      });
-      teamId = made.body.id;
-      expect(
-        (await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 1 } })).status,
-      ).toBe(200);
-    },
+    team: async (eventSlug) => void (made = await partialTeam(eventSlug, 'Lea')),
   });
+  const { id: teamId, leader } = made;
   expect(fillsTeam!.id).toBe(teamId);
   const closed = await h.api('PATCH /api/teams/{id}', {
     params: { id: teamId },
@@ -155,28 +140,13 @@ it('a partial team its leader closed since takes no one from its proposal; the r
 });
 
 it('a partial team its leader deleted since ends its proposal: no one accepting it makes a team of their own', async () => {
-  let leader!: TestUser,
-    teamId = '';
+  let made!: { id: string; leader: TestUser };
   const { people, groupId, fillsTeam, slug } = await proposed(2, {
     min: 2,
     max: 4,
-    team: async (eventSlug) => {
-      leader = await h.signUp({ firstName: 'Lou' });
-      const made = await h.api('POST /api/teams', {
-        cookie: leader.cookie,
-        body: {
-          name: 'Lou Team',
-          description: 'We build things for the hackathon together',
-          event: eventSlug,
-          openPositions: ['Designer'],
-        },
-      });
-      teamId = made.body.id;
-      expect(
-        (await h.api('PUT /api/teams/{id}/grouping', { params: { id: teamId }, cookie: leader.cookie, body: { wanted: 2 } })).status,
-      ).toBe(200);
-    },
+    team: async (eventSlug) => void (made = await partialTeam(eventSlug, 'Lou', 2)),
   });
+  const { id: teamId, leader } = made;
   expect(fillsTeam!.id).toBe(teamId);
   expect((await h.api('DELETE /api/teams/{id}', { params: { id: teamId }, cookie: leader.cookie })).status).toBe(204);
   for (const person of people) {
@@ -190,8 +160,8 @@ it('a partial team its leader deleted since ends its proposal: no one accepting 
   expect((await h.api('GET /api/teams', { query: { event: slug } })).body.items).toEqual([]);
 });
 
-/** A partial team asking grouping for one member, made in the event by a new leader: its id and leader. */
-async function partialTeam(slug: string, firstName: string) {
+/** A partial team asking grouping for `wanted` members, made in the event by a new leader: its id and leader. */
+async function partialTeam(slug: string, firstName: string, wanted = 1) {
   const leader = await h.signUp({ firstName });
   const made = await h.api('POST /api/teams', {
     cookie: leader.cookie,
@@ -203,7 +173,7 @@ async function partialTeam(slug: string, firstName: string) {
     },
   });
   const id = made.body.id as string;
-  expect((await h.api('PUT /api/teams/{id}/grouping', { params: { id }, cookie: leader.cookie, body: { wanted: 1 } })).status).toBe(200);
+  expect((await h.api('PUT /api/teams/{id}/grouping', { params: { id }, cookie: leader.cookie, body: { wanted } })).status).toBe(200);
   return { id, leader };
 }
 const deleteTeam = async (team: { id: string; leader: TestUser }) =>

@@ -8,7 +8,7 @@ import { withProfile } from '../../api/http';
 import { createRouter, guarded } from '../../api/openapi';
 import { orRefuse, refusalError, refused } from '../../api/outcome';
 import * as repo from './events.repo';
-import { eventViewerOf, inEvent, ORGANIZERS, STAFF } from './guards';
+import { eventViewerOf, inEvent, STAFF } from './guards';
 import { register } from './registration.repo';
 import * as staff from './staff.repo';
 
@@ -49,15 +49,8 @@ export const eventsRoutes = createRouter()
   // ---------- staff ----------
   // Staff routes admit staff only, each signed in: the viewer's own email shows in the list.
   .openapi(guarded(eventsApi.staff, inEvent(STAFF)), async (c) =>
-    c.json(
-      await staff.staffOf(
-        c.var.db,
-        c.var.event.id,
-        c.var.eventViewer.profileId ?? '',
-        (ORGANIZERS as readonly string[]).includes(c.var.eventRole ?? ''),
-      ),
-      200,
-    ),
+    // Moderators see no one's email but their own: registrants' emails are for those who run the event.
+    c.json(await staff.staffOf(c.var.db, c.var.event.id, c.var.eventViewer.profileId ?? '', c.var.eventRole !== 'moderator'), 200),
   )
   .openapi(guarded(eventsApi.addStaff, owners), async (c) => {
     const { member } = orRefuse(await staff.addStaff(c.var.db, c.var.event.id, c.req.valid('json'), c.var.eventViewer.profileId ?? ''));

@@ -52,11 +52,11 @@ export async function staffEventsOf(db: Db, profileId: string): Promise<{ slug: 
  */
 const memberColumns = (viewerId: string, seesRegistrantEmails = true) => ({
   person: people.ref,
-  email: seesRegistrantEmails
-    ? sql<string | null>`case when ${eventStaff.profileId} = ${viewerId}
-    or exists (select 1 from ${registrations} r where r.event_id = ${eventStaff.eventId} and r.profile_id = ${eventStaff.profileId})
-    then ${people.email} end`
-    : sql<string | null>`case when ${eventStaff.profileId} = ${viewerId} then ${people.email} end`,
+  email: sql<string | null>`case when ${eventStaff.profileId} = ${viewerId}${
+    seesRegistrantEmails
+      ? sql` or exists (select 1 from ${registrations} r where r.event_id = ${eventStaff.eventId} and r.profile_id = ${eventStaff.profileId})`
+      : sql``
+  } then ${people.email} end`,
   role: eventStaff.role,
   addedAt: eventStaff.createdAt,
 });

@@ -30,8 +30,9 @@ export const matchingRoutes = createRouter()
     const { page } = c.req.valid('query');
     // A team that takes nobody (closed, full, locked by its event's formation deadline, or in an event
     // an admin hid, where no one acts) is offered nobody.
-    const listed = (await eventFactsById(c.var.db, team.eventId))?.listed;
-    if (!isRecruiting(team) || formationLocked || !listed) return c.json({ items: [], nextPage: null }, 200);
+    if (!isRecruiting(team) || formationLocked || !(await eventFactsById(c.var.db, team.eventId))?.listed) {
+      return c.json({ items: [], nextPage: null }, 200);
+    }
     const positions = team.openPositions
       .map((title) => ({ title, skills: skillsOfPosition(team.positionSkills, title) }))
       .filter((p) => p.skills.length);

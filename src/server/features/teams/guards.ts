@@ -16,10 +16,15 @@ type Found = { team: Team; membership: { isLeader: boolean } | null };
 export type LeaderEnv<F extends Found = Found> = ProfileEnv & { Variables: { team: Team; found: F } };
 
 /**
- * The team in the path, if the viewer leads it. `load` reads the team with the viewer's
- * membership, and whatever else the route needs in the same statement (`c.var.found`).
+ * The team in the path, if `mayAct` admits the viewer's membership (else 403 `refusal`): 404 for no such
+ * team, and for one of an event they may not see (visibility.ts). `load` reads the team with the
+ * viewer's membership, and whatever else the route needs in the same statement (`c.var.found`).
  */
-export const leaderOf = <F extends Found>(load: (db: Db, teamId: string, profileId: string) => Promise<F | null>) =>
+const teamInPath = <F extends Found>(
+  load: (db: Db, teamId: string, profileId: string) => Promise<F | null>,
+  mayAct: (membership: Found['membership']) => boolean,
+  refusal: string,
+) =>
   createMiddleware<LeaderEnv<F>>(async (c, next) => {
     const { profileId } = await requireProfile(c);
     c.set('profileId', profileId);
@@ -27,24 +32,17 @@ export const leaderOf = <F extends Found>(load: (db: Db, teamId: string, profile
     const found = isUuid(teamId) ? await load(c.var.db, teamId, profileId) : null;
     if (!found || (!found.membership && (await unlistedFor(c.var.db, found.team.eventId, await eventViewerOf(c)))))
       throw notFound('Team not found');
-    if (!found.membership?.isLeader) throw forbidden('Only a team leader can do this');
+    if (!mayAct(found.membership)) throw forbidden(refusal);
     c.set('team', found.team);
     c.set('found', found);
     await next();
   });
 
+/** The team in the path, if the viewer leads it (`load`: see teamInPath). */
+export const leaderOf = <F extends Found>(load: (db: Db, teamId: string, profileId: string) => Promise<F | null>) =>
+  teamInPath(load, (m) => m?.isLeader === true, 'Only a team leader can do this');
+
 export const leaderOnly = leaderOf(getTeamAndMembership);
 
 /** The team in the path, if the viewer is one of its members (404 no such team, 403 not a member). */
-export const memberOnly = createMiddleware<LeaderEnv>(async (c, next) => {
-  const { profileId } = await requireProfile(c);
-  c.set('profileId', profileId);
-  const teamId = c.req.param('id')?.toLowerCase() ?? '';
-  const found = isUuid(teamId) ? await getTeamAndMembership(c.var.db, teamId, profileId) : null;
-  if (!found || (!found.membership && (await unlistedFor(c.var.db, found.team.eventId, await eventViewerOf(c)))))
-    throw notFound('Team not found');
-  if (!found.membership) throw forbidden("Only the team's members can see this");
-  c.set('team', found.team);
-  c.set('found', found);
-  await next();
-});
+export const memberOnly = teamInPath(getTeamAndMembership, (m) => m !== null, "Only the team's members can see this");

@@ -19,7 +19,6 @@ const canRegister = (phase: EventPhase) => phase === 'before' || phase === 'buil
 const PHASE_LABEL: Record<EventPhase, string> = { before: 'Upcoming', building: 'Happening now', judging: 'Happening now', ended: 'Past' };
 
 export function EventHero({ event, phase, now }: { event: EventDetail; phase: EventPhase; now: number }) {
-  const teams = `/teams?event=${encodeURIComponent(event.slug)}`;
   return (
     <section className="on-dark relative overflow-hidden bg-gradient-to-br from-slate-950 via-indigo-950 to-brand-700 text-white">
       <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-brand-500/30 blur-3xl" />
@@ -50,20 +49,35 @@ export function EventHero({ event, phase, now }: { event: EventDetail; phase: Ev
           <div className="mt-8">
             <PhaseStatus event={event} phase={phase} now={now} />
           </div>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            {event.siteUrl && (
-              <ExternalButton href={event.siteUrl}>{canRegister(phase) ? 'Register Now' : 'Visit the Event Site'}</ExternalButton>
-            )}
-            <ButtonLink to={teams} size="lg" variant="inverseOutline">
-              <Users aria-hidden className="h-4 w-4" />
-              {canRegister(phase) ? 'Find a Team' : 'Browse Teams'}
-            </ButtonLink>
-          </div>
+          <HeroActions event={event} phase={phase} />
           <StaffLinks event={event} />
         </div>
         <TrophyArt />
       </div>
     </section>
+  );
+}
+
+/**
+ * The event's own site and its teams. An event an admin hid takes no one and lists its teams to no
+ * one: those still taking part (there only to leave) get neither link, its staff its site alone.
+ */
+function HeroActions({ event, phase }: { event: EventDetail; phase: EventPhase }) {
+  const { staffRole, isAdmin } = event.viewer;
+  const hidden = event.hidden;
+  const site = event.siteUrl && (!hidden || staffRole !== null || isAdmin) ? event.siteUrl : null;
+  const registering = canRegister(phase) && !hidden;
+  if (!site && hidden) return null;
+  return (
+    <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+      {site && <ExternalButton href={site}>{registering ? 'Register Now' : 'Visit the Event Site'}</ExternalButton>}
+      {!hidden && (
+        <ButtonLink to={`/teams?event=${encodeURIComponent(event.slug)}`} size="lg" variant="inverseOutline">
+          <Users aria-hidden className="h-4 w-4" />
+          {registering ? 'Find a Team' : 'Browse Teams'}
+        </ButtonLink>
+      )}
+    </div>
   );
 }
 

@@ -117,6 +117,10 @@ describe('taking part', () => {
     expect(await screen.findByText('Climate Code Sprint is hidden by a platform admin: no one can take part in it.')).toBeVisible();
     expect(await screen.findByText('Hidden by a platform admin: its teams are listed to no one.')).toBeVisible();
     expect(screen.getByText('Hidden by a platform admin: its people are listed to no one.')).toBeVisible();
+    // Its own site, but not as a place to register, and no way to its teams, listed to no one.
+    expect(screen.getByRole('link', { name: /^Visit the Event Site/ })).toHaveAttribute('href', 'https://example.org/climate-code-sprint');
+    expect(screen.queryByRole('link', { name: /^Register Now/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^(Find a Team|Browse Teams)$/ })).toBeNull();
   });
 
   it('one taking part in an event an admin hid is told so, and can only leave it', async () => {
@@ -134,6 +138,9 @@ describe('taking part', () => {
     expect(screen.getByText('You take part in this event')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Find me a team' })).toBeNull();
+    // Nothing that reads as a way in: neither the event's registration site nor its teams.
+    expect(screen.queryByRole('link', { name: /^(Register Now|Visit the Event Site)/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^(Find a Team|Browse Teams)$/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Leave Event' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave Event' }));
     await waitFor(() => expect(calls.some((c) => c.route === 'DELETE /api/events/{slug}/registration')).toBe(true));

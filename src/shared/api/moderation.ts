@@ -199,7 +199,7 @@ export const moderationApi = {
     summary: 'Report a profile, team, message or announcement',
     description:
       "Goes to the moderators of the event it belongs to (a profile: the event named, or one you both take part in), else to the platform's admins. " +
-      'Reporting the same thing again counts once. Join request and invitation messages: only those they were sent to.',
+      'Reporting the same thing again counts once. Join request and invitation messages, and announcements not sent to everyone: only those they were sent to (404 to anyone else).',
     security: signedIn,
     request: { body: jsonBody(ReportInputSchema) },
     responses: { 201: json(z.strictObject({ received: z.literal(true) }), 'Received'), ...errors(401, 404, ...jsonBodyErrors) },

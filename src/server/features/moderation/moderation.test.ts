@@ -142,6 +142,27 @@ describe('reports', () => {
     expect(byLeader.status).toBe(201);
     expect((await h.api('POST /api/reports', { body: { targetKind: 'team', targetId: teamId, reason: 'spam' } })).status).toBe(401);
   });
+
+  it('an announcement sent to a segment is reported only by those it went to; one sent to everyone by anyone taking part', async () => {
+    const send = (segment: { kind: 'team'; teamId: string } | { kind: 'everyone' }) =>
+      h.api('POST /api/events/{slug}/announcements', {
+        params: { slug: 'mod-hack' },
+        cookie: owner.cookie,
+        body: { message: 'To some of you: a note on the schedule.', segment },
+      });
+    const reportIt = (by: TestUser, id: string) =>
+      h.api('POST /api/reports', { cookie: by.cookie, body: { targetKind: 'announcement', targetId: id, reason: 'spam' } });
+    const toTeam = await send({ kind: 'team', teamId });
+    expect(toTeam.status).toBe(201);
+    // Alice takes part, but it went to the team's members only: to her it is an unknown id.
+    expect((await reportIt(alice, toTeam.body.id)).status).toBe(404);
+    expect((await reportIt(mate, toTeam.body.id)).status).toBe(201);
+    const toAll = await send({ kind: 'everyone' });
+    expect(toAll.status).toBe(201);
+    expect((await reportIt(alice, toAll.body.id)).status).toBe(201);
+    const reported = (await queue('mod-hack', moderator)).body.reports!.map((g: { targetId: string }) => g.targetId);
+    expect(reported).toEqual(expect.arrayContaining([toTeam.body.id, toAll.body.id]));
+  });
 });
 
 describe('who may moderate', () => {

@@ -31,7 +31,7 @@ export const HIDES: Record<ReportTarget, HiddenKind> = {
 
 /**
  * The target, or null when it does not exist or `viewerId` may not see it (messages: only those
- * they were sent to; null viewer: a moderator, who sees everything reported).
+ * they were sent to, and an announcement not sent to everyone the same; null viewer: a moderator, who sees everything reported).
  */
 export async function findTarget(db: Db, kind: ReportTarget, id: string, viewerId: string | null): Promise<Target | null> {
   const hides = HIDES[kind];
@@ -83,7 +83,7 @@ export async function findTarget(db: Db, kind: ReportTarget, id: string, viewerI
       );
     }
     case 'announcement': {
-      const a = await announcementForReport(db, id);
+      const a = await announcementForReport(db, id, viewerId);
       // It has no page of its own: its opening words tell one announcement from another in the queue.
       return (
         a && {

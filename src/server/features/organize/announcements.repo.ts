@@ -169,17 +169,29 @@ export async function deskRecordsOf(db: Db, eventId: string): Promise<DeskRecord
   return rows.map((r) => ({ ...r, by: refOrNull(r.by), at: r.at.toISOString() }));
 }
 
-/** An announcement as a report records it: its event, sender and words (moderation). */
 /** The announcements a person wrote (a platform ban hides them). */
 export async function announcementIdsBy(db: Db, profileId: string): Promise<string[]> {
   const rows = await db.select({ id: announcements.id }).from(announcements).where(eq(announcements.byProfileId, profileId));
   return rows.map((r) => r.id);
 }
 
-export async function announcementForReport(db: Db, id: string) {
+/**
+ * An announcement as a report records it: its event, sender and words (moderation); null when
+ * `viewerId` was not sent it and it is not public (one sent to a segment is, like a message, there
+ * only to those it went to; null viewer: a moderator).
+ */
+export async function announcementForReport(db: Db, id: string, viewerId: string | null) {
   const [row] = await db
     .select({ eventId: announcements.eventId, byProfileId: announcements.byProfileId, message: announcements.message })
     .from(announcements)
-    .where(eq(announcements.id, id));
+    .where(
+      and(
+        eq(announcements.id, id),
+        viewerId === null
+          ? undefined
+          : sql`(${announcements.public} or exists (select 1 from ${announcementRecipients} r
+              where r.announcement_id = ${announcements.id} and r.profile_id = ${viewerId}))`,
+      ),
+    );
   return row ?? null;
 }

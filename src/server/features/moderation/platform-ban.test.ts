@@ -4,7 +4,7 @@
  * their announcements (on the event's page and in the inbox copies), each replaced by 'Hidden by a
  * moderator' as a moderator's own hide does; lifting the ban shows it again, but not what a
  * moderator hid on their own. Searching for the hidden words does not find the bio or team. And inbox
- * copies of an announcement a moderator hid read the same.
+ * copies of an announcement a moderator hid read the same, and what a moderator hid outlives their account.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { createEvent } from '../../testing/events';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
 
 const ADMIN_EMAIL = 'admin-ban@example.com';
+const SECOND_ADMIN = 'admin-two-ban@example.com';
 const slug = 'ban-hack';
 
 let h: Harness;
@@ -75,7 +76,7 @@ const HIDDEN = {
 };
 
 beforeAll(async () => {
-  h = await createHarness({ adminEmails: [ADMIN_EMAIL] });
+  h = await createHarness({ adminEmails: [ADMIN_EMAIL, SECOND_ADMIN] });
   [owner, troll, bob, lea] = await Promise.all(['Olga', 'Troll', 'Bob', 'Lea'].map((firstName) => h.signUp({ firstName })));
   admin = await h.signUp({ firstName: 'Ada', email: ADMIN_EMAIL });
   await h.db.update(profiles).set({ bio: 'Buy my coins' }).where(eq(profiles.id, troll.profileId));
@@ -164,6 +165,25 @@ describe('a platform ban', () => {
     expect((await platform('unhide', 'profile', troll.profileId)).body.code).toBe('hidden_elsewhere');
     expect(await seen()).toEqual(HIDDEN);
     expect((await platform('unban', 'profile', troll.profileId)).status).toBe(200);
+    expect(await seen()).toEqual(SHOWN);
+  });
+
+  it('what an admin hid stays hidden when their account goes, and the card is not sent again to sync feeds', async () => {
+    const second = await h.signUp({ firstName: 'Ida', email: SECOND_ADMIN });
+    const hide = { action: 'hide', targetKind: 'profile', targetId: troll.profileId, reason: 'Spam everywhere' } as const;
+    expect((await h.api('POST /api/moderation/actions', { cookie: second.cookie, body: hide })).status).toBe(200);
+    const changedAt = async () =>
+      (await h.db.select({ at: profiles.changedAt }).from(profiles).where(eq(profiles.id, troll.profileId)))[0]!.at.toISOString();
+    const hiddenAt = await changedAt();
+    const gone = await h.api('POST /api/auth/delete-account', {
+      cookie: second.cookie,
+      body: { password: 'team-finder-1', confirm: 'Delete my account' },
+    });
+    expect(gone.status).toBe(200);
+    // The mark lost its author, nothing that shows: the bio stays hidden and the card did not change.
+    expect(await seen()).toEqual({ ...SHOWN, bio: HIDDEN_TEXT, foundByBio: false });
+    expect(await changedAt()).toBe(hiddenAt);
+    expect((await platform('unhide', 'profile', troll.profileId)).status).toBe(200);
     expect(await seen()).toEqual(SHOWN);
   });
 });

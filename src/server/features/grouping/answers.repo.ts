@@ -14,7 +14,7 @@ import { people } from '../../db/people';
 import { groupingGroups, groupingMembers, groupingRuns, type Event } from '../../db/schema';
 import { eventById } from '../events';
 import { notify } from '../notifications';
-import { formGroupedTeam, joinGroupedTeam, memberIdsOf, whoMayJoin } from '../teams';
+import { formGroupedTeam, joinGroupedTeam, lockForJoining, memberIdsOf, whoMayJoin } from '../teams';
 import { groupViews, notifyBackInPool } from './runs.repo';
 import { forbiddenPairs, oneTeamPlaceFilled, teamOptInOf } from './optins.repo';
 
@@ -91,6 +91,15 @@ async function endIfTooFew(tx: Db, groupId: string, event: Event, need: number):
 export async function answer(db: Db, groupId: string, profileId: string, accept: boolean): Promise<Outcome<{ proposal: Proposal }>> {
   let eventId = '';
   const outcome = await inTransaction(db, async (tx) => {
+    if (accept) {
+      // An accept of a group with a team joins it: the person and the team are locked before the
+      // group, in the order a team's deletion takes the team and the group (lockForJoining).
+      const [named] = await queryRows<{ team_id: string | null }>(
+        tx,
+        sql`select coalesce(fills_team_id, formed_team_id) as team_id from grouping_groups where id = ${groupId}`,
+      );
+      if (named?.team_id) await lockForJoining(tx, named.team_id, profileId);
+    }
     const [group] = await queryRows<{
       id: string;
       event_id: string;

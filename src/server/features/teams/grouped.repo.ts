@@ -78,6 +78,16 @@ export async function formGroupedTeam(
 }
 
 /**
+ * The person, then the team they join, locked (the team's row as it is now; null once deleted). An
+ * answer takes these before its group's row: a team's deletion holds the team and then, by its
+ * trigger (migration 0030), the groups naming it, so the other order deadlocked with it.
+ */
+export async function lockForJoining(tx: Db, teamId: string, profileId: string) {
+  await lockProfile(tx, profileId);
+  return lockTeam(tx, teamId);
+}
+
+/**
  * One who accepted joins the team their group formed, or the partial team it filled (`filling`):
  * refused when it is full or gone, and a partial team its leaders closed since.
  */
@@ -89,8 +99,7 @@ export async function joinGroupedTeam(
   role: string,
   { filling }: { filling: boolean },
 ): Promise<Outcome> {
-  await lockProfile(tx, profileId);
-  const team = await lockTeam(tx, teamId);
+  const team = await lockForJoining(tx, teamId, profileId);
   if (!team) return refused('team_not_found');
   if (filling && !team.isOpen) return refused('team_not_open');
   if (!hasRoom(team)) return refused('team_full');

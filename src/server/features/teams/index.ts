@@ -7,7 +7,7 @@ export { leaveEvent, membershipsOf } from './members.repo';
 export { pendingCountFor, pendingRequestIds, requestsOf } from './requests.repo';
 export { eventMemberships, eventPendingInvitations, eventPendingRequests, eventTeams } from './roster.repo';
 export { matchingTeams, personForSuggestions, teamForSuggestions } from './suggestions.repo';
-export { formGroupedTeam, joinGroupedTeam, memberIdsOf, whoMayJoin } from './grouped.repo';
+export { formGroupedTeam, joinGroupedTeam, lockForJoining, memberIdsOf, whoMayJoin } from './grouped.repo';
 export { withdrawBetween } from './contact-rules.repo';
 export { reportableInvitation, reportableRequest, reportableTeam, writtenBy } from './reportable.repo';
 export { unlistedFor } from './visibility';

@@ -6,8 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Availability, SkillLevel, Timezone } from '../../../shared/constants';
+import { HIDDEN_TEXT } from '../../../shared/safety';
 import { profiles } from '../../db/schema';
 import { createHarness, type Harness, type TestUser } from '../../testing/harness';
+
+const ADMIN_EMAIL = 'admin-match@example.com';
 
 let h: Harness;
 let leader: TestUser;
@@ -53,7 +56,7 @@ const suggestions = (by: TestUser | null, id = teamId, page = 1) =>
 const names = (items: { name: string }[]) => items.map((i) => i.name.split(' ')[0]);
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ adminEmails: [ADMIN_EMAIL] });
   leader = await h.signUp({ firstName: 'Lead', lastName: 'Match' });
   await h.db.update(profiles).set({ timezone: 'UTC+1' }).where(eq(profiles.id, leader.profileId));
   const res = await h.api('POST /api/teams', {
@@ -231,6 +234,23 @@ describe('GET /api/me/suggested-teams', () => {
       score: 60,
     });
     expect((await teamsFor(people.Dee)).body.items).toEqual([]);
+  });
+
+  it("a description a moderator hid reads 'Hidden by a moderator' on the suggested card too, until shown again", async () => {
+    const admin = await h.signUp({ firstName: 'Ada', lastName: 'Admin', email: ADMIN_EMAIL });
+    const moderate = (action: 'hide' | 'unhide') =>
+      h.api('POST /api/moderation/actions', {
+        cookie: admin.cookie,
+        body: { action, targetKind: 'team', targetId: teamId, reason: 'Insults in the description' },
+      });
+    const description = async () =>
+      (await teamsFor(people.Ada)).body.items.find((i: { team: { id: string } }) => i.team.id === teamId)!.team.description;
+    const shown = await description();
+    expect(shown).not.toBe(HIDDEN_TEXT);
+    expect((await moderate('hide')).status).toBe(200);
+    expect(await description()).toBe(HIDDEN_TEXT);
+    expect((await moderate('unhide')).status).toBe(200);
+    expect(await description()).toBe(shown);
   });
 
   it('ranks by skill points, and leaves out closed and full teams, one’s own teams and teams one asked', async () => {

@@ -8,6 +8,7 @@ import type { SkillBadge } from '../../../shared/api/profiles';
 import { isRecruiting } from '../../../shared/api/teams';
 import { formationLocked } from '../../../shared/events';
 import { skillsOfPosition, timezoneHours } from '../../../shared/matching';
+import { HIDDEN_TEXT } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { uuidArray } from '../../db/arrays';
 import { prepared } from '../../db/prepared';
@@ -105,11 +106,12 @@ export async function personForSuggestions(
 /**
  * What the matching index keeps of teams: the recruiting ones whose open positions need skills, or
  * the given teams whatever their state (an id not returned is a deleted team). Positions in the
- * order the team lists them.
+ * order the team lists them. A description a moderator hid (the row's flag, kept by migration 0029's
+ * trigger, which also moves the row's change time, so the index reads the team again) is hidden here.
  */
 export async function matchingTeams(db: Db, ids?: string[]) {
   const rows = await db
-    .select({ ...cardColumns, eventId: teams.eventId, positionSkills: teams.positionSkills })
+    .select({ ...cardColumns, eventId: teams.eventId, positionSkills: teams.positionSkills, descriptionHidden: teams.descriptionHidden })
     .from(teams)
     .where(
       ids
@@ -124,6 +126,7 @@ export async function matchingTeams(db: Db, ids?: string[]) {
     positions: t.openPositions
       .map((title) => ({ title, skills: skillsOfPosition(t.positionSkills, title) }))
       .filter((p) => p.skills.length),
-    card: toCard(t, t.event),
+    // No one it is suggested to is in the team: a description a moderator hid reads as hidden.
+    card: t.descriptionHidden ? { ...toCard(t, t.event), description: HIDDEN_TEXT } : toCard(t, t.event),
   }));
 }

@@ -7,16 +7,7 @@ import { gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import {
-  orderOf,
-  withNotes,
-  writtenLimit,
-  type ChangedTable,
-  type ListQuery,
-  type NewestFirstTable,
-  type Order,
-  type PageNotes,
-} from './paging';
+import { orderOf, pageRows, writtenLimit, type ChangedTable, type ListQuery, type NewestFirstTable, type Order } from './paging';
 
 /**
  * A value a kept statement's plan must not depend on, as a scalar subquery: `(select $1::uuid)`.
@@ -32,7 +23,7 @@ export const unseenByPlanner = (value: Placeholder | SQL | string, type: 'uuid' 
 /** For a first page's statement (firstPageStatement): changed at or after sync's instant (`since`), unseen by the planner. */
 export const changedSince = (column: PgColumn) => gte(column, unseenByPlanner(sql.placeholder('since'), 'timestamptz'));
 
-/** A kept first page's statement: its rows, as the columns and notes name them. */
+/** A kept first page's statement: its rows, as the columns name them. */
 interface KeptPage {
   execute(values: Record<string, unknown>): Promise<unknown[]>;
 }
@@ -44,9 +35,8 @@ interface KeptPage {
  * request. `where` and `columns` hold placeholders, never values, and are made once (`shape`), when
  * the statement is first prepared. The page size is written into
  * the statement: with a LIMIT it cannot see, PostgreSQL's plan for any value would sort every
- * match. `notes` are columns read for the page's rows only, after a subquery has cut the page, so
- * the page needs no second statement (a moderator's mark, an event's name), as paging.ts withNotes
- * makes every page's (on PGlite, each row as one JSON text: db/json-rows.ts).
+ * match. On PGlite each row is read as one JSON text (db/json-rows.ts), as paging.ts pageRows reads
+ * every page's.
  */
 export function firstPageStatement(
   db: Db,
@@ -56,7 +46,6 @@ export function firstPageStatement(
     /** The page's columns (`id`, and `createdAt` or for 'oldest change first' `changedAt`, among them) and filter. */
     shape: () => { columns: SelectedFields; where?: SQL };
     order: Order;
-    notes: PageNotes;
     pageSize: number;
   },
 ) {
@@ -69,7 +58,7 @@ export function firstPageStatement(
       .where(where)
       .orderBy(...orderOf(opts.order, table as unknown as Record<string, PgColumn>))
       .limit(writtenLimit(opts.pageSize) as unknown as number);
-    return withNotes(db, page, Object.keys(columns), opts.order, opts.notes).prepare(name) as KeptPage;
+    return pageRows(db, page, Object.keys(columns), opts.order).prepare(name) as KeptPage;
   });
 }
 
@@ -84,14 +73,13 @@ export function firstPageStatement(
  */
 export function walkedFirstPage<Row>(
   db: Db,
-  opts: { name: string; table: NewestFirstTable & ChangedTable; list: ListQuery; notes: PageNotes; pageSize: number },
+  opts: { name: string; table: NewestFirstTable & ChangedTable; list: ListQuery; pageSize: number },
 ): Promise<Row[]> {
   return firstPageStatement(db, {
     name: `${opts.name}:${opts.list.name}`,
     table: opts.table,
     shape: () => opts.list.shape(true),
     order: 'newest first',
-    notes: opts.notes,
     pageSize: opts.pageSize,
   }).execute(opts.list.params) as Promise<Row[]>;
 }

@@ -12,33 +12,20 @@ import { CountCache, FEW_MATCHES } from './counts';
  */
 const OFFSET_FENCE = sql`0` as unknown as number;
 
-/** Columns a list reads for the page's rows only, from the row's columns (a moderator's mark, an event's name). */
-export type PageNotes = (page: Record<string, SQL>) => SelectedFields;
-
 export type Order = 'newest first' | 'oldest change first';
 export const orderOf = (order: Order, t: Record<string, SQL | PgColumn>) =>
   order === 'newest first' ? [desc(t.createdAt), desc(t.id)] : [asc(t.changedAt), asc(t.id)];
 
 /**
- * The statement of `page` (a statement that cuts a page, in `order`), with `notes` read for those
- * rows only: `page` is a subquery of the statement that reads them, so a page needs one statement,
- * and a filter that collects thousands of matches before the page is cut reads no note for them.
- * A list's kept first pages are made the same way (api/first-pages.ts).
+ * The statement of `page` (a statement that cuts a page, in `order`) as a list reads it: on
+ * PostgreSQL the page itself; on PGlite its rows each as one JSON text (db/json-rows.ts), read from
+ * the page as a subquery. A list's kept first pages are made the same way (api/first-pages.ts).
  */
-export function withNotes(
-  db: Db,
-  page: Preparable & { as: (alias: string) => unknown },
-  keys: string[],
-  order: Order,
-  notes?: PageNotes,
-): Preparable {
-  // On PGlite the page's rows are read as one JSON text each (db/json-rows.ts).
-  const asJson = readsRowsAsJson(db);
-  if (!notes && !asJson) return page;
+export function pageRows(db: Db, page: Preparable & { as: (alias: string) => unknown }, keys: string[], order: Order): Preparable {
+  if (!readsRowsAsJson(db)) return page;
   const cut = page.as('page') as Record<string, SQL>;
-  const fields = { ...Object.fromEntries(keys.map((key) => [key, cut[key]])), ...notes?.(cut) };
   return db
-    .select(asJson ? jsonRow(fields) : fields)
+    .select(jsonRow(Object.fromEntries(keys.map((key) => [key, cut[key]]))))
     .from(cut as never)
     .orderBy(...orderOf(order, cut));
 }
@@ -163,10 +150,9 @@ export async function newestFirstPage<Row>(
     total?: () => Promise<number>;
     /** The first page when it is walked, read by the caller's own statement (firstPageStatement). */
     firstPage?: () => Promise<Row[]>;
-    notes?: PageNotes;
   },
 ): Promise<{ rows: Row[]; total: number }> {
-  const { table, list, page, pageSize, countKey, notes } = opts;
+  const { table, list, page, pageSize, countKey } = opts;
   const counts = opts.counts ?? new CountCache();
   const offset = (page - 1) * pageSize;
   const run = <R = Row>(kind: string, build: (shape: ReturnType<ListQuery['shape']>) => Preparable) =>
@@ -196,12 +182,11 @@ export async function newestFirstPage<Row>(
         : offset === 0 && opts.firstPage
           ? await opts.firstPage()
           : await run('walk', (shape) =>
-              withNotes(
+              pageRows(
                 db,
                 base(shape).orderBy(desc(table.createdAt), desc(table.id)).limit(PAGE_LIMIT).offset(PAGE_OFFSET),
                 Object.keys(shape.columns),
                 'newest first',
-                notes,
               ),
             ),
     total,
@@ -214,7 +199,7 @@ export async function newestFirstPage<Row>(
     if (offset >= total) return { rows: [], total };
     const rows = await run('collect', (shape) => {
       const matches = base(shape).offset(OFFSET_FENCE).as('matches') as unknown as Record<string, SQL>;
-      return withNotes(
+      return pageRows(
         db,
         db
           .select()
@@ -224,7 +209,6 @@ export async function newestFirstPage<Row>(
           .offset(PAGE_OFFSET),
         Object.keys(shape.columns),
         'newest first',
-        notes,
       );
     });
     return { rows, total };
@@ -239,8 +223,7 @@ export async function newestFirstPage<Row>(
       .limit(FEW_MATCHES + 1)
       .offset(OFFSET_FENCE)
       .as('matches') as unknown as Record<string, SQL>;
-    // The notes after the count: beside a window function they would be read for every match.
-    return withNotes(
+    return pageRows(
       db,
       db
         .select({
@@ -253,7 +236,6 @@ export async function newestFirstPage<Row>(
         .offset(PAGE_OFFSET),
       [...keys, 'matchCount'],
       'newest first',
-      notes,
     );
   });
   if (found.length === 0) {
@@ -296,7 +278,6 @@ export async function changedSincePage<Row>(
      */
     firstPage?: () => Promise<Row[]>;
     matches?: () => Promise<number>;
-    notes?: PageNotes;
   },
 ): Promise<{ rows: Row[]; total: number }> {
   const { table, list, page, pageSize } = opts;
@@ -315,7 +296,7 @@ export async function changedSincePage<Row>(
     firstPage
       ? firstPage()
       : run('since', ({ columns, where }) =>
-          withNotes(
+          pageRows(
             db,
             db
               .select(columns)
@@ -326,7 +307,6 @@ export async function changedSincePage<Row>(
               .offset(PAGE_OFFSET),
             Object.keys(columns),
             'oldest change first',
-            opts.notes,
           ),
         ),
     counts.get(`${opts.countKey}:since:${since}`, async () =>

@@ -44,7 +44,7 @@ describe('jsonRow', () => {
 
   it("reads the rows Drizzle reads as fields, as a page statement reads them (a subquery's columns and notes)", async () => {
     const page = h.db.select(columns).from(profiles).orderBy(desc(profiles.createdAt)).as('page') as unknown as Record<string, SQL>;
-    // Read for the page's rows, as a list's notes are (api/first-pages.ts).
+    // A column computed over the page's rows, read through the subquery as the page's own are.
     const notes = { nameLength: sql<number>`length(${page.firstName})`.mapWith(Number) };
     const fields: Record<string, SQL> = { ...Object.fromEntries(Object.keys(columns).map((key) => [key, page[key]])), ...notes };
     const asFields: Array<Record<string, unknown>> = await h.db

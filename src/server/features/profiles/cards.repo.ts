@@ -1,15 +1,13 @@
 /**
  * A profile's card as lists and details read it: its columns (over all events, or in one event,
- * where 'looking' means looking there), what a list reads beside a page's rows, and the card made
- * from a row.
+ * where 'looking' means looking there) and the card made from a row.
  */
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { ProfileCard, SkillBadge } from '../../../shared/api/profiles';
 import type { Availability } from '../../../shared/constants';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { profiles, type Profile } from '../../db/schema';
 import { isoInstant, isoOfTimestamptz } from '../../db/instants';
-import { hiddenReasonOf } from '../safety';
 
 export const cardColumns = {
   id: profiles.id,
@@ -25,6 +23,8 @@ export const cardColumns = {
   createdAt: isoInstant(profiles.createdAt),
   changedAt: isoInstant(profiles.changedAt),
   skills: profiles.skillBadges,
+  /** A moderator or a platform ban hid the bio (kept by migration 0029's trigger). */
+  bioHidden: profiles.bioHidden,
 };
 export type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills' | 'lookingForTeam' | 'createdAt' | 'changedAt'>> & {
   createdAt: string;
@@ -39,23 +39,18 @@ export type CardRow = Pick<Profile, Exclude<keyof typeof cardColumns, 'skills' |
   lookingSince?: string | null;
 };
 
-/** What a card needs beside its row, read for the page's rows only: whose bio a moderator hid. */
-export interface CardNotes {
-  hidden: string | null;
-}
-
 /**
  * A card from its row, field by field (a list maps a page of them on every request, and spreading
- * each row cost more than reading it), with the bio hidden when a list's note says so.
+ * each row cost more than reading it), with the bio hidden when a moderator hid it.
  */
-export function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
+export function toCard(row: CardRow): ProfileCard {
   const card: ProfileCard = {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
     preferredName: row.preferredName,
     name: row.name,
-    bio: row.hidden ? HIDDEN_TEXT : row.bio,
+    bio: row.bioHidden ? HIDDEN_TEXT : row.bio,
     avatarUrl: row.avatarUrl,
     availability: row.availability as Availability,
     lookingForTeam: row.lookingSince === undefined ? row.lookingForTeam === true : row.lookingSince !== null,
@@ -67,8 +62,6 @@ export function toCard(row: CardRow & Partial<CardNotes>): ProfileCard {
   if (row.lookingSince) card.lookingSince = isoOfTimestamptz(row.lookingSince);
   return card;
 }
-
-export const notesOf = (page: Record<string, SQL>): Record<keyof CardNotes, SQL> => ({ hidden: hiddenReasonOf('bio', sql`${page.id}`) });
 
 /**
  * In an event, a card says whether the person is looking for a team there and since when, both

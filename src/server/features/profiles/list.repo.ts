@@ -11,7 +11,7 @@ import { changedSincePage, escapeLike, estimatedRows, newestFirstPage, type List
 import { changedSince, firstPageStatement, walkedFirstPage } from '../../api/first-pages';
 import { profiles } from '../../db/schema';
 import { listedEventIdBySlug, newestRegistrants, registrantCount, takesPartIn } from '../events';
-import { cardColumns, cardColumnsIn, notesOf, toCard, type CardNotes, type CardRow } from './cards.repo';
+import { cardColumns, cardColumnsIn, toCard, type CardRow } from './cards.repo';
 
 /** One element of a PostgreSQL array literal, quoted so commas, braces and quotes stay text. */
 function arrayItem(value: string): string {
@@ -119,7 +119,7 @@ export function profileFilter(
 
 /**
  * The first page of everyone, or of everyone in an event, newest first or (for sync) oldest change
- * since `since` first, with each card's notes: one named statement (api/first-pages.ts
+ * since `since` first: one named statement (api/first-pages.ts
  * firstPageStatement). Everyone in a small event (`byRegistrants`), newest first: the page's people
  * are the event's newest registrants, read in order from the registrations' own index (collecting a
  * small event's people and sorting them cost twice the time of the large event's page). Otherwise
@@ -142,9 +142,8 @@ function everyoneFirstPage(db: Db, eventId: string | undefined, pageSize: number
       };
     },
     order: since ? 'oldest change first' : 'newest first',
-    notes: notesOf,
     pageSize,
-  }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<Array<CardRow & CardNotes>>;
+  }).execute({ event: eventId, since: since && new Date(since).toISOString() }) as Promise<CardRow[]>;
 }
 
 /** One page of profile cards, newest first, plus the number of all matches (see paging.ts). */
@@ -177,7 +176,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     shape: (walk) => ({ columns: eventId ? cardColumnsIn(sql.placeholder('event')) : cardColumns, where: filter.where(walk) }),
     params: filter.params,
   };
-  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow & CardNotes>(db, {
+  const { rows, total } = await (query.updatedSince ? changedSincePage : newestFirstPage)<CardRow>(db, {
     since: query.updatedSince ?? '',
     table: profiles,
     list,
@@ -186,13 +185,11 @@ export async function listProfiles(db: Db, query: ProfileListQuery, counts?: Cou
     countKey: `profiles:${JSON.stringify([query.q?.toLowerCase() ?? '', [...query.skills].map((s) => s.toLowerCase()).sort(), query.availability ?? '', query.looking, query.event ?? ''])}`,
     counts,
     ...(query.updatedSince ? { matches: registrants } : { total: registrants }),
-    notes: notesOf,
     ...(everyone && { firstPage: () => everyoneFirstPage(db, eventId, query.pageSize, query.updatedSince) }),
     // A search alone (in an event or not): its walk's forms give PostgreSQL nothing to plan by.
     ...(filter.searchOnly &&
       !query.updatedSince && {
-        firstPage: () =>
-          walkedFirstPage(db, { name: 'profiles_walk_first_page', table: profiles, list, notes: notesOf, pageSize: query.pageSize }),
+        firstPage: () => walkedFirstPage(db, { name: 'profiles_walk_first_page', table: profiles, list, pageSize: query.pageSize }),
       }),
   });
   return {

@@ -41,7 +41,7 @@ async function profileRow(db: Db, id: string, viewerProfileId: string | null = n
         githubUrl: profiles.githubUrl,
         linkedinUrl: profiles.linkedinUrl,
         portfolioUrl: profiles.portfolioUrl,
-        bioHidden: hiddenReasonOf('bio', sql`${profiles.id}`),
+        hiddenWhy: hiddenReasonOf('bio', sql`${profiles.id}`, profiles.bioHidden),
         block: viewer ? blockBetween(sql.placeholder('viewer'), sql`${profiles.id}`) : sql<null>`null`,
       })
       .from(profiles)
@@ -76,10 +76,12 @@ function detailOf(row: FullRow) {
     githubUrl: _g,
     linkedinUrl: _l,
     portfolioUrl: _p,
-    bioHidden: _h,
+    hiddenWhy: _h,
     block: _b,
     ...card
   } = row;
+  // The bio as written: each caller says who reads it hidden.
+  card.bioHidden = false;
   return { ...toCard(card), experiences };
 }
 
@@ -93,7 +95,7 @@ export async function getProfileDetail(db: Db, id: string, viewerProfileId: stri
   if (!row) return null;
   const detail: ProfileDetail = {
     ...detailOf(row),
-    ...(other && row.bioHidden !== null && { bio: HIDDEN_TEXT }),
+    ...(other && row.hiddenWhy !== null && { bio: HIDDEN_TEXT }),
     contact: signedIn && row.block === null ? contactOf(row) : null,
   };
   if (row.block === 'viewer') detail.blockedByViewer = true;
@@ -104,7 +106,7 @@ export async function getProfileDetail(db: Db, id: string, viewerProfileId: stri
 export async function getOwnProfile(db: Db, id: string): Promise<Omit<OwnProfile, 'teams'> | null> {
   const row = await profileRow(db, id);
   if (!row) return null;
-  return { ...detailOf(row), contact: contactOf(row), ...(row.bioHidden !== null && { bioHidden: row.bioHidden }) };
+  return { ...detailOf(row), contact: contactOf(row), ...(row.hiddenWhy !== null && { bioHidden: row.hiddenWhy }) };
 }
 
 /** The profile id of the user in column `userId` of another feature's statement (the session lookup), or null. */

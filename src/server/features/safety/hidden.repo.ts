@@ -8,7 +8,7 @@
  * hidden while any of its marks is: one queue's Unhide does not show what another queue or a ban hid.
  * The reason read is the first mark's.
  */
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { HiddenKind } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { hiddenContent } from '../../db/schema';
@@ -33,10 +33,14 @@ export async function hiddenAmong(db: Db, kind: HiddenKind, targetIds: string[])
   return new Map(rows.map((r) => [r.id, r.reason]));
 }
 
-/** For a statement of another feature: the moderator's reason if the target whose id is `targetId` is hidden, else null. */
-export const hiddenReasonOf = (kind: HiddenKind, targetId: SQL): SQL<string | null> =>
-  sql`(select ${hiddenContent.reason} from ${hiddenContent} where ${hiddenContent.kind} = ${kind} and ${hiddenContent.targetId} = ${targetId} and ${active}
-    order by ${hiddenContent.createdAt} limit 1)`;
+/**
+ * For a statement of another feature: the moderator's reason if the target whose id is `targetId` is
+ * hidden, else null. `hiddenFlag`: the target row's own flag (a bio's or a team description's,
+ * migration 0029), so the marks are looked up only for what is hidden.
+ */
+export const hiddenReasonOf = (kind: HiddenKind, targetId: SQL, hiddenFlag: SQL | Column): SQL<string | null> =>
+  sql`case when ${hiddenFlag} then (select ${hiddenContent.reason} from ${hiddenContent} where ${hiddenContent.kind} = ${kind} and ${hiddenContent.targetId} = ${targetId} and ${active}
+    order by ${hiddenContent.createdAt} limit 1) end`;
 
 /** The moderator's reason if the target is hidden, else null. */
 export async function hiddenReason(db: Db, kind: HiddenKind, targetId: string): Promise<string | null> {

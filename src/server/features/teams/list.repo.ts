@@ -2,7 +2,7 @@
  * Browsing teams: a page of team cards, newest first or (sync) oldest change first, filtered by a
  * search, 'open only' and an event, with each card's event (eventRefsById) and a hidden description.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TeamList } from '../../../shared/api/teams';
 import type { TeamListQuery } from '../../../shared/schemas';
 import { HIDDEN_TEXT } from '../../../shared/safety';
@@ -13,27 +13,15 @@ import type { CountCache } from '../../api/counts';
 import { changedSincePage, escapeLike, newestFirstPage, type ListQuery } from '../../api/paging';
 import { changedSince, firstPageStatement, unseenByPlanner, walkedFirstPage } from '../../api/first-pages';
 import { eventRefsById, listedEventIdBySlug, unlistedEventsWithTeams } from '../events';
-import { hiddenReasonOf } from '../safety';
 import { cardRowColumns, toCard, type CardRow } from './teams.repo';
 
-interface CardNotes {
-  hidden: string | null;
-}
-
-/** A team card's note, read for the page's rows only: the moderator's reason if its description is hidden. */
-const notesOf = (page: Record<string, SQL>) => ({
-  hidden: hiddenReasonOf('team_description', sql`${page.id}`),
-});
-
-// The moderator's mark is read for the page's rows only: in a list's columns it would be read for
-// every match a filter collects before the page is cut. The event's reference comes from the
-// instance's kept references (eventRefsById), by the card's event id.
+// The event's reference comes from the instance's kept references (eventRefsById), by the card's event id.
 const listColumns = { ...cardRowColumns, eventId: teams.eventId };
 type ListRow = CardRow & { eventId: string };
 
 /**
  * The first page of every team, or of every team in an event, newest first or (for sync) oldest
- * change since `since` first, with each card's notes: one named statement (api/first-pages.ts
+ * change since `since` first: one named statement (api/first-pages.ts
  * firstPageStatement). The event's id is given through a scalar subquery, so PostgreSQL plans
  * every event alike (by the event's own index) and keeps that plan, instead of planning each
  * request again to see how large the event is.
@@ -57,9 +45,8 @@ function everyTeamFirstPage(
       ),
     }),
     order: since ? 'oldest change first' : 'newest first',
-    notes: notesOf,
     pageSize,
-  }).execute({ event: eventId, unlisted, since: since && new Date(since).toISOString() }) as Promise<Array<ListRow & CardNotes>>;
+  }).execute({ event: eventId, unlisted, since: since && new Date(since).toISOString() }) as Promise<ListRow[]>;
 }
 
 /** Over all events: not the teams of an event hidden by an admin (or a draft), given as `unlisted`. */
@@ -110,7 +97,6 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
     pageSize: query.pageSize,
     countKey: `teams:${JSON.stringify([query.q?.toLowerCase() ?? '', query.open, query.event ?? '', unlisted ?? ''])}`,
     counts: countCache,
-    notes: notesOf,
   };
   const firstPage = everyTeam
     ? () => everyTeamFirstPage(db, eventId, unlisted, query.pageSize, query.updatedSince)
@@ -118,16 +104,15 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
       ? undefined
       : // A search or open teams (in an event or not): its walk's forms give PostgreSQL nothing to plan by.
         () =>
-          walkedFirstPage<ListRow & CardNotes>(db, {
+          walkedFirstPage<ListRow>(db, {
             name: 'teams_walk_first_page',
             table: teams,
             list,
-            notes: notesOf,
             pageSize: query.pageSize,
           });
   const { rows, total } = query.updatedSince
-    ? await changedSincePage<ListRow & CardNotes>(db, { ...page, since: query.updatedSince, firstPage })
-    : await newestFirstPage<ListRow & CardNotes>(db, { ...page, firstPage });
+    ? await changedSincePage<ListRow>(db, { ...page, since: query.updatedSince, firstPage })
+    : await newestFirstPage<ListRow>(db, { ...page, firstPage });
   // Events are never deleted: every team's event is there.
   const refs = await eventRefsById(
     db,
@@ -135,7 +120,7 @@ export async function listTeams(db: Db, query: TeamListQuery, countCache?: Count
   );
   const items = rows.map((row) => {
     const card = toCard(row, refs.get(row.eventId)!);
-    if (row.hidden) card.description = HIDDEN_TEXT;
+    if (row.descriptionHidden) card.description = HIDDEN_TEXT;
     return card;
   });
   return { items, total, page: query.page, pageSize: query.pageSize };

@@ -106,12 +106,12 @@ export async function personForSuggestions(
 /**
  * What the matching index keeps of teams: the recruiting ones whose open positions need skills, or
  * the given teams whatever their state (an id not returned is a deleted team). Positions in the
- * order the team lists them. A description a moderator hid (the row's flag, kept by migration 0029's
- * trigger, which also moves the row's change time, so the index reads the team again) is hidden here.
+ * order the team lists them. A description a moderator hid is hidden here (its flag's trigger moves
+ * the row's change time, so the index reads the team again).
  */
 export async function matchingTeams(db: Db, ids?: string[]) {
   const rows = await db
-    .select({ ...cardColumns, eventId: teams.eventId, positionSkills: teams.positionSkills, descriptionHidden: teams.descriptionHidden })
+    .select({ ...cardColumns, eventId: teams.eventId, positionSkills: teams.positionSkills })
     .from(teams)
     .where(
       ids

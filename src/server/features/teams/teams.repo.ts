@@ -56,6 +56,8 @@ export const cardRowColumns = {
   createdAt: isoInstant(teams.createdAt),
   updatedAt: isoInstant(teams.updatedAt),
   changedAt: isoInstant(teams.changedAt),
+  /** A moderator or a platform ban hid the description (kept by migration 0029's trigger): toCard leaves it to the caller. */
+  descriptionHidden: teams.descriptionHidden,
 };
 /** A team card's columns with its event's reference read in the same statement (suggestions). */
 export const cardColumns = { ...cardRowColumns, event: eventRefOf(teams.eventId) };
@@ -147,7 +149,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer)
         select json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'name', p.name,
           'avatarUrl', p.avatar_url, 'role', m.role, 'isLeader', m.is_leader) order by m.is_leader desc, m.joined_at, p.name)
         from ${teamMembers} m join ${people.table} p on p.id = m.profile_id where m.team_id = ${teamIdParam}), '[]')`,
-        hidden: hiddenReasonOf('team_description', sql`${teams.id}`),
+        hiddenWhy: hiddenReasonOf('team_description', sql`${teams.id}`, teams.descriptionHidden),
         pendingRequestId: viewer
           ? sql<string | null>`(select jr.id from ${joinRequests} jr
             where jr.team_id = ${teamIdParam} and jr.profile_id = ${sql.placeholder('viewer')} and jr.status = 'pending' limit 1)`
@@ -167,7 +169,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer)
   if (!me && (await unlistedFor(db, row.eventId, viewer))) return null;
   const pendingRequestId = me ? null : row.pendingRequestId;
   // A description a moderator hid: its team's members read it and why; everyone else, 'Hidden by a moderator'.
-  const hiddenWhy = row.hidden;
+  const hiddenWhy = row.hiddenWhy;
   return {
     ...toCard(team, event.ref),
     ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),

@@ -9,7 +9,7 @@ import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from '../../shared/constan
 import { SESSION_COOKIE } from '../../shared/api/contract';
 import type { Db } from '../db/client';
 import { allNotificationsOf, forgetPerson, notify } from '../features/notifications';
-import { deleteProfile, getOwnProfile } from '../features/profiles';
+import { deleteProfile, getOwnProfile, lockProfile } from '../features/profiles';
 import { handOverEventsOf } from '../features/events';
 import { leaveAllTeams, teamDataOf } from '../features/teams';
 import { deleteTokensOf } from '../features/tokens';
@@ -89,6 +89,8 @@ async function currentSession(c: AppContext) {
 async function deleteAccount(db: Db, viewer: Viewer): Promise<void> {
   await db.transaction(async (tx) => {
     if (viewer.profileId) {
+      // The person before their teams and events, as every write that involves them (db/people.ts lockPerson).
+      await lockProfile(tx, viewer.profileId);
       await leaveAllTeams(tx, viewer.profileId);
       const newOwners = await handOverEventsOf(tx, viewer.profileId);
       await notify(

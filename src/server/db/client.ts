@@ -78,7 +78,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => log.error({ err }, 'PostgreSQL connection error'));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db, log);
     // One instance migrates at a time when several start together.
     const client = await pool.connect();
     try {
@@ -268,6 +268,40 @@ export async function lockKey(tx: Db, key: string): Promise<void> {
 }
 
 /** Whether `err` (or what it wraps) says the database could not be reached, rather than refused a query. */
+/** PostgreSQL's error code of `err` or of an error it wraps (Drizzle wraps the driver's), else ''. */
+export function pgErrorCode(err: unknown): string {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return '';
+}
+
+/** Deadlock detected, serialization failure: PostgreSQL ended the transaction whole, and it may simply run again. */
+const RUN_AGAIN = new Set(['40P01', '40001']);
+
+/**
+ * `db.transaction` runs a transaction again (twice at most) when PostgreSQL ended it to break a
+ * deadlock: it was rolled back whole, its notifications and webhooks with it (they are rows and a
+ * NOTIFY, sent on commit), and every write reads what it checks again under its own locks. The
+ * writes take their locks in one order (the person, the team, the event; tests/races) so as not to
+ * deadlock; this is for a pair not found yet, which would otherwise answer a 500. The
+ * transactions a transaction opens inside (savepoints) are not run again on their own.
+ */
+function retryingTransactions(db: Db, log: Logger): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (err) {
+        if (attempt > 2 || !RUN_AGAIN.has(pgErrorCode(err))) throw err;
+        log.warn({ err, attempt }, 'transaction run again: PostgreSQL ended it to break a deadlock');
+      }
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
 export function databaseUnreachable(err: unknown): boolean {
   for (
     let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;

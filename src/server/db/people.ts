@@ -4,7 +4,8 @@
  * select `people.ref`. A read model of the profiles table one level above the features that use it;
  * writes to profiles stay in the profiles feature.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from './client';
 import { profiles, users } from './schema';
 
 export const people = {
@@ -20,3 +21,15 @@ export const people = {
   /** The email the person signed up with: for the staff of events they take part in, never for other people. */
   email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${profiles.userId})`,
 };
+
+/**
+ * Locks a person's profile for the rest of the transaction. Writes that involve a person take it
+ * first, before their team or event rows: every change to their memberships or registrations also
+ * updates their profile (its triggers), so a write that took a team or a registration first and
+ * came to the profile last deadlocked with one that took them the other way (tests/races).
+ */
+export async function lockPerson(db: Db, profileId: string): Promise<void> {
+  // NO KEY UPDATE, not UPDATE: rows that only point at the profile (a notification for them, a
+  // membership) take KEY SHARE, which this must not block, or two answers deadlock.
+  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('no key update');
+}

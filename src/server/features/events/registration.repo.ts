@@ -15,7 +15,7 @@ import { unseenByPlanner } from '../../api/first-pages';
 import { queryRows, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { uuidArray } from '../../db/arrays';
-import { people } from '../../db/people';
+import { lockPerson, people } from '../../db/people';
 import { events, registrations, type Event } from '../../db/schema';
 import { bannedFrom, isBanned } from '../safety';
 import { queueWebhooks } from '../webhooks';
@@ -57,11 +57,15 @@ export async function register(
     intent: input.intent,
     updatedAt: new Date(),
   };
-  const [updated] = await db
-    .update(registrations)
-    .set(changes)
-    .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)))
-    .returning({ profileId: registrations.profileId });
+  // The person first: the registration's triggers update their profile (lockPerson).
+  const [updated] = await db.transaction(async (tx) => {
+    await lockPerson(tx, profileId);
+    return tx
+      .update(registrations)
+      .set(changes)
+      .where(and(eq(registrations.eventId, event.id), eq(registrations.profileId, profileId)))
+      .returning({ profileId: registrations.profileId });
+  });
   if (!updated) {
     if (!isPublic(event)) return refused('event_not_public', whyNotPublic(event));
     if (await isBanned(db, profileId, event.id)) return refused('banned_from_event', { event: event.name });

@@ -9,6 +9,7 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import { blockBetween, hiddenReasonOf } from '../safety';
 import type { Db } from '../../db/client';
 import { uuidArray } from '../../db/arrays';
+import { lockPerson } from '../../db/people';
 import { prepared } from '../../db/prepared';
 import { profiles, skills } from '../../db/schema';
 import { eventsLookingIn, looksInSomeEvent } from '../events';
@@ -142,13 +143,9 @@ export async function createProfile(
 /**
  * Locks a person's profile for the rest of the transaction: every change that makes them a
  * member of a team takes this lock first, so two such changes for one person run one after the
- * other (and never deadlock on each other's requests).
+ * other (and never deadlock on each other's requests). db/people.ts says why it comes first.
  */
-export async function lockProfile(db: Db, profileId: string): Promise<void> {
-  // NO KEY UPDATE, not UPDATE: rows that only point at the profile (a notification for them, a
-  // membership) take KEY SHARE, which this must not block, or two answers deadlock.
-  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('no key update');
-}
+export const lockProfile = lockPerson;
 
 /** Switches 'looking for a team' off; true if it was on. */
 export async function stopLooking(db: Db, profileId: string): Promise<boolean> {

@@ -19,8 +19,9 @@ import { memberWebhook } from './webhook-events';
  * - everyone else in the person's teams is told a member deleted their account.
  * First the teams are locked in id order, then the rows of the events the person takes part in
  * (lockEventsOf: what follows, and the profile's deletion after it, change the counts they keep),
- * before anything changes: teams before events, as every write takes them (accepting a request locks
- * the team, then registers the person), so two writes never wait on each other in a circle.
+ * before anything changes: the person (the caller locks their profile first), their teams, then events,
+ * as every write takes them (accepting a request locks the person, the team, then registers them), so
+ * two writes never wait on each other in a circle (db/people.ts lockPerson; decisions/038).
  */
 export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
   const memberships = await tx

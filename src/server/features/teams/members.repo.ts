@@ -39,6 +39,8 @@ const withoutMember = (teamId: string, profileId: string) => and(eq(teamMembers.
 /** A leader removes a member who is not a leader (a leader is made a member first); the person is told. */
 export async function removeMember(db: Db, teamId: string, profileId: string, byProfileId: string): Promise<Outcome> {
   return inTransaction(db, async (tx) => {
+    // The person before the team (db/people.ts lockPerson): their leaving the event takes them in that order.
+    await lockProfile(tx, profileId);
     const led = await lockLedTeam(tx, teamId, byProfileId);
     if (!led.ok) return led;
     const member = await memberOf(tx, teamId, profileId);
@@ -57,6 +59,7 @@ export async function removeMember(db: Db, teamId: string, profileId: string, by
 /** A member leaves. A leader may leave only while another leader remains; the team's leaders are told. */
 export async function leaveTeam(db: Db, teamId: string, profileId: string): Promise<Outcome> {
   return inTransaction(db, async (tx) => {
+    await lockProfile(tx, profileId);
     const team = await lockTeam(tx, teamId);
     const member = team && (await memberOf(tx, teamId, profileId));
     if (!team || !member) return refused('not_a_member');
@@ -81,6 +84,7 @@ export async function leaveTeam(db: Db, teamId: string, profileId: string): Prom
  */
 export async function setLeader(db: Db, teamId: string, profileId: string, isLeader: boolean, byProfileId: string): Promise<Outcome> {
   return inTransaction(db, async (tx) => {
+    await lockProfile(tx, profileId);
     const led = await lockLedTeam(tx, teamId, byProfileId);
     if (!led.ok) return led;
     const member = await memberOf(tx, teamId, profileId);

@@ -1,7 +1,8 @@
 /**
  * Teams: a team's page, creating, editing and deleting (browsing: list.repo.ts). Every change to a team, to who
- * is in it or to who leads it locks the team's row first (lockTeam) and checks the actor's role
- * again under that lock (lockLedTeam), so a leader demoted or gone a moment ago can no longer act
+ * is in it or to who leads it locks the team's row (lockTeam), after the profile of the person it
+ * moves (db/people.ts lockPerson: the person, the team, then the event; decisions/038), and checks
+ * the actor's role again under that lock (lockLedTeam), so a leader demoted or gone a moment ago can no longer act
  * (the route's guard only answered early). Ownership sits in the where clause of reads, so a
  * foreign id looks exactly like an unknown one.
  */
@@ -336,6 +337,10 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string): P
  * invitations and memberships go with it. Its members are the caller's to tell.
  */
 export async function dropTeam(tx: Db, team: Team, by: { id: string; name: string } | null): Promise<void> {
+  // FOR UPDATE, over the caller's NO KEY UPDATE: a join request still being sent holds KEY SHARE on
+  // the team; this waits for it, so it is cancelled below (not left pending, which the team's
+  // deletion cannot set to no team), and holds off any new one until the team is gone.
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, team.id)).for('update');
   const cancelled = await tx
     .update(joinRequests)
     .set({ status: 'cancelled', respondedAt: new Date() })

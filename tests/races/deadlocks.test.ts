@@ -1,0 +1,232 @@
+/**
+ * Two writes that took the same rows in opposite orders: on PostgreSQL each came to wait on what the
+ * other held, and PostgreSQL ended one of them to break the deadlock (40P01), which answered a 500.
+ * The writes now take their locks in one order: the person's profile first (db/people.ts lockPerson),
+ * then the team, then the event. As a safety net for a pair not found yet, a transaction PostgreSQL
+ * ends with 40P01 or 40001 runs again (db/client.ts retryingTransactions). In each case a row is
+ * held while one write comes to wait on it and the other comes to wait behind; then it is let go.
+ * Neither answers a 500; which of the two goes first is PostgreSQL's to choose, so where it changes
+ * an answer both are accepted.
+ * PGlite runs one transaction at a time: PostgreSQL only (`npm run test:races`).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { refreshFreshness } from '../../src/server/features/organize';
+import type { TestUser } from '../../src/server/testing/harness';
+import { holdRows, untilWaiting } from './locks';
+import { at, h, useRaceWorld } from './world';
+
+const ADMIN_EMAIL = 'race-admin@example.com';
+useRaceWorld({ adminEmails: [ADMIN_EMAIL] });
+
+const DESCRIPTION = 'A team for racing locks against each other';
+const ASKING = { position: 'Designer', message: 'I would like to join your team, please.' };
+
+interface Scene {
+  slug: string;
+  teamId: string;
+  /** Pia's join request, when she asked. */
+  requestId: string;
+  leader: TestUser;
+  person: TestUser;
+}
+
+const personsRow = (s: Scene) => sql`select 1 from profiles where id = ${s.person.profileId} for no key update`;
+const eventsRow = (s: Scene) => sql`select 1 from events where slug = ${s.slug} for no key update`;
+const makeLeader = (s: Pick<Scene, 'teamId' | 'leader' | 'person'>, isLeader: boolean) =>
+  h.api('PATCH /api/teams/{id}/members/{profileId}', {
+    params: { id: s.teamId, profileId: s.person.profileId },
+    cookie: s.leader.cookie,
+    body: { isLeader },
+  });
+const deleteTeam = (s: Scene) => h.api('DELETE /api/teams/{id}', { params: { id: s.teamId }, cookie: s.leader.cookie });
+
+let scenes = 0;
+/**
+ * A team that Lena leads, in a published event she takes part in (`inEvent`, the default: else in
+ * none). Pia takes part in the event too with `takesPart` (null: she does not); then she asks to
+ * join the team, or joins it (invited, she accepts), or co-leads it (then made a leader).
+ */
+async function scene({
+  inEvent = true,
+  takesPart = {},
+  pia,
+}: { inEvent?: boolean; takesPart?: { looking?: boolean } | null; pia?: 'asks' | 'joins' | 'co-leads' } = {}): Promise<Scene> {
+  scenes += 1;
+  const slug = `race-deadlock-${scenes}`;
+  const [owner, leader, person] = await Promise.all(['Owen', 'Lena', 'Pia'].map((firstName) => h.signUp({ firstName })));
+  if (inEvent) {
+    const created = await h.api('POST /api/events', {
+      cookie: owner.cookie,
+      body: { slug, name: 'Race Hack', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const published = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: owner.cookie, body: { state: 'published' } });
+    expect(published.status).toBe(200);
+    for (const [who, body] of [[leader, {}] as const, [person, takesPart] as const]) {
+      if (body)
+        expect((await h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body })).status).toBe(200);
+    }
+  }
+  const team = await h.api('POST /api/teams', {
+    cookie: leader.cookie,
+    body: {
+      name: 'Race Team',
+      description: DESCRIPTION,
+      openPositions: ['Designer'],
+      ...(inEvent ? { isOpen: true, event: slug } : { maxSize: 5 }),
+    },
+  });
+  expect(team.status, JSON.stringify(team.body)).toBe(201);
+  const teamId = team.body.id;
+  let requestId = '';
+  if (pia === 'asks') {
+    const asked = await h.api('POST /api/teams/{id}/join-requests', { params: { id: teamId }, cookie: person.cookie, body: ASKING });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    requestId = asked.body.id;
+  } else if (pia) {
+    const invited = await h.api('POST /api/invitations', {
+      cookie: leader.cookie,
+      body: { teamId, profileId: person.profileId, role: 'Builder', message: 'Join us, we would love to have you.' },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const accepted = await h.api('POST /api/invitations/{id}/accept', { params: { id: invited.body.id }, cookie: person.cookie });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    if (pia === 'co-leads') expect((await makeLeader({ teamId, leader, person }, true)).status).toBe(200);
+  }
+  return { slug, teamId, requestId, leader, person };
+}
+
+/**
+ * Holds `row` while `first` is sent and comes to wait on it; then sends `second` and lets it come to
+ * wait (on the row, or on what `first` holds); then lets the row go. Answers both.
+ */
+async function race<A, B>(row: SQL, first: () => Promise<A>, second: () => Promise<B>, withinMs?: number): Promise<[A, B]> {
+  const holder = await holdRows(h, row);
+  let both!: Promise<[A, B]>;
+  try {
+    const a = first();
+    await untilWaiting(h, 1);
+    both = Promise.all([a, second()]);
+    await untilWaiting(h, 2, withinMs);
+  } finally {
+    await holder.release();
+  }
+  return both;
+}
+
+it('a newcomer asks to join a team while its leader deletes it: the team goes, the request with it or refused', async () => {
+  const s = await scene({ takesPart: null });
+  // Asking registers Pia on the spot: its count waits on the event's row. The deletion holds the team
+  // and waits on the event's row to count it.
+  const [asked, deleted] = await race(
+    eventsRow(s),
+    () => h.api('POST /api/teams/{id}/join-requests', { params: { id: s.teamId }, cookie: s.person.cookie, body: ASKING }),
+    () => deleteTeam(s),
+  );
+  expect(deleted.status).toBe(204);
+  expect([201, 404], JSON.stringify(asked.body)).toContain(asked.status);
+});
+
+it('a leader accepts a join request while its sender deletes their account: the account goes', async () => {
+  const s = await scene({ pia: 'asks' });
+  // The accept waits at the person's lock; the deletion (its password checked first) comes to it too.
+  const [accepted, gone] = await race(
+    personsRow(s),
+    () => h.api('POST /api/join-requests/{id}/accept', { params: { id: s.requestId }, cookie: s.leader.cookie }),
+    () =>
+      h.api('POST /api/auth/delete-account', {
+        cookie: s.person.cookie,
+        body: { password: 'team-finder-1', confirm: 'delete my account' },
+      }),
+    15_000,
+  );
+  expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+  expect([200, 404], JSON.stringify(accepted.body)).toContain(accepted.status);
+});
+
+it('a leader accepts a join request while its sender says "looking" again in the event: both done', async () => {
+  const s = await scene({ takesPart: { looking: true }, pia: 'asks' });
+  // The accept waits at the person's lock; the registration's row is held, its trigger waits on the profile.
+  const [accepted, renewed] = await race(
+    personsRow(s),
+    () => h.api('POST /api/join-requests/{id}/accept', { params: { id: s.requestId }, cookie: s.leader.cookie }),
+    () =>
+      h.api('PUT /api/events/{slug}/registration', {
+        params: { slug: s.slug },
+        cookie: s.person.cookie,
+        body: { looking: true, intent: 'Design' },
+      }),
+  );
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+});
+
+it('the freshness job lapses a "looking" while its person creates a team: the team made, the job not rolled back', async () => {
+  const s = await scene({ takesPart: { looking: true } });
+  // Said 'looking' long ago: due to lapse.
+  await h.db.execute(sql`update registrations set looking_since = now() - interval '60 days' where profile_id = ${s.person.profileId}`);
+  // The creation holds the profile; its team count waits on the event's row. The job holds the
+  // registration and waits on the profile.
+  const [created, job] = await race(
+    eventsRow(s),
+    () =>
+      h.api('POST /api/teams', {
+        cookie: s.person.cookie,
+        body: { name: 'Pia Team', description: DESCRIPTION, openPositions: ['Designer'], isOpen: true, event: s.slug },
+      }),
+    () => refreshFreshness(h.db),
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect(job).toMatchObject({ lapsed: expect.any(Number), reminded: expect.any(Number) });
+});
+
+let admin: TestUser | undefined;
+for (const { write, call, statuses } of [
+  { write: 'makes them a member', call: (s: Scene) => makeLeader(s, false), statuses: [200] },
+  { write: 'deletes the team', call: deleteTeam, statuses: [204] },
+]) {
+  it(`an admin bans a co-leader while the other leader ${write}: the ban and the write both done`, async () => {
+    admin ??= await h.signUp({ firstName: 'Ada', email: ADMIN_EMAIL });
+    const s = await scene({ inEvent: false, pia: 'co-leads' });
+    // The ban's mark on the bio waits on the profile; the leader's write comes to wait on it too.
+    const [banned, written] = await race(
+      personsRow(s),
+      () =>
+        h.api('POST /api/moderation/actions', {
+          cookie: admin!.cookie,
+          body: { action: 'ban', targetKind: 'profile', targetId: s.person.profileId, reason: 'Spam in every team description' },
+        }),
+      () => call(s),
+    );
+    expect(banned.status, JSON.stringify(banned.body)).toBe(200);
+    expect(statuses, JSON.stringify(written.body)).toContain(written.status);
+  });
+}
+
+// A leader's write after the member left finds no member (404); the team's deletion goes either way.
+for (const { write, call, statuses } of [
+  {
+    write: 'removes the member',
+    call: (s: Scene) =>
+      h.api('DELETE /api/teams/{id}/members/{profileId}', {
+        params: { id: s.teamId, profileId: s.person.profileId },
+        cookie: s.leader.cookie,
+      }),
+    statuses: [204, 404],
+  },
+  { write: 'makes the member leader', call: (s: Scene) => makeLeader(s, true), statuses: [200, 404] },
+  { write: 'deletes the team', call: deleteTeam, statuses: [204] },
+]) {
+  it(`the leader ${write} while the member leaves the event: the member is gone`, async () => {
+    const s = await scene({ pia: 'joins' });
+    // Leaving waits at the person's lock; the leader's write comes to wait on it too.
+    const [left, written] = await race(
+      personsRow(s),
+      () => h.api('DELETE /api/events/{slug}/registration', { params: { slug: s.slug }, cookie: s.person.cookie }),
+      () => call(s),
+    );
+    expect(left.status, JSON.stringify(left.body)).toBe(204);
+    expect(statuses, JSON.stringify(written.body)).toContain(written.status);
+  });
+}

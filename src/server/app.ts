@@ -15,7 +15,7 @@ import { authApi } from '../shared/api/auth';
 import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api/docs';
 import { mountCrawlerFiles } from './api/crawlers';
-import { databaseUnreachable, migrationStatus, type Db, type DatabaseKind } from './db/client';
+import { databaseUnreachable, migrationStatus, pgErrorCode, type Db, type DatabaseKind } from './db/client';
 import { ApiError, errorBody, type AppContext, type AppEnv } from './api/http';
 import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
@@ -256,7 +256,7 @@ export function createApp(deps: AppDeps) {
       const message = err.status === 400 && /JSON/i.test(err.message) ? 'The request body must be JSON' : err.message || 'Bad request';
       return c.json(errorBody(err.status, message), err.status);
     }
-    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    const pgCode = pgErrorCode(err);
     if (pgCode === '23505') return c.json(errorBody(409, 'This already exists'), 409);
     if (pgCode === '23503') return c.json(errorBody(404, 'A referenced record does not exist'), 404);
     // A database restarting or down: the client may retry shortly (a 500 would say the request was wrong).

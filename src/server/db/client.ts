@@ -267,7 +267,6 @@ export async function lockKey(tx: Db, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/** Whether `err` (or what it wraps) says the database could not be reached, rather than refused a query. */
 /** PostgreSQL's error code of `err` or of an error it wraps (Drizzle wraps the driver's), else ''. */
 export function pgErrorCode(err: unknown): string {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
@@ -302,6 +301,7 @@ function retryingTransactions(db: Db, log: Logger): Db {
   return db;
 }
 
+/** Whether `err` (or what it wraps) says the database could not be reached, rather than refused a query. */
 export function databaseUnreachable(err: unknown): boolean {
   for (
     let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;

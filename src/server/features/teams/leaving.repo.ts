@@ -21,7 +21,7 @@ import { memberWebhook } from './webhook-events';
  * (lockEventsOf: what follows, and the profile's deletion after it, change the counts they keep),
  * before anything changes: the person (the caller locks their profile first), their teams, then events,
  * as every write takes them (accepting a request locks the person, the team, then registers them), so
- * two writes never wait on each other in a circle (db/people.ts lockPerson; decisions/038).
+ * two writes never wait on each other in a circle (db/people.ts lockPerson; docs/decisions/038).
  */
 export async function leaveAllTeams(tx: Db, profileId: string): Promise<void> {
   const memberships = await tx

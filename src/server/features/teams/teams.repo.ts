@@ -1,9 +1,9 @@
 /**
- * Teams: a team's page, creating, editing and deleting (browsing: list.repo.ts). Every change to a team, to who
- * is in it or to who leads it locks the team's row (lockTeam), after the profile of the person it
- * moves (db/people.ts lockPerson: the person, the team, then the event; decisions/038), and checks
- * the actor's role again under that lock (lockLedTeam), so a leader demoted or gone a moment ago can no longer act
- * (the route's guard only answered early). Ownership sits in the where clause of reads, so a
+ * Teams: a team's page, creating, editing and deleting (browsing: list.repo.ts). Every change to a
+ * team, to who is in it or to who leads it locks the team's row (lockTeam), after the profile of the
+ * person it moves (db/people.ts lockPerson: the person, the team, then the event; docs/decisions/038),
+ * and checks the actor's role again under that lock (lockLedTeam), so a leader demoted or gone a
+ * moment ago can no longer act (the route's guard only answered early). Ownership sits in the where clause of reads, so a
  * foreign id looks exactly like an unknown one.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -170,7 +170,7 @@ export async function getTeamDetail(db: Db, teamId: string, viewer: EventViewer)
   if (!me && (await unlistedFor(db, row.eventId, viewer))) return null;
   const pendingRequestId = me ? null : row.pendingRequestId;
   // A description a moderator hid: its team's members read it and why; everyone else, 'Hidden by a moderator'.
-  const hiddenWhy = row.hiddenWhy;
+  const { hiddenWhy } = row;
   return {
     ...toCard(team, event.ref),
     ...(hiddenWhy !== null && (me ? { descriptionHidden: hiddenWhy } : { description: HIDDEN_TEXT })),

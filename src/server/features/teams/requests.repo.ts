@@ -10,6 +10,7 @@ import { done, inTransaction, refused, Rollback, type Outcome } from '../../api/
 import type { Db } from '../../db/client';
 import { joinRequests, teamInvitations, teamMembers, teams } from '../../db/schema';
 import { notify } from '../notifications';
+import { lockProfile } from '../profiles';
 import { people } from '../../db/people';
 import { HIDDEN_TEXT } from '../../../shared/safety';
 import { hiddenAmong } from '../safety';
@@ -83,6 +84,12 @@ export async function requestToJoin(
   const position = team.openPositions.find((p) => p.toLowerCase() === input.position.toLowerCase());
   if (!position) return refused('position_not_open');
   return inTransaction(db, async (tx) => {
+    // The person, then the team (KEY SHARE, as the request's row will hold it), before asking may
+    // register them (the event's row): the order every write takes (db/people.ts lockPerson), so a
+    // deletion of the team waits for this, or this for it, never both.
+    await lockProfile(tx, profileId);
+    const [still] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, team.id)).for('key share');
+    if (!still) return refused('team_not_found');
     // Asking is the first step of joining: the event's rules for joining hold now, so no one asks in vain.
     const event = await eventOfTeam(tx, team);
     // Bans, blocks and a recent decline first: a banned person is told why, not 'take part first'.

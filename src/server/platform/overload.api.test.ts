@@ -75,10 +75,17 @@ describe('an overloaded instance', () => {
   it('turns new requests away while a queue stands, so that every request is answered in time, a page or a 503', async () => {
     // 300 clients, each sending its next request as soon as the last is answered, for 1.5 s: the
     // embedded database answers one query at a time on this thread, so every turn of the loop is long.
+    // A machine busy with other work may delay the loop past 50 ms for all of those 1.5 s (seen in CI,
+    // beside the browser tests): then they go on until a page was answered, 8 s at most.
+    expect(await pageOnceQuiet()).toBe(200);
     const answers: { status: number; ms: number; retryAfter: string | null }[] = [];
-    const end = performance.now() + 1500;
+    const start = performance.now();
+    const going = () => {
+      const ran = performance.now() - start;
+      return ran < 1500 || (ran < 8000 && !answers.some((a) => a.status === 200));
+    };
     const client = async () => {
-      while (performance.now() < end) {
+      while (going()) {
         // As over a socket: the next request is read in a later turn of the event loop.
         await new Promise((r) => setImmediate(r));
         const started = performance.now();

@@ -15,7 +15,7 @@ import { authApi } from '../shared/api/auth';
 import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api/docs';
 import { mountCrawlerFiles } from './api/crawlers';
-import { databaseUnreachable, migrationStatus, pgErrorCode, type Db, type DatabaseKind } from './db/client';
+import { databaseUnreachable, mayRunAgain, migrationStatus, pgErrorCode, type Db, type DatabaseKind } from './db/client';
 import { ApiError, errorBody, type AppContext, type AppEnv } from './api/http';
 import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
@@ -23,6 +23,7 @@ import { drainRequests, type Drain } from './platform/drain';
 import { openApiDocument } from './api/openapi';
 import {
   API_CONTENT_SECURITY_POLICY,
+  BUSY_MESSAGE,
   identifyClient,
   inlineScriptHashes,
   sameOriginWrites,
@@ -262,6 +263,12 @@ export function createApp(deps: AppDeps) {
     // A database restarting or down: the client may retry shortly (a 500 would say the request was wrong).
     if (databaseUnreachable(err)) {
       return c.json(errorBody(503, 'The service is briefly unavailable. Please try again in a few seconds.'), 503, { 'retry-after': '5' });
+    }
+    // PostgreSQL ended a statement outside a transaction (those run again, db/client.ts) to break a
+    // deadlock or a serialization failure: nothing of it was written, and the same request may be sent again.
+    if (mayRunAgain(err)) {
+      (c.var.log ?? log).warn({ err }, 'a statement ended by a deadlock or a serialization failure');
+      return c.json(errorBody(503, BUSY_MESSAGE), 503, { 'retry-after': '1' });
     }
     // Input the validation let through but the database refuses: a bad cast, NUL in text, a number out of range.
     if (pgCode === '22P02' || pgCode === '23514' || pgCode === '22021' || pgCode === '22003') {

@@ -267,16 +267,26 @@ export async function lockKey(tx: Db, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/** PostgreSQL's error code of `err` or of an error it wraps (Drizzle wraps the driver's), else ''. */
+/** `err` and the errors it wraps (Drizzle wraps the driver's), outermost first, five at most. */
+function* errorChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  type Wrapping = { code?: unknown; message?: unknown; cause?: unknown };
+  for (let e = err as Wrapping | undefined, depth = 0; e && depth < 5; e = e.cause as Wrapping | undefined, depth++) yield e;
+}
+
+/** PostgreSQL's error code of `err` or of an error it wraps, else ''. */
 export function pgErrorCode(err: unknown): string {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
+  for (const e of errorChain(err)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   return '';
 }
 
 /** Deadlock detected, serialization failure: PostgreSQL ended the transaction whole, and it may simply run again. */
 const RUN_AGAIN = new Set(['40P01', '40001']);
+
+/**
+ * Whether PostgreSQL ended `err`'s statement or transaction to break a deadlock or a serialization
+ * failure: nothing of it was written, and the same request may simply be sent again.
+ */
+export const mayRunAgain = (err: unknown): boolean => RUN_AGAIN.has(pgErrorCode(err));
 
 /**
  * `db.transaction` runs a transaction again (twice at most) when PostgreSQL ended it to break a
@@ -293,8 +303,8 @@ function retryingTransactions(db: Db, log: Logger): Db {
       try {
         return await transaction(work, config);
       } catch (err) {
-        if (attempt > 2 || !RUN_AGAIN.has(pgErrorCode(err))) throw err;
-        log.warn({ err, attempt }, 'transaction run again: PostgreSQL ended it to break a deadlock');
+        if (attempt > 2 || !mayRunAgain(err)) throw err;
+        log.warn({ err, attempt }, 'transaction run again: PostgreSQL ended it (a deadlock or a serialization failure)');
       }
     }
   }) as Db['transaction'];
@@ -303,11 +313,7 @@ function retryingTransactions(db: Db, log: Logger): Db {
 
 /** Whether `err` (or what it wraps) says the database could not be reached, rather than refused a query. */
 export function databaseUnreachable(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
+  for (const e of errorChain(err)) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;

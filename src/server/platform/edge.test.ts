@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressOf, inlineScriptHashes } from './edge';
 import { cookieFrom, createHarness, type Harness, type TestUser } from '../testing/harness';
@@ -295,6 +296,30 @@ describe('answers that say when to come back', () => {
       }
     } finally {
       await down.close();
+    }
+  });
+
+  it('answers 503 with Retry-After 1, not 500, when the database ended a statement to break a deadlock or a serialization failure', async () => {
+    // A statement outside a transaction, as the database ends it (the driver's error, wrapped by Drizzle);
+    // a transaction ended so runs again on PostgreSQL (db/client.ts, tests/races/deadlocks.test.ts).
+    const ended: Harness = await createHarness({
+      setup: (app) => {
+        app.get('/ended/:code', async (c) => {
+          const code = c.req.param('code') === 'deadlock' ? '40P01' : '40001';
+          await ended.db.execute(sql.raw(`do $$ begin raise exception 'ended' using errcode = '${code}'; end $$`));
+          return c.text('not reached');
+        });
+      },
+    });
+    try {
+      for (const path of ['/ended/deadlock', '/ended/serialization']) {
+        const res = await ended.request('GET', path);
+        expect(res.status, path).toBe(503);
+        expect(res.body).toEqual({ error: 'The server is busy. Please try again in a moment.', code: 'unavailable' });
+        expect(res.headers.get('retry-after')).toBe('1');
+      }
+    } finally {
+      await ended.close();
     }
   });
 

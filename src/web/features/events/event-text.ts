@@ -6,12 +6,16 @@ import type { EventDetail } from '../../../shared/api/events';
 import type { EventPhase } from '../../../shared/events';
 import { longDate, longDateTime, monthDayOrdinal } from './schedule-time';
 
-type Dated = Pick<EventDetail, 'timezone' | 'buildStartsAt' | 'submissionDeadline' | 'awardsAt' | 'prizePool'>;
+type Dated = Pick<EventDetail, 'timezone' | 'buildStartsAt' | 'submissionDeadline' | 'awardsAt' | 'prizePool' | 'hidden'>;
 
-/** The pitch's closing sentence, after the event's description. */
+/**
+ * The pitch's closing sentence, after the event's description. An event an admin hid invites no one
+ * to find a team there (no one can take part in it; its teams are listed to no one).
+ */
 export function pitchEnding(event: Dated, phase: EventPhase): string {
   if (phase === 'judging') return 'The build is over: the judges are reviewing what the teams shipped.';
   if (phase === 'ended') return 'This edition is over; your profile and your team stay here for the next one.';
+  if (event.hidden) return 'While it is hidden, no one can take part and no team forms here.';
   return event.prizePool ? 'Find your team, ship something great, and compete for a share.' : 'Find your team and ship something great.';
 }
 

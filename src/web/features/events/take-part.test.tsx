@@ -121,6 +121,8 @@ describe('taking part', () => {
     expect(screen.getByRole('link', { name: /^Visit the Event Site/ })).toHaveAttribute('href', 'https://example.org/climate-code-sprint');
     expect(screen.queryByRole('link', { name: /^Register Now/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^(Find a Team|Browse Teams)$/ })).toBeNull();
+    expect(screen.getByText(/While it is hidden, no one can take part and no team forms here\.$/)).toBeVisible();
+    expect(screen.queryByText(/ship something great/)).toBeNull();
   });
 
   it('one taking part in an event an admin hid is told so, and can only leave it', async () => {
@@ -141,6 +143,7 @@ describe('taking part', () => {
     // Nothing that reads as a way in: neither the event's registration site nor its teams.
     expect(screen.queryByRole('link', { name: /^(Register Now|Visit the Event Site)/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^(Find a Team|Browse Teams)$/ })).toBeNull();
+    expect(screen.queryByText(/ship something great/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Leave Event' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave Event' }));
     await waitFor(() => expect(calls.some((c) => c.route === 'DELETE /api/events/{slug}/registration')).toBe(true));

@@ -25,23 +25,40 @@ export interface Lapsed {
 /**
  * Switches off the looking flags that have outlived their event's period, at most `limit` at once
  * (the oldest first), and answers whose, by event. Rows another transaction holds are left for the
- * next run, so two instances running this at once never lapse (and announce) one flag twice.
+ * next run, so two instances running this at once never lapse (and announce) one flag twice. It locks
+ * the people's profiles before their registrations (the lapse's trigger writes the profile): the
+ * order every write takes (db/people.ts lockPerson), so a person in the middle of a write (creating
+ * a team) is left for the next run rather than met in a deadlock (decision 038).
  */
 export async function lapseLooking(tx: Db, limit = 5000): Promise<Lapsed[]> {
+  // Due: said so longer ago than their event's period (and a day at least), in an event still forming.
+  const due = sql`r.looking_since < now() - interval '1 day'
+    and r.looking_since < now() - make_interval(days => ${events.lookingLapseDays})
+    and coalesce(r.looking, ${people.lookingForTeam}) and ${FORMING}`;
+  // The people first, then their registrations: a row lock skipped is not let go, so locking the
+  // registration first would keep it from a person whose profile a write holds, and that write
+  // comes to the registration next.
   const rows = await queryRows<{ eventId: string; profileId: string }>(
     tx,
-    sql`with due as (
+    sql`with persons as materialized (
+      select ${people.id} as id from ${people.table}
+      where ${people.id} in (
+        select r.profile_id from ${registrations} r
+          join ${events} on ${events.id} = r.event_id
+          join ${people.table} on ${people.id} = r.profile_id
+        where ${due} order by r.looking_since limit ${limit})
+      for no key update skip locked
+    ), lapsing as materialized (
       select r.event_id, r.profile_id from ${registrations} r
         join ${events} on ${events.id} = r.event_id
         join ${people.table} on ${people.id} = r.profile_id
-      where r.looking_since < now() - interval '1 day'
-        and r.looking_since < now() - make_interval(days => ${events.lookingLapseDays})
-        and coalesce(r.looking, ${people.lookingForTeam}) and ${FORMING}
+        join persons on persons.id = r.profile_id
+      where ${due}
       order by r.looking_since limit ${limit}
       for update of r skip locked
     )
     update ${registrations} r set looking = false, updated_at = now()
-    from due where r.event_id = due.event_id and r.profile_id = due.profile_id
+    from lapsing where r.event_id = lapsing.event_id and r.profile_id = lapsing.profile_id
     returning r.event_id as "eventId", r.profile_id as "profileId"`,
   );
   if (rows.length === 0) return [];

@@ -12,7 +12,7 @@ import { NotificationHub, pruneRead } from './features/notifications';
 import { createMatchingIndex } from './features/matching';
 import { createAnnouncementInbox, createAnnouncementSender, createFreshnessJob, INBOX_BATCH } from './features/organize';
 import { createWebhookWorker } from './features/webhooks';
-import { eventById } from './features/events';
+import { eventById, followEventSaves } from './features/events';
 import { createGroupingJob } from './features/grouping';
 import { pruneAttempts } from './auth/attempt-limits.repo';
 import { listen, stopAccepting } from './platform/listen';
@@ -77,6 +77,8 @@ async function main() {
   await live.start(database.listen);
   const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
+  // What this instance keeps of events (names, states, rules) follows the others' saves at once.
+  const stopFollowingEvents = await followEventSaves(database.db, database.listen);
   // Announcements to more people than one batch reach their inboxes in batches after they are sent: one
   // deliverer at a time across instances. PostgreSQL answers other requests meanwhile, so its batches are
   // larger (fewer round trips and commits); PGlite answers between batches (docs/decisions/036).
@@ -208,6 +210,7 @@ async function main() {
     await Promise.all([
       live.stop(),
       matching.stop(),
+      stopFollowingEvents(),
       announcementMail?.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement mail sender')),
       announcementInbox.stop().catch((err: unknown) => log.error({ err }, 'stopping the announcement deliverer')),
       freshness.stop(),

@@ -17,11 +17,14 @@ const databaseUrl = database.url;
 let ports: number[] = [];
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 let servers: ReturnType<typeof startServer>[] = [];
+const ADMIN_EMAIL = 'admin-of-instances@example.com';
 
 beforeAll(async () => {
   await database.create();
   ports = await Promise.all([freePort(), freePort()]);
-  servers = ports.map((port) => startServer({ DATABASE_URL: databaseUrl, PORT: String(port), AUTH_RATE_LIMIT: 'off' }));
+  servers = ports.map((port) =>
+    startServer({ DATABASE_URL: databaseUrl, PORT: String(port), AUTH_RATE_LIMIT: 'off', ADMIN_EMAILS: ADMIN_EMAIL }),
+  );
   // Both start together: one migrates while the other waits for it.
   await Promise.all(servers.map((s, i) => waitForHealth(ports[i], s)));
 }, 120_000);
@@ -32,12 +35,12 @@ afterAll(async () => {
   await database.drop();
 }, 60_000);
 
-async function signUp(port: number, firstName: string) {
+async function signUp(port: number, firstName: string, email = `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`) {
   const res = await callServer(urlOf(port), 'POST /api/auth/sign-up/email', {
     body: {
       firstName,
       lastName: 'Instance',
-      email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
+      email,
       password: 'team-finder-1',
     },
   });
@@ -146,6 +149,55 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
       if (event === 'ended' || event === 'timeout') break;
     }
     expect(events).toEqual(['session-ended', 'ended']);
+  });
+
+  it("an event renamed and hidden through A shows so on B's pages within a second, not when B's kept copy is due (10 s)", async () => {
+    const [A, B] = ports;
+    const owner = await signUp(A, 'Owner');
+    const leader = await signUp(A, 'Lead');
+    const slug = `across-${randomUUID().slice(0, 8)}`;
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const created = await callServer(urlOf(A), 'POST /api/events', {
+      cookie: owner,
+      body: { slug, name: 'Across Hack', location: 'Online', timezone: 'UTC', buildStartsAt: inDays(10), submissionDeadline: inDays(12) },
+    });
+    expect(created.status).toBe(201);
+    const edit = (body: { state?: 'published'; name?: string }) =>
+      callServer(urlOf(A), 'PATCH /api/events/{slug}', { params: { slug }, cookie: owner, body });
+    expect((await edit({ state: 'published' })).status).toBe(200);
+    expect((await callServer(urlOf(A), 'PUT /api/events/{slug}/registration', { params: { slug }, cookie: leader, body: {} })).status).toBe(
+      200,
+    );
+    const { body: team } = await callServer(urlOf(A), 'POST /api/teams', {
+      cookie: leader,
+      body: { name: 'Across Team', description: 'A team of an event seen from two instances.', openPositions: ['Designer'], event: slug },
+    });
+    const teamOnB = () => callServer(urlOf(B), 'GET /api/teams/{id}', { params: { id: team.id } });
+    /** Asks B until `seen` holds of its answer; fails after a second. */
+    const untilOnB = async (seen: (answer: Awaited<ReturnType<typeof teamOnB>>) => boolean, what: string) => {
+      const since = Date.now();
+      while (!seen(await teamOnB())) {
+        expect(Date.now() - since, what).toBeLessThan(1000);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    // B reads the event with the team's page, and keeps it.
+    expect((await teamOnB()).body.event).toMatchObject({ slug, name: 'Across Hack' });
+    expect((await edit({ name: 'Across Hack Renamed' })).status).toBe(200);
+    await untilOnB((answer) => answer.body.event?.name === 'Across Hack Renamed', 'B still names the event as it was');
+    // An admin hides it through A: its team's page is not found on B either (to one who is not its member).
+    const admin = await signUp(A, 'Admin', ADMIN_EMAIL);
+    // An admin's address must be proven: A logs the mail (no SMTP here), and its owner opens the link.
+    const mailed = servers[0]
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"mail"') && line.includes(ADMIN_EMAIL))
+      .map((line) => (JSON.parse(line) as { mail: { text: string } }).mail.text.match(/https?:\/\/\S+/)?.[0]);
+    const link = new URL(mailed.at(-1)!);
+    await fetch(`${urlOf(A)}${link.pathname}${link.search}`, { redirect: 'manual' });
+    const hidden = await callServer(urlOf(A), 'PATCH /api/events/{slug}', { params: { slug }, cookie: admin, body: { hidden: true } });
+    expect(hidden.status).toBe(200);
+    await untilOnB((answer) => answer.status === 404, "B still shows the hidden event's team");
   });
 
   it('a join request sent through A reaches the leader connected to B within a second', async () => {

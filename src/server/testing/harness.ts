@@ -25,6 +25,7 @@ import { createContractChecker } from './contract-check';
 import { openDatabase, type Database } from '../db/client';
 import { NotificationHub } from '../features/notifications';
 import { createMatchingIndex } from '../features/matching';
+import { followEventSaves } from '../features/events';
 import { silentLogger, type Logger } from '../platform/log';
 import { createMetrics, type Metrics } from '../platform/metrics';
 import { cookieFrom } from './client';
@@ -120,6 +121,7 @@ export async function createHarness(
   await live.start(database.listen);
   const matching = createMatchingIndex(database, log);
   await matching.start(database.listen);
+  const stopFollowingEvents = await followEventSaves(database.db, database.listen);
   const metrics: Metrics | undefined = opts.metrics ? createMetrics({ openStreams: () => live.size, pool: database.poolStats }) : undefined;
   const app = createApp({
     db: database.db,
@@ -201,7 +203,8 @@ export async function createHarness(
 
   let databaseClosed: Promise<void> | null = null;
   /** Ends the live streams and closes the database; the app keeps answering (what a lost database looks like). */
-  const closeDatabase = () => (databaseClosed ??= Promise.all([live.stop(), matching.stop()]).then(() => database.close()));
+  const closeDatabase = () =>
+    (databaseClosed ??= Promise.all([live.stop(), matching.stop(), stopFollowingEvents()]).then(() => database.close()));
 
   return {
     app,

@@ -4,6 +4,7 @@
  * take part in does not go back to a draft, and a hidden event's teams and people are listed to no
  * one, its teams' pages open to their members, its staff and admins only.
  */
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/harness';
 import { admin, at, create, h, owner, stranger, useEventsWorld } from '../../testing/worlds/events';
@@ -217,5 +218,33 @@ describe('an event a platform admin hid', () => {
     expect((await h.api('GET /api/teams', { query: { event: slug } })).body.total).toBe(1);
     expect((await h.api('GET /api/teams/{id}', { params: { id: teamId } })).status).toBe(200);
     expect((await patch(slug, { hidden: true }, admin)).status).toBe(200);
+  });
+});
+
+describe('a save made on another instance', () => {
+  it("reaches this instance's lists and pages within a second, not when its kept copy is due", async () => {
+    const slug = await draft({ name: 'Far Hack' });
+    expect((await patch(slug, { state: 'published' })).status).toBe(200);
+    const created = await newTeam(slug, await h.signUp({ firstName: 'Fay' }), 'Far Crew');
+    expect(created.status).toBe(201);
+    const page = () => h.api('GET /api/teams/{id}', { params: { id: created.body.id } });
+    // This instance reads the event with the team's page and its lists, and keeps it.
+    expect((await page()).body.event).toMatchObject({ slug, name: 'Far Hack' });
+    expect(await teamNamesOverAll()).toContain('Far Crew');
+    // Another instance saves it: a statement of its own, not this instance's route.
+    await h.db.execute(sql`update events set name = 'Far Hack Hidden', hidden = true where slug = ${slug}`);
+    const since = Date.now();
+    while ((await page()).status !== 404) {
+      expect(Date.now() - since, "the hidden event's team is still shown").toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await teamNamesOverAll()).not.toContain('Far Crew');
+    expect((await h.api('GET /api/teams', { query: { event: slug } })).body).toMatchObject({ items: [], total: 0 });
+    await h.db.execute(sql`update events set hidden = false where slug = ${slug}`);
+    while ((await page()).status !== 200) {
+      expect(Date.now() - since, 'the event shown again is still hidden here').toBeLessThan(2000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await page()).body.event).toMatchObject({ name: 'Far Hack Hidden' });
   });
 });

@@ -6,6 +6,7 @@ export {
   eventIdBySlug,
   eventRefOf,
   eventRefsById,
+  followEventSaves,
   formationDeadlineOf,
   listedEventIdBySlug,
   unlistedEventsWithTeams,

@@ -6,7 +6,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EventRef } from '../../../shared/api/events';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { uuidArray } from '../../db/arrays';
 import { isoOfTimestamptz } from '../../db/instants';
 import { prepared } from '../../db/prepared';
@@ -130,10 +130,10 @@ const factsById = new WeakMap<Db, Map<string, { facts: EventFacts; until: number
  * What pages read of these events (eventRefsById, eventFactsById): kept EVENT_REF_TTL_MS per
  * instance, so a page costs no statement for them once its events were read (read for each card in
  * the page's statement, they were half the database's time of the teams list's first page; on a
- * team's page, a fifth of its statement). An event keeps its slug; a new name, rule or state shows
- * at once through the instance that saved it (updateEvent), and within EVENT_REF_TTL_MS through the
- * others, as a list's kept total does. The rules are enforced on every write from the event's row,
- * never from here.
+ * team's page, a fifth of its statement). A new name, rule or state shows at once through the
+ * instance that saved it (updateEvent) and, as soon as it is committed, through the others
+ * (followEventSaves); within EVENT_REF_TTL_MS should their notice be lost. The rules are enforced on
+ * every write from the event's row, never from here.
  */
 async function keptFacts(db: Db, ids: Iterable<string>): Promise<Map<string, EventFacts>> {
   let known = factsById.get(db);
@@ -186,12 +186,38 @@ export async function eventFactsById(db: Db, id: string): Promise<EventFacts | n
 }
 
 /**
- * After an event was saved here: this instance reads its name, rules and state again at once (the others
- * within EVENT_REF_TTL_MS, as a list's kept total).
+ * After an event was saved (here, or on another instance: followEventSaves): this instance reads its
+ * name, rules and state again at once.
  */
 export function forgetEvent(db: Db, event: { id: string; slug: string }) {
   saves.set(db, (saves.get(db) ?? 0) + 1);
   factsById.get(db)?.delete(event.id);
   slugsKept.get(db)?.delete(event.slug.toLowerCase());
   unlistedKept.delete(db);
+}
+
+/** Every event read again: after the database's notifications were missed (a lost connection). */
+function forgetEvents(db: Db) {
+  saves.set(db, (saves.get(db) ?? 0) + 1);
+  factsById.delete(db);
+  slugsKept.delete(db);
+  unlistedKept.delete(db);
+}
+
+/** The channel on which migration 0032's trigger says '<id> <slug>' of an event saved (its name, state, rules). */
+export const EVENT_SAVES_CHANNEL = 'hackteams_events';
+
+/**
+ * Another instance's save of an event reaches what this one keeps of it as soon as it is committed,
+ * not EVENT_REF_TTL_MS later. Answers how to stop listening.
+ */
+export function followEventSaves(db: Db, listen: Database['listen']): Promise<() => Promise<void>> {
+  return listen(
+    EVENT_SAVES_CHANNEL,
+    (payload) => {
+      const [id, slug] = payload.split(' ');
+      if (id && slug) forgetEvent(db, { id, slug });
+    },
+    () => forgetEvents(db),
+  );
 }

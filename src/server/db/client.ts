@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { pgListener } from './listener';
 import { defaultLogger, type Logger } from '../platform/log';
 import * as schema from './schema';
 import { paceStatements } from './pace';
@@ -34,14 +35,15 @@ export interface Database {
   kind: DatabaseKind;
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel` (sent by any instance, once its
-   * transaction commits). On PostgreSQL a connection of its own listens and is re-opened if lost;
-   * `onResume` is called then, since messages sent meanwhile are gone. Returns a function that stops.
+   * transaction commits). On PostgreSQL one connection of its own listens on every channel of the
+   * instance (db/listener.ts) and is re-opened if lost; `onResume` is called then, since messages
+   * sent meanwhile are gone. Returns a function that stops.
    */
   listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   /**
-   * NOTIFY on `channel` now, outside any transaction. On PostgreSQL it goes over the connection
-   * that listens on `channel` when there is one, so it never waits for the pool behind busy
-   * requests (a matching ranking waits for its marker to come back this way).
+   * NOTIFY on `channel` now, outside any transaction. On PostgreSQL it goes over the listening
+   * connection while it is open, so it never waits for the pool behind busy requests (a matching
+   * ranking waits for its marker to come back this way).
    */
   notify(channel: string, payload: string): Promise<void>;
   /** The connection pool's counts; PostgreSQL only (PGlite is one embedded connection). */
@@ -88,20 +90,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
-    const listening = new Map<string, () => pg.Client | null>();
+    const listener = pgListener(opts.databaseUrl, log);
     return {
       db,
       kind: 'postgres',
-      listen: async (channel, onMessage, onResume) => {
-        const listener = await listenPg(opts.databaseUrl!, log, channel, onMessage, onResume);
-        listening.set(channel, listener.client);
-        return async () => {
-          listening.delete(channel);
-          await listener.stop();
-        };
-      },
+      listen: listener.listen,
       notify: async (channel, payload) => {
-        await (listening.get(channel)?.() ?? pool).query({ name: 'notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
+        await (listener.client() ?? pool).query({ name: 'notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       exclusive: async (lock, work) => {
@@ -117,7 +112,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
           await client.end().catch(() => {});
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   // dataDir undefined means in-memory (tests): a copy of a database migrated once per process.
@@ -181,60 +179,6 @@ function inProcessExclusive(): Exclusive {
     } finally {
       held.delete(lock);
     }
-  };
-}
-
-/**
- * LISTEN on a connection of its own, re-opened (after a growing pause, at most 5 s) when it is lost.
- * One retry is pending at a time: a connection that opened but could not LISTEN is ended (it
- * stayed open before, one more per try), and only the listening connection's end schedules a try.
- */
-async function listenPg(url: string, log: Logger, channel: string, onMessage: (payload: string) => void, onResume?: () => void) {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let delay = 250;
-  const retryLater = () => {
-    setTimeout(() => void reconnect(), delay).unref();
-    delay = Math.min(delay * 2, 5000);
-  };
-  const connect = async (): Promise<void> => {
-    // What this connection commits is only notifications (the matching index's markers): they need
-    // not wait for the disk, and they still arrive in commit order after every change before them.
-    const next = new pg.Client({ connectionString: url, options: '-c synchronous_commit=off' });
-    next.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
-    next.on('error', (err) => log.error({ err }, 'LISTEN connection error'));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch (err) {
-      await next.end().catch(() => {});
-      throw err;
-    }
-    next.on('end', () => {
-      if (stopped || client !== next) return;
-      client = null;
-      retryLater();
-    });
-    client = next;
-    delay = 250;
-  };
-  const reconnect = async () => {
-    if (stopped) return;
-    try {
-      await connect();
-      onResume?.();
-    } catch {
-      retryLater();
-    }
-  };
-  await connect();
-  return {
-    /** The listening connection, while it is open. */
-    client: () => client,
-    stop: async () => {
-      stopped = true;
-      await client?.end().catch(() => {});
-    },
   };
 }
 

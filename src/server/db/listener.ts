@@ -1,0 +1,135 @@
+/**
+ * LISTEN on PostgreSQL for every channel of an instance over one connection of its own (live
+ * notifications, the matching index, events saved, the job queues), re-opened when it is lost.
+ */
+import pg from 'pg';
+import type { Logger } from '../platform/log';
+
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const LISTENER_NAME = 'hackteams-listen';
+
+interface Subscriber {
+  onMessage: (payload: string) => void;
+  onResume?: () => void;
+}
+
+/**
+ * One connection listens on every channel asked for; lost, it is opened again after a growing pause
+ * (at most 5 s), LISTENs on them all again, and tells each subscriber (`onResume`: what was sent
+ * meanwhile is gone). One retry is pending at a time: a connection that opened but could not LISTEN
+ * is ended, and only the listening connection's end schedules a try. It closes with its last channel.
+ */
+export function pgListener(url: string, log: Logger) {
+  const channels = new Map<string, Set<Subscriber>>();
+  let client: pg.Client | null = null;
+  let stopped = false;
+  /** The connection was lost: what was sent until it listens again is gone. */
+  let lost = false;
+  /** Who is joining while the connection opens: told nothing of what was sent before they asked. */
+  let joining: Subscriber | null = null;
+  let delay = 250;
+  /** LISTEN, UNLISTEN and (re)connecting, one after the other. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  const retryLater = () => {
+    setTimeout(() => void serially(reconnect), delay).unref();
+    delay = Math.min(delay * 2, 5000);
+  };
+  const connect = async (): Promise<void> => {
+    // What this connection commits is only notifications (the matching index's markers): they need
+    // not wait for the disk, and they still arrive in commit order after every change before them.
+    // A try that gets no answer gives up after 5 s: the channels' LISTEN and UNLISTEN wait behind it.
+    const next = new pg.Client({
+      connectionString: url,
+      options: '-c synchronous_commit=off',
+      application_name: LISTENER_NAME,
+      connectionTimeoutMillis: 5000,
+    });
+    next.on('notification', (m) => {
+      for (const subscriber of channels.get(m.channel) ?? []) subscriber.onMessage(m.payload ?? '');
+    });
+    next.on('error', (err) => log.error({ err }, 'LISTEN connection error'));
+    try {
+      await next.connect();
+      for (const channel of channels.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => {});
+      throw err;
+    }
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      lost = true;
+      retryLater();
+    });
+    client = next;
+    delay = 250;
+    if (!lost) return;
+    lost = false;
+    for (const subscribers of channels.values()) for (const s of subscribers) if (s !== joining) s.onResume?.();
+  };
+  const reconnect = async () => {
+    if (stopped || client) return;
+    try {
+      await connect();
+    } catch {
+      retryLater();
+    }
+  };
+
+  return {
+    /**
+     * Calls `onMessage` with every NOTIFY on `channel` from now on; the first channel opens the
+     * connection (and throws if it cannot). Answers a function that stops.
+     */
+    listen: (channel: string, onMessage: (payload: string) => void, onResume?: () => void) =>
+      serially(async () => {
+        stopped = false;
+        const subscriber: Subscriber = { onMessage, onResume };
+        const known = channels.get(channel);
+        if (known) known.add(subscriber);
+        else channels.set(channel, new Set([subscriber]));
+        try {
+          joining = subscriber;
+          if (!client) await connect();
+          else if (!known) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (err) {
+          channels.get(channel)?.delete(subscriber);
+          if (channels.get(channel)?.size === 0) channels.delete(channel);
+          throw err;
+        } finally {
+          joining = null;
+        }
+        return () =>
+          serially(async () => {
+            const subscribers = channels.get(channel);
+            if (!subscribers?.delete(subscriber) || subscribers.size > 0) return;
+            channels.delete(channel);
+            if (channels.size === 0) {
+              stopped = true;
+              const last = client;
+              client = null;
+              await last?.end().catch(() => {});
+            } else {
+              await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+            }
+          });
+      }),
+    /** The listening connection, while it is open: a NOTIFY sent on it never waits for the pool. */
+    client: () => client,
+    /** Ends the connection whatever still listens (the database closes). */
+    close: () =>
+      serially(async () => {
+        stopped = true;
+        channels.clear();
+        const last = client;
+        client = null;
+        await last?.end().catch(() => {});
+      }),
+  };
+}

@@ -115,6 +115,25 @@ async function race<A, B>(row: SQL, first: () => Promise<A>, second: () => Promi
   return both;
 }
 
+it('asking to join a team deleted while the request waits for it is refused with "Team not found"', async () => {
+  const s = await scene();
+  // The team is held, then deleted in that same transaction, while the request waits for its row.
+  let go!: () => void;
+  const waited = new Promise<void>((resolve) => (go = resolve));
+  const deletion = h.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from teams where id = ${s.teamId} for update`);
+    await waited;
+    await tx.execute(sql`delete from teams where id = ${s.teamId}`);
+  });
+  const asked = h.api('POST /api/teams/{id}/join-requests', { params: { id: s.teamId }, cookie: s.person.cookie, body: ASKING });
+  await untilWaiting(h, 1);
+  go();
+  await deletion;
+  const answer = await asked;
+  expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+  expect(answer.body).toMatchObject({ error: 'Team not found', code: 'team_not_found' });
+});
+
 it('a newcomer asks to join a team while its leader deletes it: the team goes, the request with it or refused', async () => {
   const s = await scene({ takesPart: null });
   // Asking registers Pia on the spot: its count waits on the event's row. The deletion holds the team
@@ -126,6 +145,8 @@ it('a newcomer asks to join a team while its leader deletes it: the team goes, t
   );
   expect(deleted.status).toBe(204);
   expect([201, 404], JSON.stringify(asked.body)).toContain(asked.status);
+  // Refused, it is for the team gone, not a foreign key's 'A referenced record does not exist'.
+  if (asked.status === 404) expect(asked.body.error).toBe('Team not found');
 });
 
 it('a leader accepts a join request while its sender deletes their account: the account goes', async () => {

@@ -3,21 +3,34 @@
  * other held, and PostgreSQL ended one of them to break the deadlock (40P01), which answered a 500.
  * The writes now take their locks in one order: the person's profile first (db/people.ts lockPerson),
  * then the team, then the event. As a safety net for a pair not found yet, a transaction PostgreSQL
- * ends with 40P01 or 40001 runs again (db/client.ts retryingTransactions). In each case a row is
+ * ends with 40P01 or 40001 runs again (db/client.ts retryingTransactions); here a test fails if the
+ * net ran one, so each pair must pass on the lock order alone. In each case a row is
  * held while one write comes to wait on it and the other comes to wait behind; then it is let go.
  * Neither answers a 500; which of the two goes first is PostgreSQL's to choose, so where it changes
  * an answer both are accepted.
  * PGlite runs one transaction at a time: PostgreSQL only (`npm run test:races`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { refreshFreshness } from '../../src/server/features/organize';
+import { createLogger } from '../../src/server/platform/log';
 import type { TestUser } from '../../src/server/testing/harness';
 import { holdRows, untilWaiting } from './locks';
 import { at, h, useRaceWorld } from './world';
 
 const ADMIN_EMAIL = 'race-admin@example.com';
-useRaceWorld({ adminEmails: [ADMIN_EMAIL] });
+/** What the database's side logs: a transaction run again by the net says so at 'warn'. */
+const logged: string[] = [];
+useRaceWorld({
+  adminEmails: [ADMIN_EMAIL],
+  log: createLogger({ level: 'warn', destination: { write: (line: string) => void logged.push(line) } }),
+});
+// Each pair passes on the lock order alone: a transaction the net ran again fails it.
+afterEach(() => {
+  const ranAgain = logged.filter((line) => line.includes('transaction run again'));
+  logged.length = 0;
+  expect(ranAgain, 'a transaction ended by a deadlock and run again').toEqual([]);
+});
 
 const DESCRIPTION = 'A team for racing locks against each other';
 const ASKING = { position: 'Designer', message: 'I would like to join your team, please.' };
@@ -223,6 +236,93 @@ it('the freshness job meets a person creating a team: it leaves their "looking" 
     sql`select count(*)::int as n from notifications where profile_id = ${s.person.profileId} and kind = 'looking_lapsed'`,
   );
   expect((lapseNotices as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+});
+
+it('the freshness job lapses a "looking" while that person takes part in another event: both done', async () => {
+  const s = await scene({ takesPart: null });
+  const other = `${s.slug}-other`;
+  const created = await h.api('POST /api/events', {
+    cookie: s.leader.cookie,
+    body: { slug: other, name: 'Race Hack Two', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const published = await h.api('PATCH /api/events/{slug}', {
+    params: { slug: other },
+    cookie: s.leader.cookie,
+    body: { state: 'published' },
+  });
+  expect(published.status).toBe(200);
+  // The lapse's triggers count people in the order of their ids: the first looks in the scene's
+  // event (and then takes part in the other), the second in the other event.
+  const [mover, stayer] = (await Promise.all(['Mo', 'Stay'].map((firstName) => h.signUp({ firstName })))).sort((a, b) =>
+    a.profileId < b.profileId ? -1 : 1,
+  );
+  const takePart = (slug: string, who: TestUser) =>
+    h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body: { looking: true } });
+  expect((await takePart(s.slug, mover)).status).toBe(200);
+  expect((await takePart(other, stayer)).status).toBe(200);
+  await h.db.execute(sql`update registrations set looking_since = now() - interval '60 days'
+    where profile_id in (${mover.profileId}, ${stayer.profileId})`);
+  // The job holds both people and comes to wait on the scene's event's row; taking part in the other
+  // event waits on the mover's profile (the person first, on both of its paths: the update of a
+  // registration they have, and the insert of a new one, whose triggers take the event's row first).
+  const [job, joined] = await race(
+    eventsRow(s),
+    () => refreshFreshness(h.db),
+    () => takePart(other, mover),
+  );
+  expect(job.lapsed).toBe(2);
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+});
+
+it("the freshness job lapses two events' flags while a person looking in both switches their profile off: both done", async () => {
+  // Two events, known by the order of their ids: the profile's switch counts them in that order.
+  const s = await scene({ takesPart: null });
+  const second = `${s.slug}-second`;
+  const created = await h.api('POST /api/events', {
+    cookie: s.leader.cookie,
+    body: { slug: second, name: 'Race Hack Two', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const published = await h.api('PATCH /api/events/{slug}', {
+    params: { slug: second },
+    cookie: s.leader.cookie,
+    body: { state: 'published' },
+  });
+  expect(published.status).toBe(200);
+  const ids = (await h.db.execute(sql`select id, slug from events where slug in (${s.slug}, ${second}) order by id`)) as unknown as {
+    rows: { id: string; slug: string }[];
+  };
+  const [low, high] = ids.rows.map((r) => r.slug);
+  // The lapse's triggers count people in the order of their ids: the first lapses in the later event.
+  const [inHigh, inLow, switcher] = (await Promise.all(['Hy', 'Lo', 'Sw'].map((firstName) => h.signUp({ firstName })))).sort((a, b) =>
+    a.profileId < b.profileId ? -1 : 1,
+  );
+  const takePart = (slug: string, who: TestUser, body: { looking?: boolean } = { looking: true }) =>
+    h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body });
+  for (const [slug, who] of [
+    [high, inHigh],
+    [low, inLow],
+  ] as const)
+    expect((await takePart(slug, who)).status).toBe(200);
+  await h.db.execute(sql`update registrations set looking_since = now() - interval '60 days'
+    where profile_id in (${inHigh.profileId}, ${inLow.profileId})`);
+  // The switcher looks in both as their profile says (no flag of their own there).
+  const settings = (lookingForTeam: boolean) =>
+    h.api('PUT /api/profiles/{id}/settings', { params: { id: switcher.profileId }, cookie: switcher.cookie, body: { lookingForTeam } });
+  expect((await settings(true)).status).toBe(200);
+  for (const slug of [low, high]) expect((await takePart(slug, switcher, {})).status).toBe(200);
+  // The later event's row is held: the job comes to wait on it (for its first person's lapse, or to
+  // lock its events in id order); the switch counts the earlier event, then waits on the later one.
+  // Let go, a job that had not locked the earlier event first would wait on it behind the switch.
+  const highRow = sql`select 1 from events where slug = ${high} for no key update`;
+  const [job, switched] = await race(
+    highRow,
+    () => refreshFreshness(h.db),
+    () => settings(false),
+  );
+  expect(job.lapsed).toBe(2);
+  expect(switched.status, JSON.stringify(switched.body)).toBe(200);
 });
 
 let admin: TestUser | undefined;

@@ -3,7 +3,8 @@
  * after the person last said so, then lapses (they are told, and say so again in one click).
  * Only events whose teams are still forming: nobody hears about an event that is over.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { uuidArray } from '../../db/arrays';
 import { queryRows, type Db } from '../../db/client';
 import { people } from '../../db/people';
 import { events, registrations } from '../../db/schema';
@@ -25,41 +26,44 @@ export interface Lapsed {
 /**
  * Switches off the looking flags that have outlived their event's period, at most `limit` at once
  * (the oldest first), and answers whose, by event. Rows another transaction holds are left for the
- * next run, so two instances running this at once never lapse (and announce) one flag twice. It locks
- * the people's profiles before their registrations (the lapse's trigger writes the profile): the
- * order every write takes (db/people.ts lockPerson), so a person in the middle of a write (creating
- * a team) is left for the next run rather than met in a deadlock (decision 038).
+ * next run, so two instances running this at once never lapse (and announce) one flag twice. Its
+ * locks follow the order every write takes (db/people.ts lockPerson; decision 038): the people's
+ * profiles, then their registrations (a person in the middle of a write is left for the next run),
+ * then their events in id order, before the lapse's triggers count them there.
  */
 export async function lapseLooking(tx: Db, limit = 5000): Promise<Lapsed[]> {
-  // Due: said so longer ago than their event's period (and a day at least), in an event still forming.
-  const due = sql`r.looking_since < now() - interval '1 day'
+  // Due: said so longer ago than their event's period (and a day at least), in an event still
+  // forming; `flag` is the profile's own, which a registration without one follows.
+  const due = (flag: SQL) => sql`r.looking_since < now() - interval '1 day'
     and r.looking_since < now() - make_interval(days => ${events.lookingLapseDays})
-    and coalesce(r.looking, ${people.lookingForTeam}) and ${FORMING}`;
-  // The people first, then their registrations: a row lock skipped is not let go, so locking the
-  // registration first would keep it from a person whose profile a write holds, and that write
-  // comes to the registration next.
+    and coalesce(r.looking, ${flag}) and ${FORMING}`;
+  // A row lock skipped is not let go: the registrations are locked only of people locked first, and
+  // read again under those locks (a profile's flag switched off meanwhile is seen).
   const rows = await queryRows<{ eventId: string; profileId: string }>(
     tx,
     sql`with persons as materialized (
-      select ${people.id} as id from ${people.table}
+      select ${people.id} as id, ${people.lookingForTeam} as looking_for_team from ${people.table}
       where ${people.id} in (
         select r.profile_id from ${registrations} r
           join ${events} on ${events.id} = r.event_id
           join ${people.table} on ${people.id} = r.profile_id
-        where ${due} order by r.looking_since limit ${limit})
+        where ${due(sql`${people.lookingForTeam}`)} order by r.looking_since limit ${limit})
       for no key update skip locked
-    ), lapsing as materialized (
-      select r.event_id, r.profile_id from ${registrations} r
-        join ${events} on ${events.id} = r.event_id
-        join ${people.table} on ${people.id} = r.profile_id
-        join persons on persons.id = r.profile_id
-      where ${due}
-      order by r.looking_since limit ${limit}
-      for update of r skip locked
     )
-    update ${registrations} r set looking = false, updated_at = now()
-    from lapsing where r.event_id = lapsing.event_id and r.profile_id = lapsing.profile_id
-    returning r.event_id as "eventId", r.profile_id as "profileId"`,
+    select r.event_id as "eventId", r.profile_id as "profileId" from ${registrations} r
+      join ${events} on ${events.id} = r.event_id
+      join persons on persons.id = r.profile_id
+    where ${due(sql`persons.looking_for_team`)}
+    order by r.looking_since limit ${limit}
+    for update of r skip locked`,
+  );
+  if (rows.length === 0) return [];
+  const eventIds = [...new Set(rows.map((r) => r.eventId))];
+  await tx.execute(sql`select 1 from ${events} where ${events.id} = any(${uuidArray(eventIds)}) order by ${events.id} for no key update`);
+  await tx.execute(
+    sql`update ${registrations} r set looking = false, updated_at = now()
+      from unnest(${uuidArray(rows.map((r) => r.eventId))}, ${uuidArray(rows.map((r) => r.profileId))}) as lapsing(event_id, profile_id)
+      where r.event_id = lapsing.event_id and r.profile_id = lapsing.profile_id`,
   );
   if (rows.length === 0) return [];
   const byEvent = new Map<string, string[]>();

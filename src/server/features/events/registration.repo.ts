@@ -72,6 +72,8 @@ export async function register(
     if (!isRegistrationOpen(event)) return refused('registration_closed', { event: event.name });
     // The registration and what the event's webhooks are told of it: both or neither.
     const added = await inTransaction(db, async (tx) => {
+      // The person first here too: the insert's triggers take the event's row, then their profile.
+      await lockPerson(tx, profileId);
       const added = await tx
         .insert(registrations)
         .values({ eventId: event.id, profileId, looking: input.looking ?? null, intent: input.intent })

@@ -31,7 +31,9 @@ export async function refreshFreshness(db: Db): Promise<{ lapsed: number; remind
       return groups.reduce((sum, g) => sum + g.profileIds.length, 0);
     });
     lapsed += n;
-    if (n < LAPSE_BATCH) break;
+    // Until a batch lapses nothing: one smaller than LAPSE_BATCH may only have passed by people in
+    // the middle of a write (left for the next run), with more due behind them.
+    if (n === 0) break;
     await nextTurn();
   }
   const reminded = await db.transaction(async (tx) => remindOpenPositions(tx, await formingEventIds(tx)));

@@ -43,15 +43,26 @@ export function pgListener(url: string, log: Logger) {
   const connect = async (): Promise<void> => {
     // What this connection commits is only notifications (the matching index's markers): they need
     // not wait for the disk, and they still arrive in commit order after every change before them.
-    // A try that gets no answer gives up after 5 s: the channels' LISTEN and UNLISTEN wait behind it.
+    // The channels' LISTEN and UNLISTEN wait behind a try, so none waits long: a try that gets no
+    // answer gives up after 5 s, a statement after 10 s, and a connection cut off without a word is
+    // found by TCP keep-alive rather than the system's retries (minutes).
     const next = new pg.Client({
       connectionString: url,
       options: '-c synchronous_commit=off',
       application_name: LISTENER_NAME,
       connectionTimeoutMillis: 5000,
+      query_timeout: 10_000,
+      keepAlive: true,
     });
     next.on('notification', (m) => {
-      for (const subscriber of channels.get(m.channel) ?? []) subscriber.onMessage(m.payload ?? '');
+      for (const subscriber of channels.get(m.channel) ?? []) {
+        try {
+          subscriber.onMessage(m.payload ?? '');
+        } catch (err) {
+          // One subscriber's failure is not the others': each still hears its channel.
+          log.error({ err, channel: m.channel }, 'a LISTEN subscriber failed');
+        }
+      }
     });
     next.on('error', (err) => log.error({ err }, 'LISTEN connection error'));
     try {
@@ -67,6 +78,11 @@ export function pgListener(url: string, log: Logger) {
       lost = true;
       retryLater();
     });
+    // Closed while it opened (close() does not wait for a try): it goes at once.
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
     delay = 250;
     if (!lost) return;
@@ -122,14 +138,16 @@ export function pgListener(url: string, log: Logger) {
       }),
     /** The listening connection, while it is open: a NOTIFY sent on it never waits for the pool. */
     client: () => client,
-    /** Ends the connection whatever still listens (the database closes). */
-    close: () =>
-      serially(async () => {
-        stopped = true;
-        channels.clear();
-        const last = client;
-        client = null;
-        await last?.end().catch(() => {});
-      }),
+    /**
+     * Ends the connection whatever still listens (the database closes), without waiting for a try
+     * to connect in progress: that one ends itself once open.
+     */
+    close: async () => {
+      stopped = true;
+      channels.clear();
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
+    },
   };
 }

@@ -58,19 +58,22 @@ export async function lapseLooking(tx: Db, limit = 5000): Promise<Lapsed[]> {
     for update of r skip locked`,
   );
   if (rows.length === 0) return [];
-  const eventIds = [...new Set(rows.map((r) => r.eventId))];
-  await tx.execute(sql`select 1 from ${events} where ${events.id} = any(${uuidArray(eventIds)}) order by ${events.id} for no key update`);
+  const byEvent = new Map<string, string[]>();
+  for (const r of rows) {
+    const ids = byEvent.get(r.eventId);
+    if (ids) ids.push(r.profileId);
+    else byEvent.set(r.eventId, [r.profileId]);
+  }
+  // Their events, locked in id order (and read for the notices) before the lapse's triggers count them.
+  const found = await queryRows<Lapsed['event']>(
+    tx,
+    sql`select id, slug, name, looking_lapse_days as "lookingLapseDays" from ${events}
+      where id = any(${uuidArray([...byEvent.keys()])}) order by id for no key update`,
+  );
   await tx.execute(
     sql`update ${registrations} r set looking = false, updated_at = now()
       from unnest(${uuidArray(rows.map((r) => r.eventId))}, ${uuidArray(rows.map((r) => r.profileId))}) as lapsing(event_id, profile_id)
       where r.event_id = lapsing.event_id and r.profile_id = lapsing.profile_id`,
   );
-  if (rows.length === 0) return [];
-  const byEvent = new Map<string, string[]>();
-  for (const r of rows) byEvent.set(r.eventId, [...(byEvent.get(r.eventId) ?? []), r.profileId]);
-  const found = await tx
-    .select({ id: events.id, slug: events.slug, name: events.name, lookingLapseDays: events.lookingLapseDays })
-    .from(events)
-    .where(sql`${events.id} in ${[...byEvent.keys()]}`);
   return found.map((event) => ({ event, profileIds: byEvent.get(event.id)! }));
 }

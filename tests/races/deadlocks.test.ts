@@ -135,6 +135,26 @@ it('asking to join a team deleted while the request waits for it is refused with
   expect(answer.body).toMatchObject({ error: 'Team not found', code: 'team_not_found' });
 });
 
+/** A second published event, made by the scene's leader; answers its slug. */
+async function anotherEvent(s: Scene, suffix: string): Promise<string> {
+  const slug = `${s.slug}-${suffix}`;
+  const created = await h.api('POST /api/events', {
+    cookie: s.leader.cookie,
+    body: { slug, name: 'Race Hack Two', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const published = await h.api('PATCH /api/events/{slug}', { params: { slug }, cookie: s.leader.cookie, body: { state: 'published' } });
+  expect(published.status).toBe(200);
+  return slug;
+}
+
+/** People signed up at once, in the order of their profile ids: the order the lapse's triggers count them. */
+const signUpInIdOrder = async (firstNames: string[]) =>
+  (await Promise.all(firstNames.map((firstName) => h.signUp({ firstName })))).sort((a, b) => (a.profileId < b.profileId ? -1 : 1));
+
+const takePart = (slug: string, who: TestUser, body: { looking?: boolean } = { looking: true }) =>
+  h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body });
+
 it('a newcomer asks to join a team while its leader deletes it: the team goes, the request with it or refused', async () => {
   const s = await scene({ takesPart: null });
   // Asking registers Pia on the spot: its count waits on the event's row. The deletion holds the team
@@ -228,25 +248,10 @@ it('the freshness job meets a person creating a team: it leaves their "looking" 
 
 it('the freshness job lapses a "looking" while that person takes part in another event: both done', async () => {
   const s = await scene({ takesPart: null });
-  const other = `${s.slug}-other`;
-  const created = await h.api('POST /api/events', {
-    cookie: s.leader.cookie,
-    body: { slug: other, name: 'Race Hack Two', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const published = await h.api('PATCH /api/events/{slug}', {
-    params: { slug: other },
-    cookie: s.leader.cookie,
-    body: { state: 'published' },
-  });
-  expect(published.status).toBe(200);
+  const other = await anotherEvent(s, 'other');
   // The lapse's triggers count people in the order of their ids: the first looks in the scene's
   // event (and then takes part in the other), the second in the other event.
-  const [mover, stayer] = (await Promise.all(['Mo', 'Stay'].map((firstName) => h.signUp({ firstName })))).sort((a, b) =>
-    a.profileId < b.profileId ? -1 : 1,
-  );
-  const takePart = (slug: string, who: TestUser) =>
-    h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body: { looking: true } });
+  const [mover, stayer] = await signUpInIdOrder(['Mo', 'Stay']);
   expect((await takePart(s.slug, mover)).status).toBe(200);
   expect((await takePart(other, stayer)).status).toBe(200);
   await h.db.execute(sql`update registrations set looking_since = now() - interval '60 days'
@@ -266,28 +271,13 @@ it('the freshness job lapses a "looking" while that person takes part in another
 it("the freshness job lapses two events' flags while a person looking in both switches their profile off: both done", async () => {
   // Two events, known by the order of their ids: the profile's switch counts them in that order.
   const s = await scene({ takesPart: null });
-  const second = `${s.slug}-second`;
-  const created = await h.api('POST /api/events', {
-    cookie: s.leader.cookie,
-    body: { slug: second, name: 'Race Hack Two', location: 'Online', timezone: 'UTC', buildStartsAt: at(10), submissionDeadline: at(12) },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const published = await h.api('PATCH /api/events/{slug}', {
-    params: { slug: second },
-    cookie: s.leader.cookie,
-    body: { state: 'published' },
-  });
-  expect(published.status).toBe(200);
+  const second = await anotherEvent(s, 'second');
   const ids = (await h.db.execute(sql`select id, slug from events where slug in (${s.slug}, ${second}) order by id`)) as unknown as {
     rows: { id: string; slug: string }[];
   };
   const [low, high] = ids.rows.map((r) => r.slug);
   // The lapse's triggers count people in the order of their ids: the first lapses in the later event.
-  const [inHigh, inLow, switcher] = (await Promise.all(['Hy', 'Lo', 'Sw'].map((firstName) => h.signUp({ firstName })))).sort((a, b) =>
-    a.profileId < b.profileId ? -1 : 1,
-  );
-  const takePart = (slug: string, who: TestUser, body: { looking?: boolean } = { looking: true }) =>
-    h.api('PUT /api/events/{slug}/registration', { params: { slug }, cookie: who.cookie, body });
+  const [inHigh, inLow, switcher] = await signUpInIdOrder(['Hy', 'Lo', 'Sw']);
   for (const [slug, who] of [
     [high, inHigh],
     [low, inLow],

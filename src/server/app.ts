@@ -15,7 +15,15 @@ import { authApi } from '../shared/api/auth';
 import { systemApi, type Config } from '../shared/api/system';
 import { mountApiDocs } from './api/docs';
 import { mountCrawlerFiles } from './api/crawlers';
-import { databaseUnreachable, mayRunAgain, migrationStatus, pgErrorCode, type Db, type DatabaseKind } from './db/client';
+import {
+  databaseUnreachable,
+  ENDED_TO_RUN_AGAIN,
+  mayRunAgain,
+  migrationStatus,
+  pgErrorCode,
+  type Db,
+  type DatabaseKind,
+} from './db/client';
 import { ApiError, errorBody, type AppContext, type AppEnv } from './api/http';
 import { defaultLogger, type Logger } from './platform/log';
 import type { Metrics } from './platform/metrics';
@@ -267,7 +275,7 @@ export function createApp(deps: AppDeps) {
     // PostgreSQL ended a statement outside a transaction (those run again, db/client.ts) to break a
     // deadlock or a serialization failure: nothing of it was written, and the same request may be sent again.
     if (mayRunAgain(err)) {
-      (c.var.log ?? log).warn({ err }, 'a statement ended by a deadlock or a serialization failure');
+      (c.var.log ?? log).warn({ err }, `a statement ended by ${ENDED_TO_RUN_AGAIN}`);
       return c.json(errorBody(503, BUSY_MESSAGE), 503, { 'retry-after': '1' });
     }
     // Input the validation let through but the database refuses: a bad cast, NUL in text, a number out of range.

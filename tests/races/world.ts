@@ -3,9 +3,10 @@
  * these races can happen there). A test file calls `useRaceWorld()` once at its top (with the
  * harness's options it needs, if any). Each race must pass on the writes' lock order alone: a test
  * fails if PostgreSQL ended a transaction or statement to break a deadlock, even one the safety net
- * ran again (db/client.ts retryingTransactions; both say so in the log at 'warn').
+ * ran again (db/client.ts retryingTransactions; both say so in the log at 'warn', ENDED_TO_RUN_AGAIN).
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { ENDED_TO_RUN_AGAIN } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/platform/log';
 import { createHarness, type Harness } from '../../src/server/testing/harness';
 
@@ -21,7 +22,7 @@ export function useRaceWorld(opts?: Omit<Parameters<typeof createHarness>[0], 'l
     });
   });
   afterEach(() => {
-    const ranAgain = logged.filter((line) => line.includes('a deadlock or a serialization failure'));
+    const ranAgain = logged.filter((line) => line.includes(ENDED_TO_RUN_AGAIN));
     logged.length = 0;
     expect(ranAgain, 'a transaction or statement ended by a deadlock').toEqual([]);
   });

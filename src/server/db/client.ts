@@ -232,6 +232,9 @@ const RUN_AGAIN = new Set(['40P01', '40001']);
  */
 export const mayRunAgain = (err: unknown): boolean => RUN_AGAIN.has(pgErrorCode(err));
 
+/** What the log says of a transaction or statement `mayRunAgain` ended (tests/races/world.ts looks for it). */
+export const ENDED_TO_RUN_AGAIN = 'a deadlock or a serialization failure';
+
 /**
  * `db.transaction` runs a transaction again (twice at most) when PostgreSQL ended it to break a
  * deadlock: it was rolled back whole, its notifications and webhooks with it (they are rows and a
@@ -248,7 +251,7 @@ function retryingTransactions(db: Db, log: Logger): Db {
         return await transaction(work, config);
       } catch (err) {
         if (attempt > 2 || !mayRunAgain(err)) throw err;
-        log.warn({ err, attempt }, 'transaction run again: PostgreSQL ended it (a deadlock or a serialization failure)');
+        log.warn({ err, attempt }, `transaction run again: PostgreSQL ended it (${ENDED_TO_RUN_AGAIN})`);
       }
     }
   }) as Db['transaction'];

@@ -4,7 +4,7 @@
  * select `people.ref`. A read model of the profiles table one level above the features that use it;
  * writes to profiles stay in the profiles feature.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { profiles, users } from './schema';
 
@@ -32,4 +32,12 @@ export async function lockPerson(db: Db, profileId: string): Promise<void> {
   // NO KEY UPDATE, not UPDATE: rows that only point at the profile (a notification for them, a
   // membership) take KEY SHARE, which this must not block, or two answers deadlock.
   await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('no key update');
+}
+
+/**
+ * Locks several people's profiles (lockPerson) in one statement, in id order: two writes that lock
+ * some of the same people take them in the same order. `ids`: a list, or a query of one column of ids.
+ */
+export async function lockPeople(db: Db, ids: string[] | SQLWrapper): Promise<void> {
+  await db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.id, ids)).orderBy(asc(profiles.id)).for('no key update');
 }

@@ -8,6 +8,7 @@ export {
   getOwnProfile,
   getProfileOwner,
   lockProfile,
+  lockProfiles,
   matchingPeople,
   profileIdOfUser,
   profileIdOfUserColumn,

@@ -9,7 +9,7 @@ import { HIDDEN_TEXT } from '../../../shared/safety';
 import { blockBetween, hiddenReasonOf } from '../safety';
 import type { Db } from '../../db/client';
 import { uuidArray } from '../../db/arrays';
-import { lockPerson } from '../../db/people';
+import { lockPeople, lockPerson } from '../../db/people';
 import { prepared } from '../../db/prepared';
 import { profiles, skills } from '../../db/schema';
 import { eventsLookingIn, looksInSomeEvent } from '../events';
@@ -146,6 +146,9 @@ export async function createProfile(
  * other (and never deadlock on each other's requests). db/people.ts says why it comes first.
  */
 export const lockProfile = lockPerson;
+
+/** Several people's profiles at once, in id order (db/people.ts lockPeople). */
+export const lockProfiles = lockPeople;
 
 /** Switches 'looking for a team' off; true if it was on. */
 export async function stopLooking(db: Db, profileId: string): Promise<boolean> {

@@ -6,7 +6,7 @@
  * moment ago can no longer act (the route's guard only answered early). Ownership sits in the where clause of reads, so a
  * foreign id looks exactly like an unknown one.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventRef } from '../../../shared/api/events';
 import { type TeamCard, type TeamDetail, type TeamMember } from '../../../shared/api/teams';
@@ -29,7 +29,7 @@ import {
   type EventViewer,
 } from '../events';
 import { notify } from '../notifications';
-import { lockProfile } from '../profiles';
+import { lockProfile, lockProfiles } from '../profiles';
 import { eventOfTeam, mayJoin, notLocked } from './event-rules.repo';
 import { people } from '../../db/people';
 import { isoInstant } from '../../db/instants';
@@ -313,12 +313,7 @@ export async function deleteTeam(db: Db, teamId: string, byProfileId: string): P
   return inTransaction(db, async (tx) => {
     // Its members before the team, in id order (db/people.ts lockPerson): the deletion updates each
     // one's profile (a membership's trigger), and a member leaving the event or banned takes theirs first.
-    const memberIds = await tx
-      .select({ id: teamMembers.profileId })
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, teamId))
-      .orderBy(asc(teamMembers.profileId));
-    for (const { id } of memberIds) await lockProfile(tx, id);
+    await lockProfiles(tx, tx.select({ id: teamMembers.profileId }).from(teamMembers).where(eq(teamMembers.teamId, teamId)));
     const led = await lockLedTeam(tx, teamId, byProfileId);
     if (!led.ok) return led;
     const { team } = led;

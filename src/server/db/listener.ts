@@ -25,8 +25,6 @@ export function pgListener(url: string, log: Logger) {
   let stopped = false;
   /** The connection was lost: what was sent until it listens again is gone. */
   let lost = false;
-  /** Who is joining while the connection opens: told nothing of what was sent before they asked. */
-  let joining: Subscriber | null = null;
   let delay = 250;
   /** LISTEN, UNLISTEN and (re)connecting, one after the other. */
   let queue: Promise<unknown> = Promise.resolve();
@@ -40,7 +38,8 @@ export function pgListener(url: string, log: Logger) {
     setTimeout(() => void serially(reconnect), delay).unref();
     delay = Math.min(delay * 2, 5000);
   };
-  const connect = async (): Promise<void> => {
+  /** Opens the connection; `joining`, who asked for it just now, is told nothing of what was sent before. */
+  const connect = async (joining?: Subscriber): Promise<void> => {
     // What this connection commits is only notifications (the matching index's markers): they need
     // not wait for the disk, and they still arrive in commit order after every change before them.
     // The channels' LISTEN and UNLISTEN wait behind a try, so none waits long: a try that gets no
@@ -89,6 +88,13 @@ export function pgListener(url: string, log: Logger) {
     lost = false;
     for (const subscribers of channels.values()) for (const s of subscribers) if (s !== joining) s.onResume?.();
   };
+  /** Ends the connection (when nothing listens any more, or the database closes). */
+  const end = async () => {
+    stopped = true;
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
+  };
   const reconnect = async () => {
     if (stopped || client) return;
     try {
@@ -111,29 +117,20 @@ export function pgListener(url: string, log: Logger) {
         if (known) known.add(subscriber);
         else channels.set(channel, new Set([subscriber]));
         try {
-          joining = subscriber;
-          if (!client) await connect();
+          if (!client) await connect(subscriber);
           else if (!known) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         } catch (err) {
           channels.get(channel)?.delete(subscriber);
           if (channels.get(channel)?.size === 0) channels.delete(channel);
           throw err;
-        } finally {
-          joining = null;
         }
         return () =>
           serially(async () => {
             const subscribers = channels.get(channel);
             if (!subscribers?.delete(subscriber) || subscribers.size > 0) return;
             channels.delete(channel);
-            if (channels.size === 0) {
-              stopped = true;
-              const last = client;
-              client = null;
-              await last?.end().catch(() => {});
-            } else {
-              await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-            }
+            if (channels.size === 0) await end();
+            else await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
           });
       }),
     /** The listening connection, while it is open: a NOTIFY sent on it never waits for the pool. */
@@ -143,11 +140,8 @@ export function pgListener(url: string, log: Logger) {
      * to connect in progress: that one ends itself once open.
      */
     close: async () => {
-      stopped = true;
       channels.clear();
-      const last = client;
-      client = null;
-      await last?.end().catch(() => {});
+      await end();
     },
   };
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, scratchDatabaseOfEnv, startServer, waitForHealth } from '../../src/server/testing/process';
 import { cookieFrom, eventReader } from '../../src/server/testing/client';
 import { callServer, offContract } from '../../src/server/testing/route-call';
+import { linkIn } from '../support/mail-catcher';
 
 const database = scratchDatabaseOfEnv('instances', 'two-instance test');
 const databaseUrl = database.url;
@@ -192,8 +193,8 @@ describe('two instances over one PostgreSQL', { timeout: 60_000 }, () => {
       .output()
       .split('\n')
       .filter((line) => line.includes('"mail"') && line.includes(ADMIN_EMAIL))
-      .map((line) => (JSON.parse(line) as { mail: { text: string } }).mail.text.match(/https?:\/\/\S+/)?.[0]);
-    const link = new URL(mailed.at(-1)!);
+      .map((line) => (JSON.parse(line) as { mail: { text: string } }).mail);
+    const link = new URL(linkIn(mailed.at(-1)!));
     await fetch(`${urlOf(A)}${link.pathname}${link.search}`, { redirect: 'manual' });
     const hidden = await callServer(urlOf(A), 'PATCH /api/events/{slug}', { params: { slug }, cookie: admin, body: { hidden: true } });
     expect(hidden.status).toBe(200);

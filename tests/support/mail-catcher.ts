@@ -27,7 +27,7 @@ export interface MailCatcher {
 }
 
 /** The first link of a message's text. */
-export const linkIn = (mail: CaughtMail): string => {
+export const linkIn = (mail: Pick<CaughtMail, 'text'>): string => {
   const match = mail.text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no link in: ${mail.text}`);
   return match[0];
